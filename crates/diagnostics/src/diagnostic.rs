@@ -1,0 +1,122 @@
+//! The [`Diagnostic`] value and the stable [`Code`] each one carries.
+
+use crate::{SourceMap, Span};
+use serde::Serialize;
+
+/// How bad a finding is. Errors stop `build`; warnings are reported and the build goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The content is wrong; nothing is written.
+    Error,
+    /// The content is suspicious or incomplete; the build goes on.
+    Warning,
+}
+
+/// A stable diagnostic code such as `claim/missing-source`, defined once in the module of the
+/// rule that emits it.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Code {
+    /// The stable name, `area/what`.
+    pub name: &'static str,
+    /// Severity of every diagnostic with this code.
+    pub severity: Severity,
+    /// One line that explains the rule, for listings and docs.
+    pub summary: &'static str,
+}
+
+/// A span with an optional label printed next to the caret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// Where.
+    pub span: Span,
+    /// What to say there (may be empty).
+    pub text: String,
+}
+
+/// One finding of a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The rule that fired.
+    pub code: &'static Code,
+    /// The message: what is wrong, in one sentence.
+    pub message: String,
+    /// Where it is wrong; `None` for problems that belong to no file (e.g. a missing folder).
+    pub primary: Option<Label>,
+    /// Other places that explain the problem (e.g. the first definition of a duplicate ID).
+    pub secondary: Vec<Label>,
+    /// How to fix it.
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with `code` and `message` at `span`.
+    pub fn new(code: &'static Code, message: impl Into<String>, span: Span) -> Self {
+        Diagnostic {
+            code,
+            message: message.into(),
+            primary: Some(Label { span, text: String::new() }),
+            secondary: Vec::new(),
+            hint: None,
+        }
+    }
+
+    /// A diagnostic that belongs to no file.
+    pub fn global(code: &'static Code, message: impl Into<String>) -> Self {
+        Diagnostic { code, message: message.into(), primary: None, secondary: Vec::new(), hint: None }
+    }
+
+    /// Set the label printed at the primary span.
+    pub fn with_label(mut self, text: impl Into<String>) -> Self {
+        if let Some(primary) = &mut self.primary {
+            primary.text = text.into();
+        }
+        self
+    }
+
+    /// Add a secondary span with a label.
+    pub fn with_secondary(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.secondary.push(Label { span, text: text.into() });
+        self
+    }
+
+    /// Set the hint that says how to fix the problem.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// The severity, taken from the code.
+    pub fn severity(&self) -> Severity {
+        self.code.severity
+    }
+
+    /// Sort diagnostics by file path, line, column, then code and message, so every run prints
+    /// the same list in the same order.
+    pub fn sort(diagnostics: &mut [Diagnostic], sources: &SourceMap) {
+        diagnostics.sort_by_cached_key(|d| {
+            let place = d.primary.as_ref().map(|p| {
+                let (path, pos) = sources.locate(&p.span);
+                (path.to_owned(), pos)
+            });
+            (place, d.code.name, d.message.clone())
+        });
+    }
+}
+
+/// Counts of a run's diagnostics.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Number of errors.
+    pub errors: usize,
+    /// Number of warnings.
+    pub warnings: usize,
+}
+
+impl Summary {
+    /// Count the diagnostics in `diagnostics`.
+    pub fn of(diagnostics: &[Diagnostic]) -> Self {
+        let errors = diagnostics.iter().filter(|d| d.severity() == Severity::Error).count();
+        Summary { errors, warnings: diagnostics.len() - errors }
+    }
+}

@@ -1,0 +1,22 @@
+//! Diagnostics for every stage of the pipeline: a [`Diagnostic`] names a stable [`Code`], a
+//! severity, a message, a primary [`Span`] and a hint; a [`SourceMap`] owns the text of every file
+//! so spans can be turned into `path:line:col` (1-based, columns in characters) and rendered as
+//! compiler-style text, JSON or GitHub Actions annotations.
+//!
+//! Pure: nothing here touches the disk.
+
+mod diagnostic;
+mod line_index;
+mod render_github;
+mod render_human;
+mod render_json;
+mod source_map;
+mod span;
+
+pub use diagnostic::{Code, Diagnostic, Label, Severity, Summary};
+pub use line_index::{LineCol, LineIndex};
+pub use render_github::render_github;
+pub use render_human::{render_human, ColorChoice};
+pub use render_json::{render_json, JsonDiagnostic};
+pub use source_map::{SourceFile, SourceMap};
+pub use span::{FileId, Span};

@@ -1,0 +1,62 @@
+//! GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`), so problems appear
+//! as annotations on the changed lines of a pull request.
+
+use crate::{Diagnostic, Severity, SourceMap};
+
+/// One workflow command per diagnostic, each on its own line.
+pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+    let mut out = String::new();
+    for d in diagnostics {
+        let j = crate::render_json::to_json(d, sources);
+        let kind = match d.severity() {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let mut props = Vec::new();
+        if let (Some(file), Some(line), Some(col)) = (j.file, j.line, j.column) {
+            props.push(format!("file={}", escape_property(file)));
+            props.push(format!("line={line}"));
+            props.push(format!("col={col}"));
+            if let (Some(end_line), Some(end_col)) = (j.end_line, j.end_column) {
+                props.push(format!("endLine={end_line}"));
+                props.push(format!("endColumn={end_col}"));
+            }
+        }
+        props.push(format!("title={}", escape_property(d.code.name)));
+        let mut message = d.message.clone();
+        if let Some(hint) = &d.hint {
+            message.push_str("\nhelp: ");
+            message.push_str(hint);
+        }
+        out.push_str(&format!("::{kind} {}::{}\n", props.join(","), escape_data(&message)));
+    }
+    out
+}
+
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Code, Span};
+
+    static CODE: Code = Code { name: "claim/missing-source", severity: Severity::Error, summary: "" };
+
+    #[test]
+    fn annotation_has_position_and_escaped_text() {
+        let mut sources = SourceMap::new();
+        let file = sources.add("content/a,b.md", "x\nclass: confirmed\n");
+        let d = Diagnostic::new(&CODE, "50% sure\nreally", Span::new(file, 2..7)).with_hint("add one");
+        let out = render_github(&[d], &sources);
+        assert_eq!(
+            out,
+            "::error file=content/a%2Cb.md,line=2,col=1,endLine=2,endColumn=6,title=claim/missing-source::50%25 sure%0Areally%0Ahelp: add one\n"
+        );
+    }
+}

@@ -1,0 +1,74 @@
+//! The text of every file a run has read, addressed by [`FileId`].
+
+use crate::{FileId, LineCol, LineIndex, Span};
+
+/// One file as the pipeline saw it.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// Path shown to users, relative to the site root, with `/` separators.
+    pub path: String,
+    /// The text (a leading BOM removed; invalid UTF-8 replaced by U+FFFD for display).
+    pub text: String,
+    index: LineIndex,
+}
+
+impl SourceFile {
+    /// Line and column of a byte offset in this file.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        self.index.line_col(&self.text, offset)
+    }
+
+    /// Byte offset of a line and column in this file.
+    pub fn offset(&self, pos: LineCol) -> usize {
+        self.index.offset(&self.text, pos)
+    }
+
+    /// The text of 1-based line `line`, without its terminator.
+    pub fn line_text(&self, line: usize) -> &str {
+        &self.text[self.index.line_range(&self.text, line)]
+    }
+}
+
+/// All files of a run.
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// An empty map.
+    pub fn new() -> Self {
+        SourceMap::default()
+    }
+
+    /// Add a file and return its id.
+    pub fn add(&mut self, path: impl Into<String>, text: impl Into<String>) -> FileId {
+        let text = text.into();
+        let index = LineIndex::new(&text);
+        let id = FileId(u32::try_from(self.files.len()).unwrap_or(u32::MAX));
+        self.files.push(SourceFile { path: path.into(), text, index });
+        id
+    }
+
+    /// The file with id `id`.
+    ///
+    /// # Panics
+    /// If `id` was not returned by [`SourceMap::add`] on this map (a programming error).
+    pub fn file(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    /// Every file with its id, in insertion order.
+    pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
+    }
+
+    /// Path and start position of a span.
+    pub fn locate(&self, span: &Span) -> (&str, LineCol) {
+        let file = self.file(span.file);
+        (&file.path, file.line_col(span.range.start))
+    }
+}
