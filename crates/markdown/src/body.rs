@@ -1,0 +1,321 @@
+//! The block structure of a body: shared Markdown runs and fenced divs (Pandoc syntax).
+//!
+//! A line of three or more colons followed by a word opens a div (`:::ja`, `::: en`,
+//! `::::callout inferred`); a line of only colons closes the innermost open div. Fences inside
+//! fenced code blocks are code, not divs.
+
+use crate::links::{extract_links, Link};
+use crate::rules;
+use shoko_diagnostics::{Diagnostic, FileId, Span};
+use std::ops::Range;
+
+/// A page language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Lang {
+    /// Japanese.
+    Ja,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Both languages, Japanese first (the site's primary language).
+    pub const ALL: [Lang; 2] = [Lang::Ja, Lang::En];
+
+    /// The BCP 47 code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ja => "ja",
+            Lang::En => "en",
+        }
+    }
+
+    /// The other language.
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Ja => Lang::En,
+            Lang::En => Lang::Ja,
+        }
+    }
+
+    /// Parse a language code.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code {
+            "ja" => Some(Lang::Ja),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+}
+
+/// What a div is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DivKind {
+    /// Text in one language.
+    Lang(Lang),
+    /// A callout of an evidence class (`::::callout inferred`); the class is checked by the model.
+    Callout(String),
+}
+
+/// A fenced div with its children.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Div {
+    /// What the div is.
+    pub kind: DivKind,
+    /// Byte range of the opening fence line (without the line break).
+    pub open: Range<usize>,
+    /// Byte range of the content between the fences.
+    pub inner: Range<usize>,
+    /// The blocks inside.
+    pub children: Vec<Block>,
+}
+
+/// One block of a body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Block {
+    /// Markdown outside any div at this level (shared by both languages at the top level).
+    Markdown(Range<usize>),
+    /// A fenced div.
+    Div(Div),
+}
+
+/// A parsed body: blocks, links and the problems found.
+#[derive(Debug, Clone, Default)]
+pub struct Body {
+    /// Top-level blocks; ranges are byte offsets in the whole file.
+    pub blocks: Vec<Block>,
+    /// Every link of the body, in order.
+    pub links: Vec<Link>,
+}
+
+struct Open {
+    kind: DivKind,
+    open: Range<usize>,
+    inner_start: usize,
+    children: Vec<Block>,
+    run_start: usize,
+}
+
+/// Parse the body `text` of file `file`; `base` is the byte offset of `text` in the file.
+pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let span = |r: Range<usize>| Span::new(file, r);
+    let mut root: Vec<Block> = Vec::new();
+    let mut run_start = 0;
+    let mut stack: Vec<Open> = Vec::new();
+    let mut code_fence: Option<(u8, usize)> = None;
+    let mut offset = 0;
+    for raw_line in text.split_inclusive('\n') {
+        let line_start = offset;
+        offset += raw_line.len();
+        let line = raw_line.trim_end_matches(['\n', '\r']);
+        let line_range = base + line_start..base + line_start + line.len();
+        if let Some(fence) = code_fence_marker(line) {
+            match code_fence {
+                None => code_fence = Some(fence),
+                Some((ch, len)) if fence.0 == ch && fence.1 >= len && is_bare_fence(line) => code_fence = None,
+                Some(_) => {}
+            }
+            continue;
+        }
+        if code_fence.is_some() {
+            continue;
+        }
+        let Some(fence) = div_fence(line) else { continue };
+        let (children, start) = match stack.last_mut() {
+            Some(open) => (&mut open.children, &mut open.run_start),
+            None => (&mut root, &mut run_start),
+        };
+        push_run(children, base + *start..base + line_start, text, base);
+        *start = offset;
+        match fence {
+            Fence::Close => match stack.pop() {
+                Some(open) => {
+                    let div = Div {
+                        kind: open.kind,
+                        open: open.open,
+                        inner: base + open.inner_start..base + line_start,
+                        children: open.children,
+                    };
+                    // The enclosing level's Markdown resumes after this fence.
+                    match stack.last_mut() {
+                        Some(parent) => {
+                            parent.children.push(Block::Div(div));
+                            parent.run_start = offset;
+                        }
+                        None => {
+                            root.push(Block::Div(div));
+                            run_start = offset;
+                        }
+                    }
+                }
+                None => diagnostics.push(rules::stray_div_close::diagnostic(span(line_range))),
+            },
+            Fence::Open(word, arg) => {
+                let kind = match (word, Lang::from_code(word)) {
+                    (_, Some(lang)) => Some(DivKind::Lang(lang)),
+                    ("callout", None) => Some(DivKind::Callout(arg.to_owned())),
+                    _ => None,
+                };
+                let kind = kind.unwrap_or_else(|| {
+                    diagnostics.push(rules::unknown_div::diagnostic(span(line_range.clone()), word));
+                    DivKind::Callout(String::new())
+                });
+                if let DivKind::Lang(_) = kind
+                    && stack.iter().any(|o| matches!(o.kind, DivKind::Lang(_)))
+                {
+                    diagnostics.push(rules::nested_language_div::diagnostic(span(line_range.clone())));
+                }
+                stack.push(Open { kind, open: line_range, inner_start: offset, children: Vec::new(), run_start: offset });
+            }
+        }
+    }
+    // Close whatever is still open at the end of the text, reporting each; the rest of the text
+    // belongs to the innermost open div.
+    let unclosed = !stack.is_empty();
+    while let Some(mut open) = stack.pop() {
+        diagnostics.push(rules::unclosed_div::diagnostic(span(open.open.clone())));
+        push_run(&mut open.children, base + open.run_start..base + text.len(), text, base);
+        let div = Div { kind: open.kind, open: open.open, inner: base + open.inner_start..base + text.len(), children: open.children };
+        match stack.last_mut() {
+            Some(parent) => parent.children.push(Block::Div(div)),
+            None => root.push(Block::Div(div)),
+        }
+    }
+    if !unclosed {
+        push_run(&mut root, base + run_start..base + text.len(), text, base);
+    }
+    check_parity(&root, file, &mut diagnostics);
+    let links = extract_links(&root, text, base);
+    (Body { blocks: root, links }, diagnostics)
+}
+
+/// Push a Markdown run unless it is only whitespace.
+fn push_run(blocks: &mut Vec<Block>, range: Range<usize>, text: &str, base: usize) {
+    if range.start < range.end && !text[range.start - base..range.end - base].trim().is_empty() {
+        blocks.push(Block::Markdown(range));
+    }
+}
+
+enum Fence<'a> {
+    Open(&'a str, &'a str),
+    Close,
+}
+
+fn div_fence(line: &str) -> Option<Fence<'_>> {
+    let colons = line.len() - line.trim_start_matches(':').len();
+    if colons < 3 {
+        return None;
+    }
+    let rest = line[colons..].trim();
+    if rest.is_empty() {
+        return Some(Fence::Close);
+    }
+    let rest = rest.trim_start_matches('{').trim_end_matches('}').trim().trim_start_matches('.');
+    let (word, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    Some(Fence::Open(word, arg.trim().trim_end_matches(':').trim()))
+}
+
+fn code_fence_marker(line: &str) -> Option<(u8, usize)> {
+    let trimmed = line.trim_start_matches(' ');
+    if line.len() - trimmed.len() > 3 {
+        return None;
+    }
+    let ch = *trimmed.as_bytes().first()?;
+    if ch != b'`' && ch != b'~' {
+        return None;
+    }
+    let len = trimmed.len() - trimmed.trim_start_matches(ch as char).len();
+    (len >= 3).then_some((ch, len))
+}
+
+fn is_bare_fence(line: &str) -> bool {
+    line.trim().chars().all(|c| c == '`' || c == '~')
+}
+
+/// For each block, the index of its partner language div: a `:::ja` block and the `:::en` block
+/// right after it (or the reverse) form a pair; every block pairs at most once.
+pub(crate) fn partners(blocks: &[Block]) -> Vec<Option<usize>> {
+    let lang = |i: usize| match blocks.get(i) {
+        Some(Block::Div(Div { kind: DivKind::Lang(l), .. })) => Some(*l),
+        _ => None,
+    };
+    let mut partner = vec![None; blocks.len()];
+    let mut i = 0;
+    while i < blocks.len() {
+        match (lang(i), lang(i + 1)) {
+            (Some(a), Some(b)) if a != b => {
+                partner[i] = Some(i + 1);
+                partner[i + 1] = Some(i);
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    partner
+}
+
+/// Every language div needs a partner in the other language next to it, at every nesting level.
+fn check_parity(blocks: &[Block], file: FileId, diagnostics: &mut Vec<Diagnostic>) {
+    for (block, partner) in blocks.iter().zip(partners(blocks)) {
+        let Block::Div(div) = block else { continue };
+        if let (DivKind::Lang(lang), None) = (&div.kind, partner) {
+            diagnostics.push(rules::missing_translation::unpaired_div(Span::new(file, div.open.clone()), *lang));
+        }
+        check_parity(&div.children, file, diagnostics);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (Body, Vec<&'static str>) {
+        let (body, diags) = parse_body(text, 0, FileId(0));
+        (body, diags.iter().map(|d| d.code.name).collect())
+    }
+
+    #[test]
+    fn shared_and_language_blocks() {
+        let text = "# Title\n\n:::ja\n日本語\n:::\n\n:::en\nEnglish\n:::\n\n```\n:::ja\n```\n";
+        let (body, codes) = parse(text);
+        assert!(codes.is_empty(), "{codes:?}");
+        let kinds: Vec<String> = body
+            .blocks
+            .iter()
+            .map(|b| match b {
+                Block::Markdown(r) => format!("md:{}", text[r.clone()].trim()),
+                Block::Div(d) => format!("{:?}:{}", d.kind, text[d.inner.clone()].trim()),
+            })
+            .collect();
+        assert_eq!(kinds, ["md:# Title", "Lang(Ja):日本語", "Lang(En):English", "md:```\n:::ja\n```"]);
+    }
+
+    #[test]
+    fn callout_contains_language_pair() {
+        let text = "::::callout inferred\n:::ja\n推論\n:::\n:::en\nInferred\n:::\n::::\n";
+        let (body, codes) = parse(text);
+        assert!(codes.is_empty(), "{codes:?}");
+        let Block::Div(div) = &body.blocks[0] else { panic!("expected a div") };
+        assert_eq!(div.kind, DivKind::Callout("inferred".into()));
+        assert_eq!(div.children.len(), 2);
+    }
+
+    #[test]
+    fn structural_problems_are_all_reported() {
+        let (_, codes) = parse(":::\n:::warning\n:::\n:::ja\nx\n");
+        assert_eq!(codes, ["md/stray-div-close", "md/unknown-div", "md/unclosed-div", "i18n/missing-translation"]);
+    }
+
+    #[test]
+    fn unpaired_language_div_is_a_missing_translation() {
+        let (_, codes) = parse(":::ja\nx\n:::\n\nshared\n\n:::en\ny\n:::\n");
+        assert_eq!(codes, ["i18n/missing-translation", "i18n/missing-translation"]);
+    }
+
+    #[test]
+    fn nested_language_divs_are_refused() {
+        let (_, codes) = parse(":::ja\n:::en\nx\n:::\n:::\n");
+        assert!(codes.contains(&"md/nested-language-div"), "{codes:?}");
+    }
+}

@@ -1,0 +1,17 @@
+//! `md/unknown-div` (error): a fenced div of a kind the generator does not know.
+
+use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+
+/// The code.
+pub static CODE: Code = Code {
+    name: "md/unknown-div",
+    severity: Severity::Error,
+    summary: "a fenced div names an unknown kind",
+};
+
+/// The diagnostic at the opening fence.
+pub fn diagnostic(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("unknown div `:::{word}`"), span)
+        .with_label("not a language or component")
+        .with_hint("use `:::ja`, `:::en` or `::::callout confirmed|inferred|unresolved|limited`")
+}
