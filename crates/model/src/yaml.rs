@@ -230,6 +230,11 @@ fn from_value<T: DeserializeOwned>(value: serde_yaml::Value) -> Result<T, DeErro
     })
 }
 
+/// Deserialize `T` from an empty mapping (for an empty front-matter).
+pub fn empty_mapping<T: DeserializeOwned>() -> Result<T, DeError> {
+    from_value(serde_yaml::Value::Mapping(serde_yaml::Mapping::new()))
+}
+
 /// A list element that is deserialized on its own, so one bad element does not hide the errors
 /// of its siblings. Its JSON Schema is the schema of `T`.
 #[derive(Debug, Clone)]

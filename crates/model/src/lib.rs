@@ -1,0 +1,17 @@
+//! The content model: front-matter splitting, YAML behind one module, the claim schema, raw →
+//! typed validation of each document, the diagnostic rules and the site-wide linking stage.
+//!
+//! Pure: callers hand in file texts; nothing here touches the disk or the clock.
+
+pub mod frontmatter;
+pub mod link;
+pub mod locate;
+pub mod model;
+pub mod rules;
+pub mod schema;
+pub mod validate;
+pub mod yaml;
+
+pub use link::{link, SiteModel};
+pub use model::*;
+pub use validate::{validate_document, DocumentInput, SourceKind};

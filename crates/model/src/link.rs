@@ -1,0 +1,272 @@
+//! The link stage: all validated documents → one [`SiteModel`], with every rule that needs more
+//! than one claim: unique IDs, references, supersession pairs, dependency cycles, weak or
+//! retracted premises, citations of non-current claims, uncited claims and links between pages.
+//!
+//! The model is plain data with explicit dependencies ([`SiteModel::shown_on`]: which pages show
+//! which claim), so `serve` can work out what a change affects.
+
+use crate::model::{Claim, ClaimId, DocId, Document, Question, Ref};
+use crate::rules;
+use crate::schema::{Class, Lifecycle};
+use shoko_diagnostics::Diagnostic;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Where a claim or question is declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Declared {
+    /// The document.
+    pub doc: DocId,
+    /// Index in the document's `claims` (or `questions`).
+    pub index: usize,
+}
+
+/// The whole site as data.
+#[derive(Debug, Clone, Default)]
+pub struct SiteModel {
+    /// Every document, sorted by path.
+    pub docs: Vec<Document>,
+    /// Claims by ID (the first declaration when an ID is duplicated).
+    pub claims: BTreeMap<ClaimId, Declared>,
+    /// Open questions by ID.
+    pub questions: BTreeMap<ClaimId, Declared>,
+    /// Pages by source path relative to `content/`.
+    pub pages: BTreeMap<String, DocId>,
+    /// For each claim, the pages that show it (declare it in front-matter or cite it).
+    pub shown_on: BTreeMap<ClaimId, BTreeSet<DocId>>,
+}
+
+impl SiteModel {
+    /// The claim with `id`.
+    pub fn claim(&self, id: &ClaimId) -> Option<&Claim> {
+        self.claims.get(id).map(|d| &self.docs[d.doc.0].claims[d.index])
+    }
+
+    /// The question with `id`.
+    pub fn question(&self, id: &ClaimId) -> Option<&Question> {
+        self.questions.get(id).map(|d| &self.docs[d.doc.0].questions[d.index])
+    }
+
+    /// Every claim with the document that declares it.
+    pub fn all_claims(&self) -> impl Iterator<Item = (DocId, &Claim)> {
+        self.docs.iter().enumerate().flat_map(|(i, d)| d.claims.iter().map(move |c| (DocId(i), c)))
+    }
+}
+
+/// Build the site model from validated documents and report site-wide problems.
+pub fn link(mut docs: Vec<Document>) -> (SiteModel, Vec<Diagnostic>) {
+    docs.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut out = Vec::new();
+    let mut site = SiteModel { docs, ..SiteModel::default() };
+    index_ids(&mut site, &mut out);
+    for (i, doc) in site.docs.iter().enumerate() {
+        if doc.page().is_some() {
+            site.pages.insert(doc.path.clone(), DocId(i));
+        }
+    }
+    let shown_on = shown_on(&site);
+    site.shown_on = shown_on;
+    check_references(&site, &mut out);
+    check_supersession(&site, &mut out);
+    check_cycles(&site, &mut out);
+    check_premises(&site, &mut out);
+    check_citations(&site, &mut out);
+    check_page_links(&site, &mut out);
+    (site, out)
+}
+
+fn index_ids(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
+    let mut first_span = BTreeMap::new();
+    for (d, doc) in site.docs.iter().enumerate() {
+        let claims = doc.claims.iter().enumerate().map(|(i, c)| (i, &c.id, &c.id_span, true));
+        let questions = doc.questions.iter().enumerate().map(|(i, q)| (i, &q.id, &q.id_span, false));
+        for (index, id, span, is_claim) in claims.chain(questions) {
+            if let Some(first) = first_span.get(id) {
+                out.push(rules::claim_duplicate_id::diagnostic(span.clone(), &id.0, Clone::clone(first)));
+                continue;
+            }
+            first_span.insert(id.clone(), span.clone());
+            let declared = Declared { doc: DocId(d), index };
+            if is_claim {
+                site.claims.insert(id.clone(), declared);
+            } else {
+                site.questions.insert(id.clone(), declared);
+            }
+        }
+    }
+}
+
+fn shown_on(site: &SiteModel) -> BTreeMap<ClaimId, BTreeSet<DocId>> {
+    let mut shown: BTreeMap<ClaimId, BTreeSet<DocId>> = BTreeMap::new();
+    for (d, doc) in site.docs.iter().enumerate() {
+        let Some(page) = doc.page() else { continue };
+        let ids = doc.claims.iter().map(|c| &c.id).chain(page.citations.iter().map(|r| &r.id));
+        for id in ids {
+            shown.entry(id.clone()).or_default().insert(DocId(d));
+        }
+    }
+    shown
+}
+
+fn unknown(site: &SiteModel, r: &Ref, questions_too: bool, out: &mut Vec<Diagnostic>) -> bool {
+    let known = site.claims.contains_key(&r.id) || (questions_too && site.questions.contains_key(&r.id));
+    if !known {
+        let nearest = site
+            .claims
+            .keys()
+            .map(|k| (strsim::levenshtein(&k.0, &r.id.0), k))
+            .filter(|(d, k)| *d <= 3.max(k.0.len() / 4))
+            .min()
+            .map(|(_, k)| k.0.as_str());
+        out.push(rules::ref_unknown_claim::diagnostic(r.span.clone(), &r.id.0, nearest));
+    }
+    !known
+}
+
+fn check_references(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    for doc in &site.docs {
+        for claim in &doc.claims {
+            let refs = claim.depends_on.iter().chain(&claim.supersedes).chain(&claim.superseded_by);
+            for r in refs {
+                unknown(site, r, false, out);
+            }
+        }
+        for question in &doc.questions {
+            for r in &question.about {
+                unknown(site, r, false, out);
+            }
+        }
+        if let Some(page) = doc.page() {
+            for r in &page.citations {
+                unknown(site, r, true, out);
+            }
+        }
+    }
+}
+
+fn check_supersession(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    for (_, claim) in site.all_claims() {
+        let Some(successor_ref) = &claim.superseded_by else { continue };
+        let Some(successor) = site.claim(&successor_ref.id) else { continue };
+        if !successor.supersedes.iter().any(|r| r.id == claim.id) {
+            out.push(rules::claim_supersession::not_listed(
+                successor_ref.span.clone(),
+                &claim.id.0,
+                &successor.id.0,
+                successor.id_span.clone(),
+            ));
+        }
+    }
+}
+
+/// Report every cycle of `depends_on` once, at the edge that closes it.
+fn check_cycles(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        Active,
+        Done,
+    }
+    let ids: Vec<&ClaimId> = site.claims.keys().collect();
+    let mut mark: BTreeMap<&ClaimId, Mark> = ids.iter().map(|id| (*id, Mark::New)).collect();
+    let mut reported: BTreeSet<Vec<String>> = BTreeSet::new();
+    for start in ids {
+        if mark[start] != Mark::New {
+            continue;
+        }
+        // Iterative DFS: (claim, next premise index).
+        let mut stack: Vec<(&ClaimId, usize)> = vec![(start, 0)];
+        mark.insert(start, Mark::Active);
+        while let Some((id, next)) = stack.last().copied() {
+            let premises = site.claim(id).map_or(&[][..], |c| c.depends_on.as_slice());
+            let Some(edge) = premises.get(next) else {
+                mark.insert(id, Mark::Done);
+                stack.pop();
+                continue;
+            };
+            if let Some(top) = stack.last_mut() {
+                top.1 += 1;
+            }
+            let Some((target, _)) = site.claims.get_key_value(&edge.id) else { continue };
+            match mark[target] {
+                Mark::New => {
+                    mark.insert(target, Mark::Active);
+                    stack.push((target, 0));
+                }
+                Mark::Active => {
+                    let from = stack.iter().position(|(c, _)| *c == target).unwrap_or(0);
+                    let cycle: Vec<String> = stack[from..].iter().map(|(c, _)| c.0.clone()).collect();
+                    let mut key = cycle.clone();
+                    key.sort();
+                    if reported.insert(key) {
+                        out.push(rules::claim_dependency_cycle::diagnostic(edge.span.clone(), &cycle));
+                    }
+                }
+                Mark::Done => {}
+            }
+        }
+    }
+}
+
+fn check_premises(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    for (_, claim) in site.all_claims() {
+        if claim.lifecycle != Lifecycle::Current {
+            continue;
+        }
+        for r in &claim.depends_on {
+            let Some(premise) = site.claim(&r.id) else { continue };
+            match (premise.lifecycle, premise.class) {
+                (Lifecycle::Retracted, _) => {
+                    out.push(rules::claim_retracted_premise::diagnostic(r.span.clone(), &claim.id.0, &premise.id.0));
+                }
+                (Lifecycle::Superseded, _) => {
+                    out.push(rules::claim_weak_premise::diagnostic(r.span.clone(), &claim.id.0, &premise.id.0, "superseded"));
+                }
+                (Lifecycle::Current, Class::Unresolved) => {
+                    out.push(rules::claim_weak_premise::diagnostic(r.span.clone(), &claim.id.0, &premise.id.0, "unresolved"));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn check_citations(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    for doc in &site.docs {
+        let Some(page) = doc.page() else { continue };
+        for r in &page.citations {
+            let Some(claim) = site.claim(&r.id) else { continue };
+            let lifecycle = match claim.lifecycle {
+                Lifecycle::Current => continue,
+                Lifecycle::Superseded => "superseded",
+                Lifecycle::Retracted => "retracted",
+            };
+            let successor = claim.superseded_by.as_ref().map(|s| s.id.0.as_str());
+            out.push(rules::ref_non_current_claim::diagnostic(r.span.clone(), &claim.id.0, lifecycle, successor));
+        }
+    }
+    for (id, declared) in &site.claims {
+        let claim = &site.docs[declared.doc.0].claims[declared.index];
+        if claim.lifecycle == Lifecycle::Current && !site.shown_on.contains_key(id) {
+            out.push(rules::claim_uncited::diagnostic(claim.id_span.clone(), &id.0));
+        }
+    }
+}
+
+fn check_page_links(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    for doc in &site.docs {
+        let Some(page) = doc.page() else { continue };
+        for link in &page.page_links {
+            if !site.pages.contains_key(&link.target) {
+                let dest = &doc_text_of_link(link);
+                out.push(rules::ref_unknown_page::diagnostic(link.span.clone(), dest, &link.target));
+            }
+        }
+    }
+}
+
+fn doc_text_of_link(link: &crate::model::PageLink) -> String {
+    match &link.anchor {
+        Some(a) => format!("{}#{a}", link.target),
+        None => link.target.clone(),
+    }
+}

@@ -1,0 +1,194 @@
+//! Validated values: what the rest of the pipeline works with. Every value that a diagnostic may
+//! point at carries its [`Span`]. Plain data, no interior mutability, no global state.
+
+use crate::schema::{Blocker, Class, HistoryEvent, Lifecycle, Limitation, Scope, SourceRecord};
+use shoko_diagnostics::{FileId, Span};
+use shoko_markdown::{Body, Lang};
+use std::fmt;
+
+/// A claim or question ID, unique site-wide.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+pub struct ClaimId(pub String);
+
+impl fmt::Display for ClaimId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A reference to a claim as written, with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ref {
+    /// The referenced ID.
+    pub id: ClaimId,
+    /// Where the reference is written.
+    pub span: Span,
+}
+
+/// Text present in both languages.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Texts {
+    /// Japanese.
+    pub ja: String,
+    /// English.
+    pub en: String,
+}
+
+impl Texts {
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Ja => &self.ja,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+/// Text in one or both languages (page fields; a missing language was already warned about).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LocalizedText {
+    /// Japanese, if written.
+    pub ja: Option<String>,
+    /// English, if written.
+    pub en: Option<String>,
+}
+
+impl LocalizedText {
+    /// The text in `lang`, falling back to the other language; the flag says whether it fell back.
+    pub fn get(&self, lang: Lang) -> (&str, bool) {
+        let (own, other) = match lang {
+            Lang::Ja => (&self.ja, &self.en),
+            Lang::En => (&self.en, &self.ja),
+        };
+        match (own, other) {
+            (Some(t), _) => (t, false),
+            (None, Some(t)) => (t, true),
+            (None, None) => ("", false),
+        }
+    }
+}
+
+/// Index of a document in the site model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DocId(pub usize);
+
+/// A validated claim.
+#[derive(Debug, Clone)]
+pub struct Claim {
+    /// The ID.
+    pub id: ClaimId,
+    /// Where the ID is written.
+    pub id_span: Span,
+    /// Support class.
+    pub class: Class,
+    /// Where the class is written.
+    pub class_span: Span,
+    /// Lifecycle.
+    pub lifecycle: Lifecycle,
+    /// The statement.
+    pub text: Texts,
+    /// Where the statement is written.
+    pub text_span: Span,
+    /// Scope, if given.
+    pub scope: Option<Scope>,
+    /// Sources.
+    pub sources: Vec<SourceRecord>,
+    /// History events.
+    pub history: Vec<HistoryEvent>,
+    /// Premises.
+    pub depends_on: Vec<Ref>,
+    /// Blocker of an unresolved claim.
+    pub blocked_by: Option<Blocker>,
+    /// Limitations of a limited claim.
+    pub limitations: Vec<Limitation>,
+    /// Successor of a superseded claim.
+    pub superseded_by: Option<Ref>,
+    /// Claims this one replaces.
+    pub supersedes: Vec<Ref>,
+}
+
+/// A validated open question.
+#[derive(Debug, Clone)]
+pub struct Question {
+    /// The ID.
+    pub id: ClaimId,
+    /// Where the ID is written.
+    pub id_span: Span,
+    /// The question.
+    pub text: Texts,
+    /// GPU targets.
+    pub gfx: Vec<String>,
+    /// Claims it is about.
+    pub about: Vec<Ref>,
+    /// What keeps it open.
+    pub blocked_by: Option<Blocker>,
+}
+
+/// A link in a page body to another page, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageLink {
+    /// Target source path relative to `content/` (normalized, `/` separators).
+    pub target: String,
+    /// `#anchor`, if any.
+    pub anchor: Option<String>,
+    /// Where the link is written.
+    pub span: Span,
+}
+
+/// A validated Markdown page.
+#[derive(Debug, Clone)]
+pub struct Page {
+    /// Title.
+    pub title: LocalizedText,
+    /// "What you'll gain here".
+    pub gain: Option<LocalizedText>,
+    /// Ordering among siblings.
+    pub weight: i64,
+    /// "This page does not claim" items.
+    pub does_not_claim: Vec<LocalizedText>,
+    /// The parsed body.
+    pub body: Body,
+    /// Byte offset of the body in the file.
+    pub body_start: usize,
+    /// Claims cited in the body with `[text](claim:ID)`.
+    pub citations: Vec<Ref>,
+    /// Links to other pages.
+    pub page_links: Vec<PageLink>,
+}
+
+/// What kind of document a file is.
+#[derive(Debug, Clone)]
+pub enum DocKind {
+    /// A Markdown page.
+    Page(Box<Page>),
+    /// A YAML observation log.
+    Log {
+        /// Title, if given.
+        title: Option<LocalizedText>,
+    },
+}
+
+/// One validated file.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The file.
+    pub file: FileId,
+    /// Path relative to `content/`, `/` separators.
+    pub path: String,
+    /// Page or log.
+    pub kind: DocKind,
+    /// Claims declared in the file.
+    pub claims: Vec<Claim>,
+    /// Questions declared in the file.
+    pub questions: Vec<Question>,
+}
+
+impl Document {
+    /// The page, if the document is one.
+    pub fn page(&self) -> Option<&Page> {
+        match &self.kind {
+            DocKind::Page(page) => Some(page),
+            DocKind::Log { .. } => None,
+        }
+    }
+}

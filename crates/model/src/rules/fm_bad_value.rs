@@ -1,0 +1,13 @@
+//! `fm/bad-value` (error): a field has a value outside its allowed set (e.g. an unknown evidence class).
+
+use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+
+/// The code.
+pub static CODE: Code = Code { name: "fm/bad-value", severity: Severity::Error, summary: "a field has a value outside its allowed set (e.g. an unknown evidence class)." };
+
+/// The diagnostic at the value.
+pub fn diagnostic(span: Span, field: &str, value: &str, allowed: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("`{field}` has unknown value `{value}`"), span)
+        .with_label("not an allowed value")
+        .with_hint(format!("allowed values: {allowed}"))
+}

@@ -1,0 +1,71 @@
+//! Every diagnostic code of the model, one module per code: the message, its hint and, where the
+//! rule is local to one value, the check itself. [`all`] lists every code the tool can emit, from
+//! this crate and from the markdown crate, for docs and for the fixture-coverage test.
+
+pub mod claim_assertive_wording;
+pub mod claim_dependency_cycle;
+pub mod claim_duplicate_id;
+pub mod claim_history;
+pub mod claim_missing_blocker;
+pub mod claim_missing_limitation;
+pub mod claim_missing_premise;
+pub mod claim_missing_scope;
+pub mod claim_missing_source;
+pub mod claim_missing_text;
+pub mod claim_retracted_premise;
+pub mod claim_supersession;
+pub mod claim_uncited;
+pub mod claim_weak_premise;
+pub mod file_empty;
+pub mod file_invalid_utf8;
+pub mod fm_bad_format;
+pub mod fm_bad_value;
+pub mod fm_missing;
+pub mod fm_missing_field;
+pub mod fm_unclosed;
+pub mod fm_unknown_field;
+pub mod fm_unquoted_scalar;
+pub mod fm_wrong_type;
+pub mod fm_yaml_syntax;
+pub mod ref_non_current_claim;
+pub mod ref_unknown_claim;
+pub mod ref_unknown_page;
+
+use shoko_diagnostics::Code;
+
+/// Every code of the tool, sorted by name.
+pub fn all() -> Vec<&'static Code> {
+    let mut codes: Vec<&'static Code> = vec![
+        &claim_assertive_wording::CODE,
+        &claim_dependency_cycle::CODE,
+        &claim_duplicate_id::CODE,
+        &claim_history::CODE,
+        &claim_missing_blocker::CODE,
+        &claim_missing_limitation::CODE,
+        &claim_missing_premise::CODE,
+        &claim_missing_scope::CODE,
+        &claim_missing_source::CODE,
+        &claim_missing_text::CODE,
+        &claim_retracted_premise::CODE,
+        &claim_supersession::CODE,
+        &claim_uncited::CODE,
+        &claim_weak_premise::CODE,
+        &file_empty::CODE,
+        &file_invalid_utf8::CODE,
+        &fm_bad_format::CODE,
+        &fm_bad_value::CODE,
+        &fm_missing::CODE,
+        &fm_missing_field::CODE,
+        &fm_unclosed::CODE,
+        &fm_unknown_field::CODE,
+        &fm_unquoted_scalar::CODE,
+        &fm_wrong_type::CODE,
+        &fm_yaml_syntax::CODE,
+        &ref_non_current_claim::CODE,
+        &ref_unknown_claim::CODE,
+        &ref_unknown_page::CODE,
+    ];
+    codes.extend(shoko_markdown::rules::ALL.iter().copied());
+    codes.sort_by_key(|c| c.name);
+    codes
+}

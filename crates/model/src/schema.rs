@@ -1,0 +1,380 @@
+//! The file format: what front-matter and observation logs may contain. These types are the
+//! single source of both deserialization and the published JSON Schema (`shoko schema`), so the
+//! two cannot drift. They are permissive where a rule gives a better message than serde would
+//! (dates, IDs and commits are strings here and checked by the validation stage).
+
+use crate::yaml::Item;
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::Deserialize;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// Pattern of claim and question IDs.
+pub const ID_PATTERN: &str = r"^[a-z0-9][a-z0-9._-]*$";
+/// Pattern of dates.
+pub const DATE_PATTERN: &str = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+/// Pattern of full commit hashes.
+pub const COMMIT_PATTERN: &str = r"^[0-9a-f]{40}$";
+/// Pattern of GPU targets.
+pub const GFX_PATTERN: &str = r"^gfx[0-9a-f]+$";
+
+/// How well a claim is supported now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    /// Seen directly: live command, log, file presence, disassembly, source read.
+    Confirmed,
+    /// Derived from confirmed facts, not seen directly.
+    Inferred,
+    /// Cannot be decided yet: an observer is blocked or the observation was not done.
+    Unresolved,
+    /// Partly seen; a tool limit keeps it incomplete.
+    Limited,
+}
+
+impl Class {
+    /// Every class, in display order.
+    pub const ALL: [Class; 4] = [Class::Confirmed, Class::Inferred, Class::Unresolved, Class::Limited];
+
+    /// The name as written in YAML.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::Confirmed => "confirmed",
+            Class::Inferred => "inferred",
+            Class::Unresolved => "unresolved",
+            Class::Limited => "limited",
+        }
+    }
+}
+
+/// Whether a claim is in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lifecycle {
+    /// In force.
+    #[default]
+    Current,
+    /// Replaced by a newer claim (`superseded_by`).
+    Superseded,
+    /// Withdrawn; kept so old links and inferences still resolve.
+    Retracted,
+}
+
+/// Why an unresolved claim cannot be decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlockerKind {
+    /// An observer (profiler, tracer, debugger) is blocked or breaks the run.
+    Observer,
+    /// The observation has not been done yet.
+    NotPerformed,
+}
+
+/// Whether a history event changes what the claim says or only how it is worded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChangeKind {
+    /// The claim's meaning or class changed.
+    #[default]
+    Substantive,
+    /// Wording or labels were corrected.
+    Editorial,
+}
+
+/// Text that must exist in both languages (claims, blockers, limitations, reasons).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bilingual {
+    /// Japanese.
+    pub ja: Option<String>,
+    /// English.
+    pub en: Option<String>,
+}
+
+impl JsonSchema for Bilingual {
+    fn schema_name() -> Cow<'static, str> {
+        "Bilingual".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "Text in Japanese and English; both are required and non-empty.",
+            "type": "object",
+            "properties": {
+                "ja": { "type": "string", "minLength": 1, "pattern": "\\S" },
+                "en": { "type": "string", "minLength": 1, "pattern": "\\S" }
+            },
+            "required": ["ja", "en"],
+            "additionalProperties": false
+        })
+    }
+}
+
+/// Page text in Japanese and/or English; a missing language is a warning, not an error.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Localized {
+    /// Japanese.
+    pub ja: Option<String>,
+    /// English.
+    pub en: Option<String>,
+}
+
+impl JsonSchema for Localized {
+    fn schema_name() -> Cow<'static, str> {
+        "Localized".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "Text in Japanese and English; a missing language is reported as a warning.",
+            "type": "object",
+            "properties": {
+                "ja": { "type": "string" },
+                "en": { "type": "string" }
+            },
+            "minProperties": 1,
+            "additionalProperties": false
+        })
+    }
+}
+
+/// The front-matter of a Markdown page.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PageFrontMatter {
+    /// Page title.
+    pub title: Localized,
+    /// "What you'll gain here": one or two sentences at the top of the page.
+    #[serde(default)]
+    pub gain: Option<Localized>,
+    /// Ordering among sibling pages (lower first).
+    #[serde(default)]
+    pub weight: Option<i64>,
+    /// Claims declared on this page.
+    #[serde(default)]
+    pub claims: Vec<Item<ClaimRecord>>,
+    /// Open questions raised on this page.
+    #[serde(default)]
+    pub questions: Vec<Item<QuestionRecord>>,
+    /// "This page does not claim that …" items.
+    #[serde(default)]
+    pub does_not_claim: Vec<Localized>,
+}
+
+/// A standalone observation log (`*.yaml` under `content/`).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ObservationLog {
+    /// What the log covers.
+    #[serde(default)]
+    pub title: Option<Localized>,
+    /// Day of the observation session, `YYYY-MM-DD`.
+    #[serde(default)]
+    #[schemars(pattern(DATE_PATTERN))]
+    pub date: Option<String>,
+    /// Claims recorded in this log.
+    #[serde(default)]
+    pub claims: Vec<Item<ClaimRecord>>,
+    /// Open questions recorded in this log.
+    #[serde(default)]
+    pub questions: Vec<Item<QuestionRecord>>,
+}
+
+/// One claim as written.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRecord {
+    /// Stable site-wide ID (lowercase letters, digits, `-`, `_`, `.`).
+    #[schemars(pattern(ID_PATTERN))]
+    pub id: String,
+    /// How well the claim is supported now.
+    pub class: Class,
+    /// Whether the claim is in force (default `current`).
+    #[serde(default)]
+    pub lifecycle: Lifecycle,
+    /// The statement in both languages.
+    pub text: Bilingual,
+    /// Where and when the claim holds.
+    #[serde(default)]
+    pub scope: Option<Scope>,
+    /// Where the support comes from.
+    #[serde(default)]
+    pub sources: Vec<SourceRecord>,
+    /// Append-only record of class and lifecycle changes.
+    #[serde(default)]
+    pub history: Vec<HistoryEvent>,
+    /// Claims this one is derived from (required for `inferred`).
+    #[serde(default)]
+    pub depends_on: Vec<String>,
+    /// What keeps an `unresolved` claim from being decided.
+    #[serde(default)]
+    pub blocked_by: Option<Blocker>,
+    /// What the tool of a `limited` claim cannot show.
+    #[serde(default)]
+    pub limitations: Vec<Limitation>,
+    /// The claim that replaces this one (required when `superseded`).
+    #[serde(default)]
+    #[schemars(pattern(ID_PATTERN))]
+    pub superseded_by: Option<String>,
+    /// Claims this one replaces.
+    #[serde(default)]
+    pub supersedes: Vec<String>,
+}
+
+/// Where and when a claim holds.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scope {
+    /// GPU targets, e.g. `gfx1201`.
+    #[serde(default)]
+    pub gfx: Vec<String>,
+    /// Software versions by name; always quoted strings (`rocm: "6.4.1"`).
+    #[serde(default)]
+    pub software: BTreeMap<String, String>,
+    /// Day the claim was observed, `YYYY-MM-DD`.
+    #[serde(default)]
+    #[schemars(pattern(DATE_PATTERN))]
+    pub observed: Option<String>,
+}
+
+/// Where support for a claim comes from; `basis` says how it was observed.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(tag = "basis", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SourceRecord {
+    /// Source code read at a pinned commit.
+    SourceCode {
+        /// Repository, `owner/name`.
+        repo: String,
+        /// Full 40-hex commit.
+        #[schemars(pattern(COMMIT_PATTERN))]
+        commit: String,
+        /// File path in the repository.
+        path: String,
+        /// First and last line, 1-based, inclusive.
+        lines: [u32; 2],
+        /// Exact quote of the lines, if given.
+        #[serde(default)]
+        quote: Option<String>,
+    },
+    /// A live command and what it printed.
+    Runtime {
+        /// The command as run.
+        command: String,
+        /// Verbatim excerpt of the output.
+        output: String,
+        /// Where it ran (machine, driver, container).
+        #[serde(default)]
+        environment: Option<String>,
+        /// Day it ran, `YYYY-MM-DD`.
+        #[schemars(pattern(DATE_PATTERN))]
+        date: String,
+    },
+    /// Repository history: a commit, pull request or issue.
+    History {
+        /// Repository, `owner/name`.
+        repo: String,
+        /// Full 40-hex commit.
+        #[serde(default)]
+        #[schemars(pattern(COMMIT_PATTERN))]
+        commit: Option<String>,
+        /// Pull request number.
+        #[serde(default)]
+        pr: Option<u64>,
+        /// Issue number.
+        #[serde(default)]
+        issue: Option<u64>,
+    },
+    /// A shipped file inspected with a tool.
+    Artifact {
+        /// Package or bundle the file comes from.
+        #[serde(default)]
+        package: Option<String>,
+        /// Version of the package, quoted.
+        #[serde(default)]
+        version: Option<String>,
+        /// The file inspected.
+        file: String,
+        /// The tool and its arguments.
+        tool: String,
+        /// Verbatim excerpt of the tool's output.
+        output: String,
+    },
+}
+
+/// One change of a claim's class or lifecycle.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryEvent {
+    /// Day of the change, `YYYY-MM-DD`.
+    #[schemars(pattern(DATE_PATTERN))]
+    pub date: String,
+    /// Class before (`null` for the first event).
+    pub from: Option<Class>,
+    /// Class after.
+    pub to: Class,
+    /// Lifecycle after the change, when the event changes it.
+    #[serde(default)]
+    pub lifecycle: Option<Lifecycle>,
+    /// Why, in both languages.
+    pub reason: Bilingual,
+    /// Substantive (default) or editorial.
+    #[serde(default)]
+    pub kind: ChangeKind,
+    /// Indexes (0-based) into the claim's `sources` that support the change.
+    #[serde(default)]
+    pub sources: Vec<usize>,
+}
+
+/// What blocks an unresolved claim or open question.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Blocker {
+    /// `observer` or `not_performed`.
+    pub kind: BlockerKind,
+    /// What exactly blocks it, in both languages.
+    pub detail: Bilingual,
+}
+
+/// What a tool cannot show, for a limited claim.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Limitation {
+    /// The tool.
+    pub tool: String,
+    /// What it cannot show, in both languages.
+    pub detail: Bilingual,
+}
+
+/// An open question as written.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionRecord {
+    /// Stable site-wide ID (shared namespace with claims).
+    #[schemars(pattern(ID_PATTERN))]
+    pub id: String,
+    /// The question in both languages.
+    pub text: Bilingual,
+    /// GPU targets the question concerns.
+    #[serde(default)]
+    pub gfx: Vec<String>,
+    /// Claims the question is about.
+    #[serde(default)]
+    pub about: Vec<String>,
+    /// What keeps it open, if known.
+    #[serde(default)]
+    pub blocked_by: Option<Blocker>,
+}
+
+/// The JSON Schema (draft 2020-12) of both file kinds: a document is valid if it is a valid page
+/// front-matter or a valid observation log.
+pub fn json_schema() -> serde_json::Value {
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let page = generator.subschema_for::<PageFrontMatter>();
+    let log = generator.subschema_for::<ObservationLog>();
+    let defs = generator.take_definitions(true);
+    serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Front-matter of evidence pages and observation logs",
+        "anyOf": [page, log],
+        "$defs": defs,
+    })
+}

@@ -1,0 +1,193 @@
+//! Raw → typed for claims and open questions, with every rule that concerns one claim alone.
+
+use super::formats::Check;
+use crate::locate::Locator;
+use crate::model::{Claim, ClaimId, Question, Ref, Texts};
+use crate::rules::{self, claim_history};
+use crate::schema::{Bilingual, Class, ClaimRecord, Lifecycle, QuestionRecord, SourceRecord};
+use crate::yaml::YamlPath;
+use shoko_diagnostics::Diagnostic;
+
+/// Validate one claim located by `loc`; `text` is the whole file.
+pub fn validate_claim(record: &ClaimRecord, loc: &Locator<'_>, text: &str, today: jiff::civil::Date) -> (Claim, Vec<Diagnostic>) {
+    let mut out = Vec::new();
+    let root = YamlPath::root();
+    let mut check = Check { loc, out: &mut out };
+    check.id(&root.key("id"), &record.id);
+    let texts = bilingual(&record.text, "text", loc, check.out);
+    let class_span = loc.field("class");
+    let id = record.id.as_str();
+    match record.class {
+        Class::Confirmed => {
+            if record.sources.is_empty() {
+                check.out.push(rules::claim_missing_source::diagnostic(class_span.clone(), id));
+            }
+            if record.scope.is_none() {
+                check.out.push(rules::claim_missing_scope::diagnostic(class_span.clone(), id));
+            }
+        }
+        Class::Inferred if record.depends_on.is_empty() => {
+            check.out.push(rules::claim_missing_premise::diagnostic(class_span.clone(), id));
+        }
+        Class::Unresolved if record.blocked_by.is_none() => {
+            check.out.push(rules::claim_missing_blocker::diagnostic(class_span.clone(), id));
+        }
+        Class::Limited => {
+            if record.sources.is_empty() {
+                check.out.push(rules::claim_missing_limitation::diagnostic(class_span.clone(), id, "source"));
+            }
+            if record.limitations.is_empty() {
+                check.out.push(rules::claim_missing_limitation::diagnostic(class_span.clone(), id, "`limitations`"));
+            }
+        }
+        _ => {}
+    }
+    match (record.lifecycle, &record.superseded_by) {
+        (Lifecycle::Superseded, None) => {
+            out.push(rules::claim_supersession::no_successor(loc.field("lifecycle"), id));
+        }
+        (Lifecycle::Current, Some(_)) => {
+            out.push(rules::claim_supersession::not_superseded(loc.field("superseded_by"), id));
+        }
+        _ => {}
+    }
+    let mut check = Check { loc, out: &mut out };
+    if let Some(scope) = &record.scope {
+        let scope_path = root.key("scope");
+        for (i, gfx) in scope.gfx.iter().enumerate() {
+            check.gfx(&scope_path.key("gfx").index(i), gfx);
+        }
+        if let Some(observed) = &scope.observed {
+            check.date(&scope_path.key("observed"), observed);
+        }
+    }
+    for (i, source) in record.sources.iter().enumerate() {
+        check_source(source, &root.key("sources").index(i), &mut check);
+    }
+    for (i, event) in record.history.iter().enumerate() {
+        let path = root.key("history").index(i);
+        check.date(&path.key("date"), &event.date);
+        bilingual(&event.reason, "reason", &loc.at(&loc.path(&path)), check.out);
+    }
+    if let Some(blocker) = &record.blocked_by {
+        bilingual(&blocker.detail, "detail", &loc.at(&loc.path(&root.key("blocked_by"))), check.out);
+    }
+    for (i, limitation) in record.limitations.iter().enumerate() {
+        let path = loc.path(&root.key("limitations").index(i));
+        bilingual(&limitation.detail, "detail", &loc.at(&path), check.out);
+    }
+    let now = claim_history::Current { id, class: record.class, lifecycle: record.lifecycle, sources: record.sources.len(), today };
+    out.extend(claim_history::check(&record.history, &now, loc));
+    if record.class != Class::Confirmed {
+        for lang in ["ja", "en"] {
+            let value = if lang == "ja" { &texts.ja } else { &texts.en };
+            for word in rules::claim_assertive_wording::find(value) {
+                let span = loc.find_in(text, &root.key("text").key(lang), word);
+                out.push(rules::claim_assertive_wording::diagnostic(span, id, record.class.as_str(), word));
+            }
+        }
+    }
+    let mut check = Check { loc, out: &mut out };
+    let depends_on = refs(&record.depends_on, &root.key("depends_on"), &mut check);
+    let supersedes = refs(&record.supersedes, &root.key("supersedes"), &mut check);
+    let superseded_by = record.superseded_by.as_ref().map(|s| {
+        let path = root.key("superseded_by");
+        check.id(&path, s);
+        Ref { id: ClaimId(s.clone()), span: loc.span(&path) }
+    });
+    let claim = Claim {
+        id: ClaimId(record.id.clone()),
+        id_span: loc.field("id"),
+        class: record.class,
+        class_span,
+        lifecycle: record.lifecycle,
+        text: texts,
+        text_span: loc.key_span(&root.key("text")),
+        scope: record.scope.clone(),
+        sources: record.sources.clone(),
+        history: record.history.clone(),
+        depends_on,
+        blocked_by: record.blocked_by.clone(),
+        limitations: record.limitations.clone(),
+        superseded_by,
+        supersedes,
+    };
+    (claim, out)
+}
+
+/// Validate one open question located by `loc`.
+pub fn validate_question(record: &QuestionRecord, loc: &Locator<'_>) -> (Question, Vec<Diagnostic>) {
+    let mut out = Vec::new();
+    let root = YamlPath::root();
+    let text = bilingual(&record.text, "text", loc, &mut out);
+    let mut check = Check { loc, out: &mut out };
+    check.id(&root.key("id"), &record.id);
+    for (i, gfx) in record.gfx.iter().enumerate() {
+        check.gfx(&root.key("gfx").index(i), gfx);
+    }
+    let about = refs(&record.about, &root.key("about"), &mut check);
+    if let Some(blocker) = &record.blocked_by {
+        bilingual(&blocker.detail, "detail", &loc.at(&loc.path(&root.key("blocked_by"))), &mut out);
+    }
+    let question = Question {
+        id: ClaimId(record.id.clone()),
+        id_span: loc.field("id"),
+        text,
+        gfx: record.gfx.clone(),
+        about,
+        blocked_by: record.blocked_by.clone(),
+    };
+    (question, out)
+}
+
+fn refs(ids: &[String], path: &YamlPath, check: &mut Check<'_, '_>) -> Vec<Ref> {
+    ids.iter()
+        .enumerate()
+        .map(|(i, id)| {
+            let p = path.index(i);
+            check.id(&p, id);
+            Ref { id: ClaimId(id.clone()), span: check.loc.span(&p) }
+        })
+        .collect()
+}
+
+fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_>) {
+    match source {
+        SourceRecord::SourceCode { commit, lines, .. } => {
+            check.commit(&path.key("commit"), commit);
+            if lines[0] == 0 || lines[0] > lines[1] {
+                let value = format!("[{}, {}]", lines[0], lines[1]);
+                check.out.push(rules::fm_bad_format::diagnostic(
+                    check.loc.key_span(&path.key("lines")),
+                    &check.loc.path(&path.key("lines")).to_string(),
+                    &value,
+                    "a 1-based line range [FIRST, LAST] with FIRST <= LAST",
+                ));
+            }
+        }
+        SourceRecord::Runtime { date, .. } => check.date(&path.key("date"), date),
+        SourceRecord::History { commit, pr, issue, .. } => {
+            if let Some(commit) = commit {
+                check.commit(&path.key("commit"), commit);
+            }
+            if commit.is_none() && pr.is_none() && issue.is_none() {
+                let span = check.loc.key_span(path);
+                let field = check.loc.path(path).to_string();
+                check.out.push(rules::fm_missing_field::diagnostic(span, &field, "commit` or `pr` or `issue"));
+            }
+        }
+        SourceRecord::Artifact { .. } => {}
+    }
+}
+
+/// Both languages of the text at `key` under `loc`; a missing or empty one is an error.
+fn bilingual(value: &Bilingual, key: &str, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Texts {
+    let present = |v: &Option<String>| v.as_ref().filter(|t| !t.trim().is_empty()).cloned();
+    let (ja, en) = (present(&value.ja), present(&value.en));
+    let missing: Vec<&str> = [("ja", &ja), ("en", &en)].iter().filter(|(_, v)| v.is_none()).map(|(l, _)| *l).collect();
+    if !missing.is_empty() {
+        let rel = YamlPath::root().key(key);
+        out.push(rules::claim_missing_text::diagnostic(loc.key_span(&rel), &loc.path(&rel).to_string(), &missing));
+    }
+    Texts { ja: ja.unwrap_or_default(), en: en.unwrap_or_default() }
+}

@@ -1,0 +1,81 @@
+//! Turning a deserialization error (serde's message plus the path of the offending node) into a
+//! diagnostic with the right code, place and hint.
+
+use crate::locate::Locator;
+use crate::rules::{fm_bad_value, fm_missing_field, fm_unknown_field, fm_unquoted_scalar, fm_wrong_type};
+use crate::yaml::{DeError, YamlPath};
+use shoko_diagnostics::{Diagnostic, Span};
+
+/// The diagnostic for `error`, whose path is relative to `loc`'s base.
+pub fn diagnostic(error: &DeError, loc: &Locator<'_>) -> Diagnostic {
+    let message = error.message.as_str();
+    let field = loc.path(&error.path).to_string();
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let (name, expected) = split_expected(rest);
+        // The path may or may not already end at the unknown key.
+        let rel = if error.path.last_key() == Some(name.as_str()) { error.path.clone() } else { error.path.key(&name) };
+        return fm_unknown_field::diagnostic(loc.key_span(&rel), &name, &expected);
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let (value, expected) = split_expected(rest);
+        return fm_bad_value::diagnostic(loc.span(&error.path), &field, &value, &expected);
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        let name = rest.trim_matches('`');
+        let span = container_span(loc, &error.path);
+        return fm_missing_field::diagnostic(span, &field, name);
+    }
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "another type"));
+        if expected == "a string"
+            && let Some(read) = retyped(found)
+            && let Some(pos) = loc.positions.exact(&loc.path(&error.path))
+            && let Some((raw, true)) = &pos.scalar
+        {
+            return fm_unquoted_scalar::diagnostic(loc.span(&error.path), &field, raw, &read);
+        }
+        return fm_wrong_type::diagnostic(loc.span(&error.path), &field, &describe(found), expected);
+    }
+    if let Some(rest) = message.strip_prefix("invalid length ") {
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "another length"));
+        return fm_wrong_type::diagnostic(loc.span(&error.path), &field, &format!("a list of {found}"), expected);
+    }
+    fm_wrong_type::diagnostic(loc.span(&error.path), &field, "invalid", message)
+}
+
+/// Splits "`name`, expected one of `a`, `b`" into the name and the expectation.
+fn split_expected(rest: &str) -> (String, String) {
+    let (name, expected) = rest.split_once(", ").unwrap_or((rest, ""));
+    let expected = expected.strip_prefix("expected one of ").or_else(|| expected.strip_prefix("expected ")).unwrap_or(expected);
+    let expected = if expected.is_empty() || expected == "there are no fields" { "no fields" } else { expected };
+    (name.trim_matches('`').to_owned(), expected.to_owned())
+}
+
+/// What an unquoted scalar was read as, if YAML re-typed it.
+fn retyped(found: &str) -> Option<String> {
+    let value = found.split('`').nth(1)?;
+    if found.starts_with("floating point") || found.starts_with("integer") {
+        Some(format!("the number {value}"))
+    } else if found.starts_with("boolean") {
+        Some(format!("the boolean {value}"))
+    } else {
+        None
+    }
+}
+
+fn describe(found: &str) -> String {
+    match found {
+        "unit value" => String::from("empty (null)"),
+        "map" => String::from("a mapping"),
+        "sequence" => String::from("a list"),
+        other => other.to_owned(),
+    }
+}
+
+/// Where to point for a field missing from the mapping at `path`: the key that introduces the
+/// mapping, or the mapping's first line for list items.
+fn container_span(loc: &Locator<'_>, path: &YamlPath) -> Span {
+    let full = loc.path(path);
+    let pos = loc.positions.get(&full);
+    Span::new(loc.file, pos.key.unwrap_or(pos.value.start..pos.value.start))
+}

@@ -1,0 +1,87 @@
+//! Format checks for strings the schema keeps as text: IDs, dates, GPU targets, commits.
+
+use crate::locate::Locator;
+use crate::rules::fm_bad_format;
+use crate::yaml::YamlPath;
+use shoko_diagnostics::Diagnostic;
+
+/// Collects format problems of one element.
+pub struct Check<'a, 'b> {
+    /// Locates the element.
+    pub loc: &'a Locator<'b>,
+    /// Where problems go.
+    pub out: &'a mut Vec<Diagnostic>,
+}
+
+impl Check<'_, '_> {
+    fn report(&mut self, rel: &YamlPath, value: &str, what: &str) {
+        let field = self.loc.path(rel).to_string();
+        self.out.push(fm_bad_format::diagnostic(self.loc.span(rel), &field, value, what));
+    }
+
+    /// A claim or question ID.
+    pub fn id(&mut self, rel: &YamlPath, value: &str) {
+        if !is_id(value) {
+            self.report(rel, value, "a valid ID");
+        }
+    }
+
+    /// A `YYYY-MM-DD` calendar date.
+    pub fn date(&mut self, rel: &YamlPath, value: &str) {
+        if !is_date(value) {
+            self.report(rel, value, "a date (YYYY-MM-DD)");
+        }
+    }
+
+    /// A GPU target such as `gfx1201`.
+    pub fn gfx(&mut self, rel: &YamlPath, value: &str) {
+        let digits = value.strip_prefix("gfx").unwrap_or("");
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()) {
+            self.report(rel, value, "a GPU target (gfx…)");
+        }
+    }
+
+    /// A full 40-hex commit hash.
+    pub fn commit(&mut self, rel: &YamlPath, value: &str) {
+        if value.len() != 40 || !value.chars().all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c)) {
+            self.report(rel, value, "a full 40-hex commit");
+        }
+    }
+}
+
+/// Whether `value` is a valid ID: lowercase letters, digits, `-`, `_`, `.`, starting with a
+/// letter or digit.
+pub fn is_id(value: &str) -> bool {
+    let mut chars = value.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+}
+
+/// Whether `value` is exactly `YYYY-MM-DD` and a real calendar day.
+pub fn is_date(value: &str) -> bool {
+    value.len() == 10
+        && value.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() })
+        && value.parse::<jiff::civil::Date>().is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_must_be_real_days_in_one_format() {
+        assert!(is_date("2026-02-28"));
+        assert!(!is_date("2026-02-30"));
+        assert!(!is_date("2026-2-28"));
+        assert!(!is_date("2026-02-28T00:00"));
+    }
+
+    #[test]
+    fn ids() {
+        assert!(is_id("ggml-fatbin-gfx1201"));
+        assert!(is_id("q4k.live_dispatch"));
+        assert!(!is_id("Q4K"));
+        assert!(!is_id("-lead"));
+        assert!(!is_id(""));
+    }
+}

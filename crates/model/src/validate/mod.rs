@@ -1,0 +1,162 @@
+//! The validate stage: one file's text → a typed [`Document`] plus every problem found in it.
+//! A file with errors still yields as much of its document as could be read, so site-wide rules
+//! (duplicate IDs, references) can run over everything in the same pass.
+
+mod claim;
+mod de_error;
+mod formats;
+mod page;
+
+pub use formats::{is_date, is_id};
+
+use crate::frontmatter::{self, SplitError};
+use crate::locate::Locator;
+use crate::model::{DocKind, Document};
+use crate::rules::{file_empty, fm_missing, fm_unclosed, fm_wrong_type, fm_yaml_syntax};
+use crate::schema::{ClaimRecord, ObservationLog, PageFrontMatter, QuestionRecord};
+use crate::yaml::{self, Item, Origin, YamlDoc, YamlPath};
+use shoko_diagnostics::{Diagnostic, FileId, SourceFile, Span};
+
+/// Whether a file is a Markdown page or a YAML observation log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourceKind {
+    /// `*.md`.
+    Page,
+    /// `*.yaml` / `*.yml`.
+    Log,
+}
+
+/// One file to validate.
+pub struct DocumentInput<'a> {
+    /// Its id in the source map.
+    pub file: FileId,
+    /// Its text.
+    pub source: &'a SourceFile,
+    /// Path relative to `content/`, `/` separators.
+    pub path: &'a str,
+    /// Page or log.
+    pub kind: SourceKind,
+    /// Today, for "not in the future" checks.
+    pub today: jiff::civil::Date,
+}
+
+/// Validate one file. Returns `None` when nothing usable could be read.
+pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Diagnostic>) {
+    let mut out = Vec::new();
+    let text = input.source.text.as_str();
+    if text.trim().is_empty() {
+        out.push(file_empty::diagnostic(Span::file_start(input.file)));
+        return (None, out);
+    }
+    let (yaml_range, body_range) = match input.kind {
+        SourceKind::Log => (0..text.len(), None),
+        SourceKind::Page => match frontmatter::split(text) {
+            Ok(split) => (split.yaml, Some(split.body)),
+            Err(SplitError::Missing(range)) => {
+                out.push(fm_missing::diagnostic(Span::new(input.file, range)));
+                return (None, out);
+            }
+            Err(SplitError::Unclosed(range)) => {
+                out.push(fm_unclosed::diagnostic(Span::new(input.file, range)));
+                return (None, out);
+            }
+        },
+    };
+    let origin = Origin { file: input.source, start: yaml_range.start };
+    let doc = match yaml::parse(&text[yaml_range.clone()], origin) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let at = Span::new(input.file, e.offset..e.offset);
+            out.push(fm_yaml_syntax::diagnostic(at, &e.message));
+            return (None, out);
+        }
+    };
+    if !doc.is_mapping() && !(doc.is_null() && input.kind == SourceKind::Page) {
+        let what = if doc.is_null() { "empty" } else { "not a mapping" };
+        let span = Span::new(input.file, yaml_range.start..yaml_range.start);
+        out.push(fm_wrong_type::diagnostic(span, "front-matter", what, "a mapping of fields (`key: value`)"));
+        return (None, out);
+    }
+    let root = YamlPath::root();
+    let loc = Locator { file: input.file, positions: &doc.positions, base: &root };
+    let document = match input.kind {
+        SourceKind::Page => page_document(&doc, body_range, input, &loc, &mut out),
+        SourceKind::Log => log_document(&doc, input, &loc, &mut out),
+    };
+    (document, out)
+}
+
+fn deserialize<T: serde::de::DeserializeOwned>(doc: &YamlDoc, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Option<T> {
+    let value = if doc.is_null() { serde_yaml_null::<T>() } else { doc.deserialize::<T>() };
+    value.map_err(|e| out.push(de_error::diagnostic(&e, loc))).ok()
+}
+
+/// An empty front-matter (`---` / `---`) deserialized as an empty mapping, so the error is the
+/// missing required field rather than a type error.
+fn serde_yaml_null<T: serde::de::DeserializeOwned>() -> Result<T, yaml::DeError> {
+    yaml::empty_mapping::<T>()
+}
+
+fn page_document(
+    doc: &YamlDoc,
+    body: Option<std::ops::Range<usize>>,
+    input: &DocumentInput<'_>,
+    loc: &Locator<'_>,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Document> {
+    let front: PageFrontMatter = deserialize(doc, loc, out)?;
+    let (claims, questions) = items(&front.claims, &front.questions, input, loc, out);
+    let body = body.unwrap_or(input.source.text.len()..input.source.text.len());
+    let page = page::validate_page(&front, body, input, loc, out);
+    Some(Document { file: input.file, path: input.path.to_owned(), kind: DocKind::Page(Box::new(page)), claims, questions })
+}
+
+fn log_document(doc: &YamlDoc, input: &DocumentInput<'_>, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Option<Document> {
+    let log: ObservationLog = deserialize(doc, loc, out)?;
+    if let Some(date) = &log.date
+        && !is_date(date)
+    {
+        out.push(crate::rules::fm_bad_format::diagnostic(loc.field("date"), "date", date, "a date (YYYY-MM-DD)"));
+    }
+    let (claims, questions) = items(&log.claims, &log.questions, input, loc, out);
+    let title = log.title.as_ref().map(|t| page::localized(t, "title", loc, out));
+    Some(Document { file: input.file, path: input.path.to_owned(), kind: DocKind::Log { title }, claims, questions })
+}
+
+type Items = (Vec<crate::model::Claim>, Vec<crate::model::Question>);
+
+fn items(
+    claims: &[Item<ClaimRecord>],
+    questions: &[Item<QuestionRecord>],
+    input: &DocumentInput<'_>,
+    loc: &Locator<'_>,
+    out: &mut Vec<Diagnostic>,
+) -> Items {
+    let mut valid_claims = Vec::new();
+    for (i, item) in claims.iter().enumerate() {
+        let base = YamlPath::root().key("claims").index(i);
+        let at = loc.at(&base);
+        match item {
+            Item::Valid(record) => {
+                let (claim, diags) = claim::validate_claim(record, &at, &input.source.text, input.today);
+                out.extend(diags);
+                valid_claims.push(claim);
+            }
+            Item::Invalid(e) => out.push(de_error::diagnostic(e, &at)),
+        }
+    }
+    let mut valid_questions = Vec::new();
+    for (i, item) in questions.iter().enumerate() {
+        let base = YamlPath::root().key("questions").index(i);
+        let at = loc.at(&base);
+        match item {
+            Item::Valid(record) => {
+                let (question, diags) = claim::validate_question(record, &at);
+                out.extend(diags);
+                valid_questions.push(question);
+            }
+            Item::Invalid(e) => out.push(de_error::diagnostic(e, &at)),
+        }
+    }
+    (valid_claims, valid_questions)
+}
