@@ -8,6 +8,7 @@ mod formats;
 mod page;
 
 pub use formats::{is_date, is_id};
+pub use page::resolve_relative;
 
 use crate::frontmatter::{self, SplitError};
 use crate::locate::Locator;

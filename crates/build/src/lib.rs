@@ -1,0 +1,39 @@
+//! The imperative shell around the pure stages: find and read the files of a site root
+//! ([`load`]), run validate → link in parallel ([`check`]), render and write the output
+//! atomically ([`build`]). I/O failures are [`IoError`]s (exit 2); content problems are
+//! diagnostics (exit 1).
+
+mod load;
+mod output;
+mod pipeline;
+
+pub use load::{load, Loaded};
+pub use output::{DiskOutput, MemoryOutput, Output};
+pub use pipeline::{build, check, BuildOptions, BuildReport, Checked};
+
+use std::path::PathBuf;
+
+/// A failure to read or write files (not a content problem).
+#[derive(Debug)]
+pub struct IoError {
+    /// What was being done.
+    pub action: String,
+    /// The path involved.
+    pub path: PathBuf,
+    /// The underlying error.
+    pub source: std::io::Error,
+}
+
+impl std::fmt::Display for IoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot {} {}: {}", self.action, self.path.display(), self.source)
+    }
+}
+
+impl std::error::Error for IoError {}
+
+impl IoError {
+    pub(crate) fn new(action: &str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        IoError { action: action.to_owned(), path: path.into(), source }
+    }
+}

@@ -1,0 +1,78 @@
+//! Discovery and reading: every `*.md`, `*.yaml` and `*.yml` file under `content/`, in sorted
+//! order, read as UTF-8 (a BOM is dropped; invalid UTF-8 is a diagnostic, not a crash).
+
+use crate::IoError;
+use shoko_diagnostics::{Diagnostic, FileId, SourceMap, Span};
+use shoko_model::rules::file_invalid_utf8;
+use shoko_model::SourceKind;
+use std::path::Path;
+
+/// One content file to validate.
+#[derive(Debug, Clone)]
+pub struct ContentFile {
+    /// Id in the source map.
+    pub file: FileId,
+    /// Path relative to `content/`, `/` separators.
+    pub path: String,
+    /// Page or log.
+    pub kind: SourceKind,
+}
+
+/// The files of a site root.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// Texts of every file read.
+    pub sources: SourceMap,
+    /// The content files, sorted by path.
+    pub content: Vec<ContentFile>,
+    /// Files that could be read but not decoded.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Read every content file under `root/content`.
+pub fn load(root: &Path) -> Result<Loaded, IoError> {
+    let content_dir = root.join("content");
+    if !content_dir.is_dir() {
+        return Err(IoError::new(
+            "find the content folder",
+            &content_dir,
+            std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder (is --root the site root?)"),
+        ));
+    }
+    let mut loaded = Loaded::default();
+    let walker = walkdir::WalkDir::new(&content_dir).follow_links(false).sort_by_file_name();
+    for entry in walker {
+        let entry = entry.map_err(|e| {
+            let path = e.path().map(Path::to_path_buf).unwrap_or_else(|| content_dir.clone());
+            IoError::new("walk", path, e.into())
+        })?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let kind = match entry.path().extension().and_then(|e| e.to_str()) {
+            Some("md") => SourceKind::Page,
+            Some("yaml" | "yml") => SourceKind::Log,
+            _ => continue,
+        };
+        let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
+        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        let bytes = std::fs::read(entry.path()).map_err(|e| IoError::new("read", entry.path(), e))?;
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        let display = format!("content/{rel}");
+        match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                let file = loaded.sources.add(display, text);
+                loaded.content.push(ContentFile { file, path: rel, kind });
+            }
+            Err(e) => {
+                let valid = e.valid_up_to();
+                let lossy = String::from_utf8_lossy(bytes).into_owned();
+                // The prefix is valid, so its length is the same in the lossy text.
+                let end = lossy[valid..].chars().next().map_or(valid, |c| valid + c.len_utf8());
+                let file = loaded.sources.add(display, lossy);
+                loaded.diagnostics.push(file_invalid_utf8::diagnostic(Span::new(file, valid..end)));
+            }
+        }
+    }
+    Ok(loaded)
+}

@@ -1,0 +1,133 @@
+//! Where a render plan goes: a folder on disk, replaced atomically, or memory (for `serve`).
+
+use crate::IoError;
+use rayon::prelude::*;
+use shoko_render::RenderPlan;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A destination for a complete render plan.
+pub trait Output {
+    /// Replace the whole output with `plan`; on failure the previous output stays as it was.
+    fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError>;
+}
+
+/// The built site in memory.
+#[derive(Debug, Default)]
+pub struct MemoryOutput {
+    /// Output path → bytes.
+    pub files: BTreeMap<String, Vec<u8>>,
+}
+
+impl Output for MemoryOutput {
+    fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError> {
+        self.files = plan.files.clone();
+        Ok(())
+    }
+}
+
+/// A folder on disk. The new site is written into a sibling temporary folder, then swapped into
+/// place with renames, so readers never see a half-written or mixed site.
+#[derive(Debug)]
+pub struct DiskOutput {
+    /// The output folder, e.g. `site/`.
+    pub dir: PathBuf,
+}
+
+impl Output for DiskOutput {
+    fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError> {
+        guard_existing(&self.dir)?;
+        let parent = self.dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
+        let name = self.dir.file_name().map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());
+        let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
+        let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&staging);
+        if let Err(e) = write_tree(&staging, plan) {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(e);
+        }
+        let had_previous = self.dir.exists();
+        if had_previous {
+            std::fs::rename(&self.dir, &retired).map_err(|e| {
+                let _ = std::fs::remove_dir_all(&staging);
+                IoError::new("move aside", &self.dir, e)
+            })?;
+        }
+        if let Err(e) = std::fs::rename(&staging, &self.dir) {
+            if had_previous {
+                let _ = std::fs::rename(&retired, &self.dir);
+            }
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(IoError::new("move into place", &self.dir, e));
+        }
+        if had_previous {
+            let _ = std::fs::remove_dir_all(&retired);
+        }
+        Ok(())
+    }
+}
+
+/// Refuse to replace a folder that is not a previous build: an empty folder or one with the
+/// `.nojekyll` marker every build writes.
+fn guard_existing(dir: &Path) -> Result<(), IoError> {
+    if !dir.exists() || dir.join(".nojekyll").is_file() {
+        return Ok(());
+    }
+    let mut entries = std::fs::read_dir(dir).map_err(|e| IoError::new("read", dir, e))?;
+    if entries.next().is_none() {
+        return Ok(());
+    }
+    Err(IoError::new(
+        "replace",
+        dir,
+        std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "the folder exists and is not a previous build output (no .nojekyll); choose another --out or remove it",
+        ),
+    ))
+}
+
+fn write_tree(dir: &Path, plan: &RenderPlan) -> Result<(), IoError> {
+    let mut folders: Vec<PathBuf> = plan.files.keys().filter_map(|p| dir.join(p).parent().map(Path::to_path_buf)).collect();
+    folders.push(dir.to_path_buf());
+    folders.sort();
+    folders.dedup();
+    for folder in &folders {
+        std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
+    }
+    plan.files.par_iter().try_for_each(|(path, bytes)| {
+        let target = dir.join(path);
+        std::fs::write(&target, bytes).map_err(|e| IoError::new("write", target, e))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(files: &[(&str, &str)]) -> RenderPlan {
+        RenderPlan { files: files.iter().map(|(p, b)| ((*p).to_owned(), b.as_bytes().to_vec())).collect() }
+    }
+
+    #[test]
+    fn replace_swaps_whole_tree_and_drops_stale_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut out = DiskOutput { dir: tmp.path().join("site") };
+        out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "old"), ("stale.html", "x")])).unwrap();
+        out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "new")])).unwrap();
+        assert_eq!(std::fs::read_to_string(tmp.path().join("site/ja/index.html")).unwrap(), "new");
+        assert!(!tmp.path().join("site/stale.html").exists());
+        let leftovers: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(leftovers, ["site"], "no temporary folders left behind");
+    }
+
+    #[test]
+    fn refuses_to_replace_a_foreign_folder() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("precious.txt"), "keep").unwrap();
+        let mut out = DiskOutput { dir: tmp.path().to_path_buf() };
+        assert!(out.replace(&plan(&[(".nojekyll", "")])).is_err());
+        assert_eq!(std::fs::read_to_string(tmp.path().join("precious.txt")).unwrap(), "keep");
+    }
+}

@@ -1,0 +1,66 @@
+//! Command-line arguments.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Static site generator for bilingual (JA/EN) evidence pages.
+#[derive(Debug, Parser)]
+#[command(name = "shoko", version, about)]
+pub struct Cli {
+    /// The site's root folder (holds content/, templates/, static/, i18n/).
+    #[arg(long, global = true, default_value = ".")]
+    pub root: PathBuf,
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// What to do.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate everything, then write the site; on any error nothing is written.
+    Build {
+        /// Output folder (default: ROOT/site).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Public URL of the site, e.g. https://example.github.io/ROCm-pages/ (canonical links).
+        #[arg(long)]
+        base_url: Option<String>,
+    },
+    /// Validate without writing anything.
+    Check {
+        /// How to print diagnostics.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Print the JSON Schema of page front-matter and observation logs.
+    Schema,
+    /// Create a new observation log or page with today's date.
+    New {
+        /// `log` or `page`.
+        #[arg(value_enum)]
+        kind: NewKind,
+        /// Path of the new file, under content/ (relative to --root).
+        path: PathBuf,
+    },
+}
+
+/// Diagnostic output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Compiler-style text with source lines and carets.
+    Human,
+    /// One JSON document.
+    Json,
+    /// GitHub Actions annotations.
+    Github,
+}
+
+/// Kinds of file `new` can create.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NewKind {
+    /// A YAML observation log.
+    Log,
+    /// A Markdown page.
+    Page,
+}

@@ -1,0 +1,20 @@
+//! `check`: validate without writing.
+
+use super::{report, today, CONTENT_ERRORS, OK, USAGE_OR_IO};
+use crate::cli::Format;
+use shoko_build::BuildOptions;
+use std::path::Path;
+
+/// Run `check`.
+pub fn run(root: &Path, format: Format) -> u8 {
+    match shoko_build::check(root, &BuildOptions { today: today(), base_url: None }) {
+        Ok(checked) => {
+            report::print(&checked.diagnostics, &checked.sources, format);
+            if checked.has_errors() { CONTENT_ERRORS } else { OK }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            USAGE_OR_IO
+        }
+    }
+}

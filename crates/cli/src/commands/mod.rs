@@ -1,0 +1,38 @@
+//! Running a command and mapping its outcome to an exit code.
+
+mod build;
+mod check;
+mod new;
+mod report;
+
+use crate::cli::{Cli, Command};
+
+/// Exit code: success.
+pub const OK: u8 = 0;
+/// Exit code: content errors.
+pub const CONTENT_ERRORS: u8 = 1;
+/// Exit code: usage or I/O error.
+pub const USAGE_OR_IO: u8 = 2;
+
+/// Run `cli` and return the exit code.
+pub fn run(cli: Cli) -> u8 {
+    match cli.command {
+        Command::Build { out, base_url } => build::run(&cli.root, out, base_url),
+        Command::Check { format } => check::run(&cli.root, format),
+        Command::Schema => {
+            println!("{}", schema_text());
+            OK
+        }
+        Command::New { kind, path } => new::run(&cli.root, kind, &path),
+    }
+}
+
+/// The JSON Schema as pretty-printed text.
+pub fn schema_text() -> String {
+    serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default()
+}
+
+/// Today's date in UTC; the only place that reads the clock.
+pub fn today() -> jiff::civil::Date {
+    jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date()
+}

@@ -1,0 +1,107 @@
+//! `new log|page PATH`: scaffold a file with today's date and the schema modeline. Never
+//! overwrites; the path must be inside `content/`.
+
+use super::{today, OK, USAGE_OR_IO};
+use crate::cli::NewKind;
+use std::path::{Component, Path};
+
+/// Run `new`.
+pub fn run(root: &Path, kind: NewKind, path: &Path) -> u8 {
+    match scaffold(root, kind, path) {
+        Ok(written) => {
+            eprintln!("Created {}", written.display());
+            OK
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            USAGE_OR_IO
+        }
+    }
+}
+
+fn scaffold(root: &Path, kind: NewKind, path: &Path) -> Result<std::path::PathBuf, String> {
+    let inside_content = path.components().next() == Some(Component::Normal("content".as_ref()))
+        && path.components().all(|c| matches!(c, Component::Normal(_)));
+    if !inside_content {
+        return Err(format!("{} must be a relative path inside content/, e.g. content/logs/{}-topic.yaml", path.display(), today()));
+    }
+    let expected = match kind {
+        NewKind::Log => &["yaml", "yml"][..],
+        NewKind::Page => &["md"][..],
+    };
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if !expected.contains(&ext) {
+        return Err(format!("{} must end in .{}", path.display(), expected[0]));
+    }
+    let target = root.join(path);
+    if target.exists() {
+        return Err(format!("{} already exists; not overwriting it", target.display()));
+    }
+    let depth = path.components().count() - 1;
+    let schema = format!("{}schema/evidence.schema.json", "../".repeat(depth));
+    let text = match kind {
+        NewKind::Log => log_template(&schema),
+        NewKind::Page => page_template(&schema),
+    };
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&target)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+        .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+    Ok(target)
+}
+
+fn log_template(schema: &str) -> String {
+    let today = today();
+    format!(
+        r#"# yaml-language-server: $schema={schema}
+title:
+  ja: "観測ログ {today}"
+  en: "Observation log {today}"
+date: "{today}"
+claims: []
+# Each claim looks like this (quote versions, dates and hashes):
+#  - id: short-stable-id
+#    class: confirmed            # confirmed | inferred | unresolved | limited
+#    text:
+#      ja: "観測したこと。"
+#      en: "What was observed."
+#    scope: {{ gfx: [gfx1201], observed: "{today}" }}
+#    sources:
+#      - basis: runtime          # source_code | runtime | history | artifact
+#        command: "…"
+#        output: "…"
+#        date: "{today}"
+#    history:
+#      - {{ date: "{today}", from: null, to: confirmed, reason: {{ ja: "初回観測", en: "First observation" }} }}
+"#
+    )
+}
+
+fn page_template(schema: &str) -> String {
+    format!(
+        r#"---
+# yaml-language-server: $schema={schema}
+title:
+  ja: "新しいページ"
+  en: "New page"
+gain:
+  ja: "このページで分かること。"
+  en: "What you will gain here."
+---
+
+:::ja
+本文（{today}）。
+:::
+
+:::en
+Body ({today}).
+:::
+"#,
+        today = today()
+    )
+}

@@ -1,0 +1,11 @@
+//! The render stage: `&SiteModel` + templates → a [`RenderPlan`] (output path → bytes).
+//! Templates receive typed view structs (see [`view`]); pages render in parallel with rayon.
+//!
+//! Pure: templates arrive as strings, output leaves as bytes; nothing here touches the disk.
+
+mod plan;
+mod urls;
+pub mod view;
+
+pub use plan::{render, RenderInput, RenderPlan};
+pub use urls::{page_url, relative_href};

@@ -1,0 +1,42 @@
+//! Output URLs of pages and relative hrefs between them. Every internal link is relative, so the
+//! site works under any sub-path and opened from disk.
+
+/// The folder URL of a page, relative to a language root: `index.md` → ``, `gpu/index.md` →
+/// `gpu/`, `gpu/gfx900.md` → `gpu/gfx900/`.
+pub fn page_url(source_path: &str) -> String {
+    let stem = source_path.strip_suffix(".md").unwrap_or(source_path);
+    let folder = stem.strip_suffix("index").unwrap_or(&format!("{stem}/")).to_owned();
+    folder
+}
+
+/// A relative href from the folder `from` to the folder or file `to` (both relative to the site
+/// root, folders ending in `/`).
+pub fn relative_href(from: &str, to: &str) -> String {
+    let from_parts: Vec<&str> = from.split('/').filter(|p| !p.is_empty()).collect();
+    let to_parts: Vec<&str> = to.split('/').collect();
+    let common = from_parts.iter().zip(&to_parts).take_while(|(a, b)| a == b).count();
+    let mut href = "../".repeat(from_parts.len() - common);
+    href.push_str(&to_parts[common..].join("/"));
+    if href.is_empty() { String::from("./") } else { href }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_urls() {
+        assert_eq!(page_url("index.md"), "");
+        assert_eq!(page_url("gpu/index.md"), "gpu/");
+        assert_eq!(page_url("gpu/gfx900.md"), "gpu/gfx900/");
+    }
+
+    #[test]
+    fn relative_hrefs() {
+        assert_eq!(relative_href("ja/gpu/", "ja/"), "../");
+        assert_eq!(relative_href("ja/", "en/"), "../en/");
+        assert_eq!(relative_href("ja/gpu/x/", "ja/gpu/y/"), "../y/");
+        assert_eq!(relative_href("ja/", "ja/"), "./");
+        assert_eq!(relative_href("", "ja/"), "ja/");
+    }
+}
