@@ -7,11 +7,19 @@ mod load;
 mod output;
 mod pipeline;
 
-pub use load::{load, Loaded};
+pub use load::{Loaded, load};
 pub use output::{DiskOutput, MemoryOutput, Output};
-pub use pipeline::{build, check, BuildOptions, BuildReport, Checked};
+pub use pipeline::{BuildOptions, BuildReport, Checked, build, check};
 
 use std::path::PathBuf;
+
+/// Every diagnostic code the tool can emit, sorted by name.
+pub fn all_codes() -> Vec<&'static shoko_diagnostics::Code> {
+    let mut codes = shoko_model::rules::all();
+    codes.push(&shoko_render::TEMPLATE_CODE);
+    codes.sort_by_key(|c| c.name);
+    codes
+}
 
 /// A failure to read or write files (not a content problem).
 #[derive(Debug)]

@@ -3,8 +3,8 @@
 
 use crate::IoError;
 use shoko_diagnostics::{Diagnostic, FileId, SourceMap, Span};
-use shoko_model::rules::file_invalid_utf8;
 use shoko_model::SourceKind;
+use shoko_model::rules::file_invalid_utf8;
 use std::path::Path;
 
 /// One content file to validate.

@@ -89,7 +89,8 @@ fn guard_existing(dir: &Path) -> Result<(), IoError> {
 }
 
 fn write_tree(dir: &Path, plan: &RenderPlan) -> Result<(), IoError> {
-    let mut folders: Vec<PathBuf> = plan.files.keys().filter_map(|p| dir.join(p).parent().map(Path::to_path_buf)).collect();
+    let mut folders: Vec<PathBuf> =
+        plan.files.keys().filter_map(|p| dir.join(p).parent().map(Path::to_path_buf)).collect();
     folders.push(dir.to_path_buf());
     folders.sort();
     folders.dedup();

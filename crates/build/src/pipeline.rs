@@ -2,13 +2,13 @@
 //! `build` stops before render and write when any error exists, so a failed build leaves the
 //! previous output untouched.
 
+use crate::IoError;
 use crate::load::load;
 use crate::output::Output;
-use crate::IoError;
 use rayon::prelude::*;
-use shoko_diagnostics::{Diagnostic, Severity, SourceMap};
-use shoko_model::{link, validate_document, DocumentInput, SiteModel};
-use shoko_render::{render, RenderInput};
+use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
+use shoko_model::{DocumentInput, SiteModel, link, validate_document};
+use shoko_render::{RenderInput, Templates, compile_templates, render};
 use std::path::Path;
 
 /// Settings of a run.
@@ -29,6 +29,8 @@ pub struct Checked {
     pub site: SiteModel,
     /// Every diagnostic of the run, sorted.
     pub diagnostics: Vec<Diagnostic>,
+    /// The compiled templates, if they compiled.
+    pub templates: Option<Templates>,
 }
 
 impl Checked {
@@ -40,8 +42,10 @@ impl Checked {
 
 /// Validate the site under `root` without writing anything.
 pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
-    let loaded = load(root)?;
-    let mut diagnostics = loaded.diagnostics;
+    let mut loaded = load(root)?;
+    let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+    let template_files = load_templates(root, &mut loaded.sources)?;
+    let templates = compile_templates(&template_files, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     let results: Vec<_> = loaded
         .content
         .par_iter()
@@ -64,7 +68,7 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     diagnostics.extend(link_diags);
     Diagnostic::sort(&mut diagnostics, &loaded.sources);
     diagnostics.dedup();
-    Ok(Checked { sources: loaded.sources, site, diagnostics })
+    Ok(Checked { sources: loaded.sources, site, diagnostics, templates })
 }
 
 /// The outcome of a build.
@@ -79,14 +83,13 @@ pub struct BuildReport {
 /// Validate, render and write the site under `root` into `output`.
 pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Result<BuildReport, IoError> {
     let mut checked = check(root, options)?;
-    if checked.has_errors() {
+    let Some(templates) = checked.templates.as_ref().filter(|_| !checked.has_errors()) else {
         return Ok(BuildReport { checked, written: None });
-    }
-    let templates = load_templates(root)?;
+    };
     let plan = render(&RenderInput {
         site: &checked.site,
         sources: &checked.sources,
-        templates: &templates,
+        templates,
         base_url: options.base_url.as_deref(),
     });
     match plan {
@@ -107,16 +110,21 @@ const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("root.html", include_str!("../../../templates/root.html")),
 ];
 
-fn load_templates(root: &Path) -> Result<Vec<(String, String)>, IoError> {
+/// Read the templates into the source map: the site root's own `templates/NAME` where it exists,
+/// else the built-in default.
+fn load_templates(root: &Path, sources: &mut SourceMap) -> Result<Vec<(String, FileId)>, IoError> {
     DEFAULT_TEMPLATES
         .iter()
         .map(|(name, default)| {
             let path = root.join("templates").join(name);
-            match std::fs::read_to_string(&path) {
-                Ok(text) => Ok(((*name).to_owned(), text)),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(((*name).to_owned(), (*default).to_owned())),
-                Err(e) => Err(IoError::new("read", path, e)),
-            }
+            let (display, text) = match std::fs::read_to_string(&path) {
+                Ok(text) => (format!("templates/{name}"), text),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    (format!("templates/{name} (built-in)"), (*default).to_owned())
+                }
+                Err(e) => return Err(IoError::new("read", path, e)),
+            };
+            Ok(((*name).to_owned(), sources.add(display, text)))
         })
         .collect()
 }

@@ -61,10 +61,7 @@ impl LineIndex {
         }
         let range = self.line_range(text, pos.line);
         let line = &text[range.clone()];
-        let within = line
-            .char_indices()
-            .nth(pos.col.saturating_sub(1))
-            .map_or(line.len(), |(i, _)| i);
+        let within = line.char_indices().nth(pos.col.saturating_sub(1)).map_or(line.len(), |(i, _)| i);
         range.start + within
     }
 }

@@ -50,32 +50,20 @@ fn report<'a>(d: &'a Diagnostic, sources: &'a SourceMap) -> Vec<Group<'a>> {
         let mut snippet = Snippet::source(file.text.as_str())
             .path(file.path.as_str())
             .fold(true)
-            .annotation(
-                AnnotationKind::Primary
-                    .span(primary.span.range.clone())
-                    .label(non_empty(&primary.text)),
-            );
+            .annotation(AnnotationKind::Primary.span(primary.span.range.clone()).label(non_empty(&primary.text)));
         for secondary in d.secondary.iter().filter(|s| s.span.file == primary.span.file) {
             snippet = snippet.annotation(
-                AnnotationKind::Context
-                    .span(secondary.span.range.clone())
-                    .label(non_empty(&secondary.text)),
+                AnnotationKind::Context.span(secondary.span.range.clone()).label(non_empty(&secondary.text)),
             );
         }
         group = group.element(snippet);
     }
     for secondary in d.secondary.iter().filter(|s| Some(s.span.file) != d.primary.as_ref().map(|p| p.span.file)) {
         let file = sources.file(secondary.span.file);
-        group = group.element(
-            Snippet::source(file.text.as_str())
-                .path(file.path.as_str())
-                .fold(true)
-                .annotation(
-                    AnnotationKind::Context
-                        .span(secondary.span.range.clone())
-                        .label(non_empty(&secondary.text)),
-                ),
-        );
+        group =
+            group.element(Snippet::source(file.text.as_str()).path(file.path.as_str()).fold(true).annotation(
+                AnnotationKind::Context.span(secondary.span.range.clone()).label(non_empty(&secondary.text)),
+            ));
     }
     if let Some(hint) = &d.hint {
         group = group.element(Level::HELP.message(hint.as_str()));

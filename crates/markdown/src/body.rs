@@ -4,7 +4,7 @@
 //! `::::callout inferred`); a line of only colons closes the innermost open div. Fences inside
 //! fenced code blocks are code, not divs.
 
-use crate::links::{extract_links, Link};
+use crate::links::{Link, extract_links};
 use crate::rules;
 use shoko_diagnostics::{Diagnostic, FileId, Span};
 use std::ops::Range;
@@ -166,7 +166,13 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
                 {
                     diagnostics.push(rules::nested_language_div::diagnostic(span(line_range.clone())));
                 }
-                stack.push(Open { kind, open: line_range, inner_start: offset, children: Vec::new(), run_start: offset });
+                stack.push(Open {
+                    kind,
+                    open: line_range,
+                    inner_start: offset,
+                    children: Vec::new(),
+                    run_start: offset,
+                });
             }
         }
     }
@@ -176,7 +182,12 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     while let Some(mut open) = stack.pop() {
         diagnostics.push(rules::unclosed_div::diagnostic(span(open.open.clone())));
         push_run(&mut open.children, base + open.run_start..base + text.len(), text, base);
-        let div = Div { kind: open.kind, open: open.open, inner: base + open.inner_start..base + text.len(), children: open.children };
+        let div = Div {
+            kind: open.kind,
+            open: open.open,
+            inner: base + open.inner_start..base + text.len(),
+            children: open.children,
+        };
         match stack.last_mut() {
             Some(parent) => parent.children.push(Block::Div(div)),
             None => root.push(Block::Div(div)),
@@ -262,7 +273,10 @@ fn check_parity(blocks: &[Block], file: FileId, diagnostics: &mut Vec<Diagnostic
         if let (DivKind::Lang(lang), None) = (&div.kind, partner) {
             diagnostics.push(rules::missing_translation::unpaired_div(Span::new(file, div.open.clone()), *lang));
         }
-        check_parity(&div.children, file, diagnostics);
+        // Inside a language div, nested languages are already an error of their own.
+        if !matches!(div.kind, DivKind::Lang(_)) {
+            check_parity(&div.children, file, diagnostics);
+        }
     }
 }
 

@@ -10,6 +10,6 @@ mod links;
 mod render;
 pub mod rules;
 
-pub use body::{parse_body, Block, Body, Div, DivKind, Lang};
+pub use body::{Block, Body, Div, DivKind, Lang, parse_body};
 pub use links::Link;
-pub use render::{render_html, LinkResolver};
+pub use render::{LinkResolver, render_html};

@@ -17,7 +17,10 @@ pub struct Link {
 
 /// The pulldown-cmark options every part of the project uses.
 pub(crate) fn options() -> Options {
-    Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_HEADING_ATTRIBUTES
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
 pub(crate) fn extract_links(blocks: &[Block], text: &str, base: usize) -> Vec<Link> {
@@ -37,7 +40,11 @@ fn collect(blocks: &[Block], text: &str, base: usize, links: &mut Vec<Link>) {
                         Event::Start(Tag::Image { dest_url, .. }) => (dest_url, true),
                         _ => continue,
                     };
-                    links.push(Link { dest: dest.into_string(), span: range.start + span.start..range.start + span.end, image });
+                    links.push(Link {
+                        dest: dest.into_string(),
+                        span: range.start + span.start..range.start + span.end,
+                        image,
+                    });
                 }
             }
             Block::Div(div) => collect(&div.children, text, base, links),
@@ -60,7 +67,11 @@ mod tests {
             parsed.links.iter().map(|l| (l.dest.as_str(), &file[l.span.clone()], l.image)).collect();
         assert_eq!(
             found,
-            [("x.md", "[a](x.md)", false), ("claim:q4k-live", "[主張](claim:q4k-live)", false), ("img.png", "![fig](img.png)", true)]
+            [
+                ("x.md", "[a](x.md)", false),
+                ("claim:q4k-live", "[主張](claim:q4k-live)", false),
+                ("img.png", "![fig](img.png)", true)
+            ]
         );
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::body::{Block, Div, DivKind, Lang};
 use crate::links::options;
-use pulldown_cmark::{html, CowStr, Event, Parser, Tag};
+use pulldown_cmark::{CowStr, Event, Parser, Tag, html};
 
 /// Turns link destinations as written into hrefs of the built site.
 pub trait LinkResolver {
@@ -46,7 +46,15 @@ fn render_blocks(blocks: &[Block], text: &str, base: usize, lang: Lang, resolver
     }
 }
 
-fn render_callout(div: &Div, class: &str, text: &str, base: usize, lang: Lang, resolver: &dyn LinkResolver, out: &mut String) {
+fn render_callout(
+    div: &Div,
+    class: &str,
+    text: &str,
+    base: usize,
+    lang: Lang,
+    resolver: &dyn LinkResolver,
+    out: &mut String,
+) {
     out.push_str(&format!("<aside class=\"callout callout-{}\">\n", html_escape(class)));
     render_blocks(&div.children, text, base, lang, resolver, out);
     out.push_str("</aside>\n");

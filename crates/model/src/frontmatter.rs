@@ -38,7 +38,11 @@ pub fn split(text: &str) -> Result<Split, SplitError> {
     let yaml_start = next_line_start(text, open.end);
     for (start, line) in lines {
         if matches!(line.trim_end(), "---" | "...") {
-            return Ok(Split { open, yaml: yaml_start..start, body: next_line_start(text, start + line.len())..text.len() });
+            return Ok(Split {
+                open,
+                yaml: yaml_start..start,
+                body: next_line_start(text, start + line.len())..text.len(),
+            });
         }
     }
     Err(SplitError::Unclosed(open))

@@ -12,6 +12,6 @@ pub mod schema;
 pub mod validate;
 pub mod yaml;
 
-pub use link::{link, SiteModel};
+pub use link::{SiteModel, link};
 pub use model::*;
-pub use validate::{validate_document, DocumentInput, SourceKind};
+pub use validate::{DocumentInput, SourceKind, validate_document};

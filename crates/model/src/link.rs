@@ -31,6 +31,8 @@ pub struct SiteModel {
     pub questions: BTreeMap<ClaimId, Declared>,
     /// Pages by source path relative to `content/`.
     pub pages: BTreeMap<String, DocId>,
+    /// IDs declared in elements that could not be read.
+    pub unreadable: BTreeSet<ClaimId>,
     /// For each claim, the pages that show it (declare it in front-matter or cite it).
     pub shown_on: BTreeMap<ClaimId, BTreeSet<DocId>>,
 }
@@ -76,6 +78,7 @@ pub fn link(mut docs: Vec<Document>) -> (SiteModel, Vec<Diagnostic>) {
 
 fn index_ids(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
     let mut first_span = BTreeMap::new();
+    site.unreadable = site.docs.iter().flat_map(|d| d.unreadable_ids.iter().cloned()).collect();
     for (d, doc) in site.docs.iter().enumerate() {
         let claims = doc.claims.iter().enumerate().map(|(i, c)| (i, &c.id, &c.id_span, true));
         let questions = doc.questions.iter().enumerate().map(|(i, q)| (i, &q.id, &q.id_span, false));
@@ -108,7 +111,9 @@ fn shown_on(site: &SiteModel) -> BTreeMap<ClaimId, BTreeSet<DocId>> {
 }
 
 fn unknown(site: &SiteModel, r: &Ref, questions_too: bool, out: &mut Vec<Diagnostic>) -> bool {
-    let known = site.claims.contains_key(&r.id) || (questions_too && site.questions.contains_key(&r.id));
+    let known = site.claims.contains_key(&r.id)
+        || site.unreadable.contains(&r.id)
+        || (questions_too && site.questions.contains_key(&r.id));
     if !known {
         let nearest = site
             .claims
@@ -219,10 +224,20 @@ fn check_premises(site: &SiteModel, out: &mut Vec<Diagnostic>) {
                     out.push(rules::claim_retracted_premise::diagnostic(r.span.clone(), &claim.id.0, &premise.id.0));
                 }
                 (Lifecycle::Superseded, _) => {
-                    out.push(rules::claim_weak_premise::diagnostic(r.span.clone(), &claim.id.0, &premise.id.0, "superseded"));
+                    out.push(rules::claim_weak_premise::diagnostic(
+                        r.span.clone(),
+                        &claim.id.0,
+                        &premise.id.0,
+                        "superseded",
+                    ));
                 }
                 (Lifecycle::Current, Class::Unresolved) => {
-                    out.push(rules::claim_weak_premise::diagnostic(r.span.clone(), &claim.id.0, &premise.id.0, "unresolved"));
+                    out.push(rules::claim_weak_premise::diagnostic(
+                        r.span.clone(),
+                        &claim.id.0,
+                        &premise.id.0,
+                        "unresolved",
+                    ));
                 }
                 _ => {}
             }

@@ -47,7 +47,10 @@ impl<'a> Locator<'a> {
         let found = text
             .get(span.range.clone())
             .and_then(|value| value.to_lowercase().find(needle))
-            .filter(|&i| text.is_char_boundary(span.range.start + i) && text.is_char_boundary(span.range.start + i + needle.len()))
+            .filter(|&i| {
+                text.is_char_boundary(span.range.start + i)
+                    && text.is_char_boundary(span.range.start + i + needle.len())
+            })
             .map(|i| span.range.start + i..span.range.start + i + needle.len());
         match found {
             Some(range) => Span::new(self.file, range),

@@ -181,6 +181,9 @@ pub struct Document {
     pub claims: Vec<Claim>,
     /// Questions declared in the file.
     pub questions: Vec<Question>,
+    /// IDs of claims and questions that are declared but could not be read (already reported);
+    /// references to them are not reported again.
+    pub unreadable_ids: Vec<ClaimId>,
 }
 
 impl Document {

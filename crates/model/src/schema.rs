@@ -4,7 +4,7 @@
 //! (dates, IDs and commits are strings here and checked by the validation stage).
 
 use crate::yaml::Item;
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -48,7 +48,9 @@ impl Class {
 }
 
 /// Whether a claim is in force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Deserialize, JsonSchema, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Deserialize, JsonSchema, serde::Serialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Lifecycle {
     /// In force.
@@ -179,9 +181,32 @@ pub struct ObservationLog {
     pub questions: Vec<Item<QuestionRecord>>,
 }
 
-/// One claim as written.
+/// One claim as written. The `allOf` conditions mirror the per-class rules of the validate
+/// stage, so an editor using the schema flags the same claims the tool rejects.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(extend("allOf" = [
+    {
+        "if": { "properties": { "class": { "const": "confirmed" } }, "required": ["class"] },
+        "then": { "required": ["sources", "scope"], "properties": { "sources": { "minItems": 1 }, "scope": { "type": "object" } } }
+    },
+    {
+        "if": { "properties": { "class": { "const": "inferred" } }, "required": ["class"] },
+        "then": { "required": ["depends_on"], "properties": { "depends_on": { "minItems": 1 } } }
+    },
+    {
+        "if": { "properties": { "class": { "const": "unresolved" } }, "required": ["class"] },
+        "then": { "required": ["blocked_by"], "properties": { "blocked_by": { "type": "object" } } }
+    },
+    {
+        "if": { "properties": { "class": { "const": "limited" } }, "required": ["class"] },
+        "then": { "required": ["sources", "limitations"], "properties": { "sources": { "minItems": 1 }, "limitations": { "minItems": 1 } } }
+    },
+    {
+        "if": { "properties": { "lifecycle": { "const": "superseded" } }, "required": ["lifecycle"] },
+        "then": { "required": ["superseded_by"], "properties": { "superseded_by": { "type": "string" } } }
+    }
+]))]
 pub struct ClaimRecord {
     /// Stable site-wide ID (lowercase letters, digits, `-`, `_`, `.`).
     #[schemars(pattern(ID_PATTERN))]

@@ -241,16 +241,19 @@ pub fn empty_mapping<T: DeserializeOwned>() -> Result<T, DeError> {
 pub enum Item<T> {
     /// The element is a valid `T`.
     Valid(T),
-    /// The element does not deserialize; the error path is relative to the element.
-    Invalid(DeError),
+    /// The element does not deserialize; the error path is relative to the element. The
+    /// element's `id`, if it has a readable one, is kept so references to it do not cascade into
+    /// "unknown ID" errors.
+    Invalid(DeError, Option<String>),
 }
 
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Item<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = serde_yaml::Value::deserialize(deserializer)?;
+        let id = value.get("id").and_then(serde_yaml::Value::as_str).map(str::to_owned);
         Ok(match from_value(value) {
             Ok(t) => Item::Valid(t),
-            Err(e) => Item::Invalid(e),
+            Err(e) => Item::Invalid(e, id),
         })
     }
 }

@@ -7,5 +7,5 @@ mod plan;
 mod urls;
 pub mod view;
 
-pub use plan::{render, RenderInput, RenderPlan};
+pub use plan::{RenderInput, RenderPlan, TEMPLATE_CODE, Templates, compile_templates, render};
 pub use urls::{page_url, relative_href};

@@ -3,8 +3,8 @@
 use crate::urls::{page_url, relative_href};
 use crate::view::{ClaimView, PageView, RootView};
 use rayon::prelude::*;
-use shoko_diagnostics::{Code, Diagnostic, Severity, SourceMap};
-use shoko_markdown::{render_html, Lang, LinkResolver};
+use shoko_diagnostics::{Code, Diagnostic, FileId, Severity, SourceMap, Span};
+use shoko_markdown::{Lang, LinkResolver, render_html};
 use shoko_model::schema::Lifecycle;
 use shoko_model::validate::resolve_relative;
 use shoko_model::{ClaimId, Document, SiteModel};
@@ -17,14 +17,54 @@ pub static TEMPLATE_CODE: Code = Code {
     summary: "a template under templates/ failed to parse or render.",
 };
 
+/// Compiled templates, ready to render.
+pub struct Templates {
+    tera: tera::Tera,
+    files: Vec<(String, FileId)>,
+}
+
+impl std::fmt::Debug for Templates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Templates").field("files", &self.files).finish()
+    }
+}
+
+/// Compile the templates `files` (name and file id in `sources`); every template with a syntax
+/// error is reported at its line and column.
+pub fn compile_templates(files: &[(String, FileId)], sources: &SourceMap) -> Result<Templates, Vec<Diagnostic>> {
+    let mut tera = tera::Tera::new();
+    let mut errors = Vec::new();
+    for (name, file) in files {
+        if let Err(e) = tera.add_raw_template(name, &sources.file(*file).text) {
+            errors.push(template_diagnostic(&e, files));
+        }
+    }
+    if errors.is_empty() { Ok(Templates { tera, files: files.to_vec() }) } else { Err(errors) }
+}
+
+/// A located diagnostic for a tera error, when tera says where it is.
+fn template_diagnostic(error: &tera::Error, files: &[(String, FileId)]) -> Diagnostic {
+    let report = match error.kind() {
+        tera::ErrorKind::SyntaxError(report) | tera::ErrorKind::RenderingError(report) => Some(report),
+        _ => None,
+    };
+    let located = report.and_then(|r| {
+        let file = files.iter().find(|(name, _)| name == r.filename())?.1;
+        Some(Diagnostic::new(&TEMPLATE_CODE, r.message().to_owned(), Span::new(file, r.span().range.clone())))
+    });
+    located
+        .unwrap_or_else(|| Diagnostic::global(&TEMPLATE_CODE, error.to_string()))
+        .with_hint("see the tera template syntax; templates receive the typed views of shoko-render's `view` module")
+}
+
 /// What the render stage needs.
 pub struct RenderInput<'a> {
     /// The linked site.
     pub site: &'a SiteModel,
     /// Texts of all files (bodies are rendered from them).
     pub sources: &'a SourceMap,
-    /// Templates by name (`page.html`, `root.html`).
-    pub templates: &'a [(String, String)],
+    /// Compiled templates (`page.html`, `root.html`).
+    pub templates: &'a Templates,
     /// Public URL of the site (ends in `/`), for canonical links.
     pub base_url: Option<&'a str>,
 }
@@ -38,20 +78,11 @@ pub struct RenderPlan {
 
 /// Render the whole site.
 pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
-    let mut tera = tera::Tera::new();
-    for (name, text) in input.templates {
-        tera.add_raw_template(name, text)
-            .map_err(|e| vec![Diagnostic::global(&TEMPLATE_CODE, format!("templates/{name}: {e}"))])?;
-    }
-    let jobs: Vec<(&Document, Lang)> = input
-        .site
-        .docs
-        .iter()
-        .filter(|d| d.page().is_some())
-        .flat_map(|d| Lang::ALL.map(|l| (d, l)))
-        .collect();
+    let templates = input.templates;
+    let jobs: Vec<(&Document, Lang)> =
+        input.site.docs.iter().filter(|d| d.page().is_some()).flat_map(|d| Lang::ALL.map(|l| (d, l))).collect();
     let rendered: Vec<Result<(String, Vec<u8>), Diagnostic>> =
-        jobs.par_iter().map(|(doc, lang)| render_page(&tera, input, doc, *lang)).collect();
+        jobs.par_iter().map(|(doc, lang)| render_page(templates, input, doc, *lang)).collect();
     let mut plan = RenderPlan::default();
     let mut errors = Vec::new();
     for result in rendered {
@@ -67,7 +98,7 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
         title_ja: home.map(|p| p.title.get(Lang::Ja).0.to_owned()).unwrap_or_default(),
         title_en: home.map(|p| p.title.get(Lang::En).0.to_owned()).unwrap_or_default(),
     };
-    match render_template(&tera, "root.html", &root) {
+    match render_template(templates, "root.html", &root) {
         Ok(html) => {
             plan.files.insert("index.html".into(), html.into_bytes());
         }
@@ -77,10 +108,10 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
     if errors.is_empty() { Ok(plan) } else { Err(errors) }
 }
 
-fn render_template<T: serde::Serialize>(tera: &tera::Tera, name: &str, view: &T) -> Result<String, Diagnostic> {
+fn render_template<T: serde::Serialize>(templates: &Templates, name: &str, view: &T) -> Result<String, Diagnostic> {
     let context = tera::Context::from_serialize(view)
         .map_err(|e| Diagnostic::global(&TEMPLATE_CODE, format!("templates/{name}: {e}")))?;
-    tera.render(name, &context).map_err(|e| Diagnostic::global(&TEMPLATE_CODE, format!("templates/{name}: {e}")))
+    templates.tera.render(name, &context).map_err(|e| template_diagnostic(&e, &templates.files))
 }
 
 struct Resolver<'a> {
@@ -116,7 +147,12 @@ impl LinkResolver for Resolver<'_> {
     }
 }
 
-fn render_page(tera: &tera::Tera, input: &RenderInput<'_>, doc: &Document, lang: Lang) -> Result<(String, Vec<u8>), Diagnostic> {
+fn render_page(
+    templates: &Templates,
+    input: &RenderInput<'_>,
+    doc: &Document,
+    lang: Lang,
+) -> Result<(String, Vec<u8>), Diagnostic> {
     let page = doc.page().ok_or_else(|| Diagnostic::global(&TEMPLATE_CODE, "not a page"))?;
     let url = page_url(&doc.path);
     let here = format!("{}/{url}", lang.code());
@@ -124,7 +160,8 @@ fn render_page(tera: &tera::Tera, input: &RenderInput<'_>, doc: &Document, lang:
     let text = &input.sources.file(doc.file).text;
     let resolver = Resolver { site: input.site, doc, here: here.clone() };
     let body = render_html(&page.body.blocks, &text[page.body_start..], page.body_start, lang, &resolver);
-    let mut shown: Vec<&ClaimId> = doc.claims.iter().map(|c| &c.id).chain(page.citations.iter().map(|r| &r.id)).collect();
+    let mut shown: Vec<&ClaimId> =
+        doc.claims.iter().map(|c| &c.id).chain(page.citations.iter().map(|r| &r.id)).collect();
     shown.sort();
     shown.dedup();
     let claims = shown
@@ -148,6 +185,6 @@ fn render_page(tera: &tera::Tera, input: &RenderInput<'_>, doc: &Document, lang:
         claims,
         canonical: input.base_url.map(|b| format!("{}/{here}", b.trim_end_matches('/'))),
     };
-    let html = render_template(tera, "page.html", &view)?;
+    let html = render_template(templates, "page.html", &view)?;
     Ok((format!("{here}index.html"), html.into_bytes()))
 }

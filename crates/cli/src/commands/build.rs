@@ -1,6 +1,6 @@
 //! `build`: validate, render, write atomically.
 
-use super::{report, today, CONTENT_ERRORS, OK, USAGE_OR_IO};
+use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, report, today};
 use crate::cli::Format;
 use shoko_build::{BuildOptions, DiskOutput};
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! `check`: validate without writing.
 
-use super::{report, today, CONTENT_ERRORS, OK, USAGE_OR_IO};
+use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, report, today};
 use crate::cli::Format;
 use shoko_build::BuildOptions;
 use std::path::Path;

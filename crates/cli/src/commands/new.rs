@@ -1,7 +1,7 @@
 //! `new log|page PATH`: scaffold a file with today's date and the schema modeline. Never
 //! overwrites; the path must be inside `content/`.
 
-use super::{today, OK, USAGE_OR_IO};
+use super::{OK, USAGE_OR_IO, today};
 use crate::cli::NewKind;
 use std::path::{Component, Path};
 
@@ -23,7 +23,11 @@ fn scaffold(root: &Path, kind: NewKind, path: &Path) -> Result<std::path::PathBu
     let inside_content = path.components().next() == Some(Component::Normal("content".as_ref()))
         && path.components().all(|c| matches!(c, Component::Normal(_)));
     if !inside_content {
-        return Err(format!("{} must be a relative path inside content/, e.g. content/logs/{}-topic.yaml", path.display(), today()));
+        return Err(format!(
+            "{} must be a relative path inside content/, e.g. content/logs/{}-topic.yaml",
+            path.display(),
+            today()
+        ));
     }
     let expected = match kind {
         NewKind::Log => &["yaml", "yml"][..],

@@ -1,7 +1,7 @@
 //! Printing diagnostics in the chosen format.
 
 use crate::cli::Format;
-use shoko_diagnostics::{render_github, render_human, render_json, ColorChoice, Diagnostic, SourceMap};
+use shoko_diagnostics::{ColorChoice, Diagnostic, SourceMap, render_github, render_human, render_json};
 use std::io::IsTerminal;
 
 /// Print `diagnostics`: human text to stderr, JSON and GitHub annotations to stdout.

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "claim/dependency-cycle", severity: Severity::Error, summary: "claims depend on each other in a cycle." };
+pub static CODE: Code = Code {
+    name: "claim/dependency-cycle",
+    severity: Severity::Error,
+    summary: "claims depend on each other in a cycle.",
+};
 
 /// The diagnostic at the first claim of the cycle; `cycle` lists its IDs in order.
 pub fn diagnostic(span: Span, cycle: &[String]) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "claim/duplicate-id", severity: Severity::Error, summary: "two claims or open questions share an ID; IDs are unique site-wide." };
+pub static CODE: Code = Code {
+    name: "claim/duplicate-id",
+    severity: Severity::Error,
+    summary: "two claims or open questions share an ID; IDs are unique site-wide.",
+};
 
 /// The diagnostic at the second definition, pointing back at the first.
 pub fn diagnostic(span: Span, id: &str, first: Span) -> Diagnostic {

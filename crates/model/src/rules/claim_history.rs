@@ -33,12 +33,12 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
     let mut out = Vec::new();
     let at = |i: usize, field: &str| loc.span(&YamlPath::root().key("history").index(i).key(field));
     let Some(last) = events.last() else {
-        out.push(
-            Diagnostic::new(&CODE, format!("claim `{}` has no history", now.id), loc.field("class")).with_hint(format!(
+        out.push(Diagnostic::new(&CODE, format!("claim `{}` has no history", now.id), loc.field("class")).with_hint(
+            format!(
                 "add `history: [{{ date: \"YYYY-MM-DD\", from: null, to: {}, reason: {{ ja: …, en: … }} }}]`",
                 now.class.as_str()
-            )),
-        );
+            ),
+        ));
         return out;
     };
     let mut previous_date: Option<jiff::civil::Date> = None;
@@ -68,8 +68,12 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
                 && date < prev
             {
                 out.push(
-                    Diagnostic::new(&CODE, format!("history date {date} is earlier than the event before it ({prev})"), at(i, "date"))
-                        .with_hint("events are appended in time order: new events go at the end"),
+                    Diagnostic::new(
+                        &CODE,
+                        format!("history date {date} is earlier than the event before it ({prev})"),
+                        at(i, "date"),
+                    )
+                    .with_hint("events are appended in time order: new events go at the end"),
                 );
             }
             previous_date = Some(date);

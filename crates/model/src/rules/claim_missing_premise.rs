@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "claim/missing-premise", severity: Severity::Error, summary: "an inferred claim does not say what it is inferred from." };
+pub static CODE: Code = Code {
+    name: "claim/missing-premise",
+    severity: Severity::Error,
+    summary: "an inferred claim does not say what it is inferred from.",
+};
 
 /// The diagnostic at the class of the claim.
 pub fn diagnostic(span: Span, id: &str) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "claim/missing-scope", severity: Severity::Error, summary: "a confirmed claim has no scope (gfx targets, versions, date)." };
+pub static CODE: Code = Code {
+    name: "claim/missing-scope",
+    severity: Severity::Error,
+    summary: "a confirmed claim has no scope (gfx targets, versions, date).",
+};
 
 /// The diagnostic at the class of the claim.
 pub fn diagnostic(span: Span, id: &str) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "claim/retracted-premise", severity: Severity::Error, summary: "a claim is inferred from a retracted claim." };
+pub static CODE: Code = Code {
+    name: "claim/retracted-premise",
+    severity: Severity::Error,
+    summary: "a claim is inferred from a retracted claim.",
+};
 
 /// The diagnostic at the reference to the retracted premise.
 pub fn diagnostic(span: Span, id: &str, premise: &str) -> Diagnostic {

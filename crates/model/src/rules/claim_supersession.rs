@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "claim/supersession", severity: Severity::Error, summary: "a superseded claim needs `superseded_by`, and the successor must list it in `supersedes`." };
+pub static CODE: Code = Code {
+    name: "claim/supersession",
+    severity: Severity::Error,
+    summary: "a superseded claim needs `superseded_by`, and the successor must list it in `supersedes`.",
+};
 
 /// A superseded claim without a successor.
 pub fn no_successor(span: Span, id: &str) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "claim/weak-premise", severity: Severity::Warning, summary: "a claim is inferred from a superseded or unresolved claim." };
+pub static CODE: Code = Code {
+    name: "claim/weak-premise",
+    severity: Severity::Warning,
+    summary: "a claim is inferred from a superseded or unresolved claim.",
+};
 
 /// The diagnostic at the reference; `why` says what is weak about the premise.
 pub fn diagnostic(span: Span, id: &str, premise: &str, why: &str) -> Diagnostic {

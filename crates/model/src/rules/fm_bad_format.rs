@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "fm/bad-format", severity: Severity::Error, summary: "a date, ID, GPU target, commit or line range is not in its required format." };
+pub static CODE: Code = Code {
+    name: "fm/bad-format",
+    severity: Severity::Error,
+    summary: "a date, ID, GPU target, commit or line range is not in its required format.",
+};
 
 /// The diagnostic at the value; `what` names the expected format.
 pub fn diagnostic(span: Span, field: &str, value: &str, what: &str) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "fm/bad-value", severity: Severity::Error, summary: "a field has a value outside its allowed set (e.g. an unknown evidence class)." };
+pub static CODE: Code = Code {
+    name: "fm/bad-value",
+    severity: Severity::Error,
+    summary: "a field has a value outside its allowed set (e.g. an unknown evidence class).",
+};
 
 /// The diagnostic at the value.
 pub fn diagnostic(span: Span, field: &str, value: &str, allowed: &str) -> Diagnostic {

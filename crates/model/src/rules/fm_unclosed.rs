@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "fm/unclosed", severity: Severity::Error, summary: "the front-matter opened by `---` is never closed." };
+pub static CODE: Code = Code {
+    name: "fm/unclosed",
+    severity: Severity::Error,
+    summary: "the front-matter opened by `---` is never closed.",
+};
 
 /// The diagnostic at the opening fence.
 pub fn diagnostic(span: Span) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "fm/unknown-field", severity: Severity::Error, summary: "a field that the schema does not define (often a misspelling)." };
+pub static CODE: Code = Code {
+    name: "fm/unknown-field",
+    severity: Severity::Error,
+    summary: "a field that the schema does not define (often a misspelling).",
+};
 
 /// The diagnostic at the unknown key. `expected` is the list serde gives.
 pub fn diagnostic(span: Span, field: &str, expected: &str) -> Diagnostic {

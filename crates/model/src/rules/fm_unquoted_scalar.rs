@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "fm/unquoted-scalar", severity: Severity::Error, summary: "an unquoted value was re-typed by YAML (`6.10` became 6.1, `1234567` became a number); quote it." };
+pub static CODE: Code = Code {
+    name: "fm/unquoted-scalar",
+    severity: Severity::Error,
+    summary: "an unquoted value was re-typed by YAML (`6.10` became 6.1, `1234567` became a number); quote it.",
+};
 
 /// The diagnostic at the value: `raw` as written, `read` as YAML typed it.
 pub fn diagnostic(span: Span, field: &str, raw: &str, read: &str) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "fm/wrong-type", severity: Severity::Error, summary: "a field has the wrong type (e.g. a list where text is expected)." };
+pub static CODE: Code = Code {
+    name: "fm/wrong-type",
+    severity: Severity::Error,
+    summary: "a field has the wrong type (e.g. a list where text is expected).",
+};
 
 /// The diagnostic at the value. `found` and `expected` come from the deserializer.
 pub fn diagnostic(span: Span, field: &str, found: &str, expected: &str) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "fm/yaml-syntax", severity: Severity::Error, summary: "front-matter or observation log is not valid YAML." };
+pub static CODE: Code = Code {
+    name: "fm/yaml-syntax",
+    severity: Severity::Error,
+    summary: "front-matter or observation log is not valid YAML.",
+};
 
 /// The diagnostic at the position the YAML parser reported.
 pub fn diagnostic(span: Span, message: &str) -> Diagnostic {

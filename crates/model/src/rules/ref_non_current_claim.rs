@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "ref/non-current-claim", severity: Severity::Warning, summary: "a page cites a superseded or retracted claim." };
+pub static CODE: Code = Code {
+    name: "ref/non-current-claim",
+    severity: Severity::Warning,
+    summary: "a page cites a superseded or retracted claim.",
+};
 
 /// The diagnostic at the citation.
 pub fn diagnostic(span: Span, id: &str, lifecycle: &str, successor: Option<&str>) -> Diagnostic {

@@ -3,7 +3,11 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "ref/unknown-page", severity: Severity::Error, summary: "a link points to a page that does not exist under content/." };
+pub static CODE: Code = Code {
+    name: "ref/unknown-page",
+    severity: Severity::Error,
+    summary: "a link points to a page that does not exist under content/.",
+};
 
 /// The diagnostic at the link.
 pub fn diagnostic(span: Span, dest: &str, resolved: &str) -> Diagnostic {

@@ -4,12 +4,17 @@ use super::formats::Check;
 use crate::locate::Locator;
 use crate::model::{Claim, ClaimId, Question, Ref, Texts};
 use crate::rules::{self, claim_history};
-use crate::schema::{Bilingual, Class, ClaimRecord, Lifecycle, QuestionRecord, SourceRecord};
+use crate::schema::{Bilingual, ClaimRecord, Class, Lifecycle, QuestionRecord, SourceRecord};
 use crate::yaml::YamlPath;
 use shoko_diagnostics::Diagnostic;
 
 /// Validate one claim located by `loc`; `text` is the whole file.
-pub fn validate_claim(record: &ClaimRecord, loc: &Locator<'_>, text: &str, today: jiff::civil::Date) -> (Claim, Vec<Diagnostic>) {
+pub fn validate_claim(
+    record: &ClaimRecord,
+    loc: &Locator<'_>,
+    text: &str,
+    today: jiff::civil::Date,
+) -> (Claim, Vec<Diagnostic>) {
     let mut out = Vec::new();
     let root = YamlPath::root();
     let mut check = Check { loc, out: &mut out };
@@ -76,7 +81,13 @@ pub fn validate_claim(record: &ClaimRecord, loc: &Locator<'_>, text: &str, today
         let path = loc.path(&root.key("limitations").index(i));
         bilingual(&limitation.detail, "detail", &loc.at(&path), check.out);
     }
-    let now = claim_history::Current { id, class: record.class, lifecycle: record.lifecycle, sources: record.sources.len(), today };
+    let now = claim_history::Current {
+        id,
+        class: record.class,
+        lifecycle: record.lifecycle,
+        sources: record.sources.len(),
+        today,
+    };
     out.extend(claim_history::check(&record.history, &now, loc));
     if record.class != Class::Confirmed {
         for lang in ["ja", "en"] {

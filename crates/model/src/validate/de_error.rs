@@ -34,7 +34,7 @@ pub fn diagnostic(error: &DeError, loc: &Locator<'_>) -> Diagnostic {
         {
             return fm_unquoted_scalar::diagnostic(loc.span(&error.path), &field, raw, &read);
         }
-        return fm_wrong_type::diagnostic(loc.span(&error.path), &field, &describe(found), expected);
+        return fm_wrong_type::diagnostic(loc.span(&error.path), &field, &describe(found), &describe(expected));
     }
     if let Some(rest) = message.strip_prefix("invalid length ") {
         let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "another length"));
@@ -46,7 +46,8 @@ pub fn diagnostic(error: &DeError, loc: &Locator<'_>) -> Diagnostic {
 /// Splits "`name`, expected one of `a`, `b`" into the name and the expectation.
 fn split_expected(rest: &str) -> (String, String) {
     let (name, expected) = rest.split_once(", ").unwrap_or((rest, ""));
-    let expected = expected.strip_prefix("expected one of ").or_else(|| expected.strip_prefix("expected ")).unwrap_or(expected);
+    let expected =
+        expected.strip_prefix("expected one of ").or_else(|| expected.strip_prefix("expected ")).unwrap_or(expected);
     let expected = if expected.is_empty() || expected == "there are no fields" { "no fields" } else { expected };
     (name.trim_matches('`').to_owned(), expected.to_owned())
 }
@@ -63,11 +64,14 @@ fn retyped(found: &str) -> Option<String> {
     }
 }
 
-fn describe(found: &str) -> String {
-    match found {
+/// serde's words for YAML shapes, in the words the authors use.
+fn describe(serde_words: &str) -> String {
+    match serde_words {
         "unit value" => String::from("empty (null)"),
-        "map" => String::from("a mapping"),
-        "sequence" => String::from("a list"),
+        "map" | "a map" => String::from("a mapping"),
+        "sequence" | "a sequence" => String::from("a list"),
+        other if other.starts_with("string ") => format!("the text {}", &other[7..]),
+        other if other.starts_with("struct ") => String::from("a mapping"),
         other => other.to_owned(),
     }
 }

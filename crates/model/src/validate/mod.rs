@@ -87,7 +87,11 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
     (document, out)
 }
 
-fn deserialize<T: serde::de::DeserializeOwned>(doc: &YamlDoc, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Option<T> {
+fn deserialize<T: serde::de::DeserializeOwned>(
+    doc: &YamlDoc,
+    loc: &Locator<'_>,
+    out: &mut Vec<Diagnostic>,
+) -> Option<T> {
     let value = if doc.is_null() { serde_yaml_null::<T>() } else { doc.deserialize::<T>() };
     value.map_err(|e| out.push(de_error::diagnostic(&e, loc))).ok()
 }
@@ -106,25 +110,49 @@ fn page_document(
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document> {
     let front: PageFrontMatter = deserialize(doc, loc, out)?;
-    let (claims, questions) = items(&front.claims, &front.questions, input, loc, out);
+    let items = items(&front.claims, &front.questions, input, loc, out);
     let body = body.unwrap_or(input.source.text.len()..input.source.text.len());
     let page = page::validate_page(&front, body, input, loc, out);
-    Some(Document { file: input.file, path: input.path.to_owned(), kind: DocKind::Page(Box::new(page)), claims, questions })
+    Some(Document {
+        file: input.file,
+        path: input.path.to_owned(),
+        kind: DocKind::Page(Box::new(page)),
+        claims: items.claims,
+        questions: items.questions,
+        unreadable_ids: items.unreadable,
+    })
 }
 
-fn log_document(doc: &YamlDoc, input: &DocumentInput<'_>, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Option<Document> {
+fn log_document(
+    doc: &YamlDoc,
+    input: &DocumentInput<'_>,
+    loc: &Locator<'_>,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Document> {
     let log: ObservationLog = deserialize(doc, loc, out)?;
     if let Some(date) = &log.date
         && !is_date(date)
     {
         out.push(crate::rules::fm_bad_format::diagnostic(loc.field("date"), "date", date, "a date (YYYY-MM-DD)"));
     }
-    let (claims, questions) = items(&log.claims, &log.questions, input, loc, out);
+    let items = items(&log.claims, &log.questions, input, loc, out);
     let title = log.title.as_ref().map(|t| page::localized(t, "title", loc, out));
-    Some(Document { file: input.file, path: input.path.to_owned(), kind: DocKind::Log { title }, claims, questions })
+    Some(Document {
+        file: input.file,
+        path: input.path.to_owned(),
+        kind: DocKind::Log { title },
+        claims: items.claims,
+        questions: items.questions,
+        unreadable_ids: items.unreadable,
+    })
 }
 
-type Items = (Vec<crate::model::Claim>, Vec<crate::model::Question>);
+/// The valid claims and questions of a document, and the IDs of elements that could not be read.
+struct Items {
+    claims: Vec<crate::model::Claim>,
+    questions: Vec<crate::model::Question>,
+    unreadable: Vec<crate::model::ClaimId>,
+}
 
 fn items(
     claims: &[Item<ClaimRecord>],
@@ -134,6 +162,7 @@ fn items(
     out: &mut Vec<Diagnostic>,
 ) -> Items {
     let mut valid_claims = Vec::new();
+    let mut unreadable = Vec::new();
     for (i, item) in claims.iter().enumerate() {
         let base = YamlPath::root().key("claims").index(i);
         let at = loc.at(&base);
@@ -143,7 +172,10 @@ fn items(
                 out.extend(diags);
                 valid_claims.push(claim);
             }
-            Item::Invalid(e) => out.push(de_error::diagnostic(e, &at)),
+            Item::Invalid(e, id) => {
+                out.push(de_error::diagnostic(e, &at));
+                unreadable.extend(id.clone().map(crate::model::ClaimId));
+            }
         }
     }
     let mut valid_questions = Vec::new();
@@ -156,8 +188,11 @@ fn items(
                 out.extend(diags);
                 valid_questions.push(question);
             }
-            Item::Invalid(e) => out.push(de_error::diagnostic(e, &at)),
+            Item::Invalid(e, id) => {
+                out.push(de_error::diagnostic(e, &at));
+                unreadable.extend(id.clone().map(crate::model::ClaimId));
+            }
         }
     }
-    (valid_claims, valid_questions)
+    Items { claims: valid_claims, questions: valid_questions, unreadable }
 }

@@ -9,7 +9,7 @@ use crate::schema::{Localized, PageFrontMatter};
 use crate::yaml::YamlPath;
 use shoko_diagnostics::{Diagnostic, Span};
 use shoko_markdown::rules::missing_translation;
-use shoko_markdown::{parse_body, Lang};
+use shoko_markdown::{Lang, parse_body};
 use std::ops::Range;
 
 /// Validate the page parts of a Markdown file whose body is at `body` in the file.
@@ -99,7 +99,13 @@ pub fn localized(value: &Localized, key: &str, loc: &Locator<'_>, out: &mut Vec<
     localized_at(value, &YamlPath::root().key(key), key, loc, out)
 }
 
-fn localized_at(value: &Localized, rel: &YamlPath, field: &str, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> LocalizedText {
+fn localized_at(
+    value: &Localized,
+    rel: &YamlPath,
+    field: &str,
+    loc: &Locator<'_>,
+    out: &mut Vec<Diagnostic>,
+) -> LocalizedText {
     let present = |v: &Option<String>| v.as_ref().filter(|t| !t.trim().is_empty()).cloned();
     let text = LocalizedText { ja: present(&value.ja), en: present(&value.en) };
     for (lang, v) in [(Lang::Ja, &text.ja), (Lang::En, &text.en)] {
@@ -116,7 +122,10 @@ mod tests {
 
     #[test]
     fn relative_links_resolve_against_the_page_folder() {
-        assert_eq!(resolve_relative("gpu/gfx1201/index.md", "../gfx900/index.md").as_deref(), Some("gpu/gfx900/index.md"));
+        assert_eq!(
+            resolve_relative("gpu/gfx1201/index.md", "../gfx900/index.md").as_deref(),
+            Some("gpu/gfx900/index.md")
+        );
         assert_eq!(resolve_relative("index.md", "./gpu/index.md").as_deref(), Some("gpu/index.md"));
         assert_eq!(resolve_relative("a.md", "../../etc/passwd.md"), None);
     }

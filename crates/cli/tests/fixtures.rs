@@ -1,0 +1,50 @@
+//! One invalid fixture site per diagnostic code under `tests/fixtures/invalid/<code>/`: `check`
+//! must report that code with a `--> file:line:col` location and the right exit code, and its
+//! whole output is pinned by a snapshot. The valid fixture must check clean.
+
+mod common;
+
+use common::{fixture, shoko};
+use shoko_diagnostics::Severity;
+
+#[test]
+fn every_code_has_a_fixture() {
+    let missing: Vec<&str> = shoko_build::all_codes()
+        .iter()
+        .map(|c| c.name)
+        .filter(|name| !fixture(&format!("invalid/{name}")).is_dir())
+        .collect();
+    assert!(missing.is_empty(), "codes without a fixture under tests/fixtures/invalid/: {missing:?}");
+}
+
+#[test]
+fn each_fixture_reports_its_code_with_a_location() {
+    for code in shoko_build::all_codes() {
+        let root = fixture(&format!("invalid/{}", code.name));
+        let run = shoko(&["check", "--root", root.to_str().expect("utf-8 path")]);
+        let tag = format!("[{}]: ", code.name);
+        let first =
+            run.stderr.find(&tag).unwrap_or_else(|| panic!("{}: code not reported:\n{}", code.name, run.stderr));
+        let location = run.stderr[first..].lines().nth(1).unwrap_or("");
+        assert!(
+            location.trim_start().starts_with("--> "),
+            "{}: no location after the title:\n{}",
+            code.name,
+            run.stderr
+        );
+        let expected_exit = match code.severity {
+            Severity::Error => 1,
+            Severity::Warning => 0,
+        };
+        assert_eq!(run.code, expected_exit, "{}: exit code\n{}", code.name, run.stderr);
+        insta::assert_snapshot!(code.name.replace('/', "__"), run.stderr);
+    }
+}
+
+#[test]
+fn valid_fixture_checks_clean() {
+    let root = fixture("valid");
+    let run = shoko(&["check", "--root", root.to_str().expect("utf-8 path")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("0 errors, 0 warnings"), "{}", run.stderr);
+}
