@@ -48,3 +48,14 @@ fn valid_fixture_checks_clean() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stderr.contains("0 errors, 0 warnings"), "{}", run.stderr);
 }
+
+#[test]
+fn readme_lists_every_code() {
+    let readme = std::fs::read_to_string(common::repo().join("README.md")).expect("README.md");
+    let missing: Vec<&str> = shoko_build::all_codes()
+        .iter()
+        .map(|c| c.name)
+        .filter(|name| !readme.contains(&format!("| `{name}` |")))
+        .collect();
+    assert!(missing.is_empty(), "README.md's code table lacks {missing:?}");
+}

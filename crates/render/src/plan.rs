@@ -76,12 +76,15 @@ pub struct RenderPlan {
     pub files: BTreeMap<String, Vec<u8>>,
 }
 
+/// One output file (path and bytes), or why it could not be rendered.
+type Rendered = Result<(String, Vec<u8>), Box<Diagnostic>>;
+
 /// Render the whole site.
 pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
     let templates = input.templates;
     let jobs: Vec<(&Document, Lang)> =
         input.site.docs.iter().filter(|d| d.page().is_some()).flat_map(|d| Lang::ALL.map(|l| (d, l))).collect();
-    let rendered: Vec<Result<(String, Vec<u8>), Diagnostic>> =
+    let rendered: Vec<Rendered> =
         jobs.par_iter().map(|(doc, lang)| render_page(templates, input, doc, *lang)).collect();
     let mut plan = RenderPlan::default();
     let mut errors = Vec::new();
@@ -90,7 +93,7 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
             Ok((path, bytes)) => {
                 plan.files.insert(path, bytes);
             }
-            Err(e) => errors.push(e),
+            Err(e) => errors.push(*e),
         }
     }
     let home = input.site.pages.get("index.md").and_then(|d| input.site.docs[d.0].page());
@@ -102,16 +105,20 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
         Ok(html) => {
             plan.files.insert("index.html".into(), html.into_bytes());
         }
-        Err(e) => errors.push(e),
+        Err(e) => errors.push(*e),
     }
     plan.files.insert(".nojekyll".into(), Vec::new());
     if errors.is_empty() { Ok(plan) } else { Err(errors) }
 }
 
-fn render_template<T: serde::Serialize>(templates: &Templates, name: &str, view: &T) -> Result<String, Diagnostic> {
+fn render_template<T: serde::Serialize>(
+    templates: &Templates,
+    name: &str,
+    view: &T,
+) -> Result<String, Box<Diagnostic>> {
     let context = tera::Context::from_serialize(view)
-        .map_err(|e| Diagnostic::global(&TEMPLATE_CODE, format!("templates/{name}: {e}")))?;
-    templates.tera.render(name, &context).map_err(|e| template_diagnostic(&e, &templates.files))
+        .map_err(|e| Box::new(Diagnostic::global(&TEMPLATE_CODE, format!("templates/{name}: {e}"))))?;
+    templates.tera.render(name, &context).map_err(|e| Box::new(template_diagnostic(&e, &templates.files)))
 }
 
 struct Resolver<'a> {
@@ -147,13 +154,8 @@ impl LinkResolver for Resolver<'_> {
     }
 }
 
-fn render_page(
-    templates: &Templates,
-    input: &RenderInput<'_>,
-    doc: &Document,
-    lang: Lang,
-) -> Result<(String, Vec<u8>), Diagnostic> {
-    let page = doc.page().ok_or_else(|| Diagnostic::global(&TEMPLATE_CODE, "not a page"))?;
+fn render_page(templates: &Templates, input: &RenderInput<'_>, doc: &Document, lang: Lang) -> Rendered {
+    let page = doc.page().ok_or_else(|| Box::new(Diagnostic::global(&TEMPLATE_CODE, "not a page")))?;
     let url = page_url(&doc.path);
     let here = format!("{}/{url}", lang.code());
     let other = format!("{}/{url}", lang.other().code());

@@ -5,8 +5,7 @@
 /// `gpu/`, `gpu/gfx900.md` → `gpu/gfx900/`.
 pub fn page_url(source_path: &str) -> String {
     let stem = source_path.strip_suffix(".md").unwrap_or(source_path);
-    let folder = stem.strip_suffix("index").unwrap_or(&format!("{stem}/")).to_owned();
-    folder
+    stem.strip_suffix("index").map_or_else(|| format!("{stem}/"), str::to_owned)
 }
 
 /// A relative href from the folder `from` to the folder or file `to` (both relative to the site

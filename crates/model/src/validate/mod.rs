@@ -72,7 +72,10 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
             return (None, out);
         }
     };
-    if !doc.is_mapping() && !(doc.is_null() && input.kind == SourceKind::Page) {
+    // An empty front-matter (`---` / `---`) is read as an empty mapping: the missing title is the
+    // useful error there.
+    let usable = doc.is_mapping() || (doc.is_null() && input.kind == SourceKind::Page);
+    if !usable {
         let what = if doc.is_null() { "empty" } else { "not a mapping" };
         let span = Span::new(input.file, yaml_range.start..yaml_range.start);
         out.push(fm_wrong_type::diagnostic(span, "front-matter", what, "a mapping of fields (`key: value`)"));
@@ -92,14 +95,8 @@ fn deserialize<T: serde::de::DeserializeOwned>(
     loc: &Locator<'_>,
     out: &mut Vec<Diagnostic>,
 ) -> Option<T> {
-    let value = if doc.is_null() { serde_yaml_null::<T>() } else { doc.deserialize::<T>() };
+    let value = if doc.is_null() { yaml::empty_mapping::<T>() } else { doc.deserialize::<T>() };
     value.map_err(|e| out.push(de_error::diagnostic(&e, loc))).ok()
-}
-
-/// An empty front-matter (`---` / `---`) deserialized as an empty mapping, so the error is the
-/// missing required field rather than a type error.
-fn serde_yaml_null<T: serde::de::DeserializeOwned>() -> Result<T, yaml::DeError> {
-    yaml::empty_mapping::<T>()
 }
 
 fn page_document(
