@@ -368,6 +368,15 @@ mod tests {
     }
 
     #[test]
+    fn columns_after_japanese_text_count_characters() {
+        let text = "text: { ja: \"観測した\", en: 6.10 }\n";
+        let (map, doc) = doc(text, 0);
+        let span = doc.unwrap().positions.span(&YamlPath::root().key("text").key("en"));
+        assert_eq!(&text[span.clone()], "6.10");
+        assert_eq!(map.file(shoko_diagnostics::FileId(0)).line_col(span.start), LineCol { line: 1, col: 25 });
+    }
+
+    #[test]
     fn syntax_error_on_line_ten_points_at_line_ten() {
         let mut text = String::from("\n---\n");
         for i in 0..7 {

@@ -26,10 +26,17 @@ impl Check<'_, '_> {
         }
     }
 
-    /// A `YYYY-MM-DD` calendar date.
+    /// A `YYYY-MM-DD` calendar date, quoted: YAML 1.1 tools (editors, PyYAML) read an unquoted
+    /// date as a date object, not as text.
     pub fn date(&mut self, rel: &YamlPath, value: &str) {
         if !is_date(value) {
             self.report(rel, value, "a date (YYYY-MM-DD)");
+        } else if let Some(pos) = self.loc.positions.exact(&self.loc.path(rel))
+            && matches!(pos.scalar, Some((_, true)))
+        {
+            let field = self.loc.path(rel).to_string();
+            let read = "a date object by YAML 1.1 tools";
+            self.out.push(crate::rules::fm_unquoted_scalar::diagnostic(self.loc.span(rel), &field, value, read));
         }
     }
 

@@ -127,10 +127,8 @@ fn log_document(
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document> {
     let log: ObservationLog = deserialize(doc, loc, out)?;
-    if let Some(date) = &log.date
-        && !is_date(date)
-    {
-        out.push(crate::rules::fm_bad_format::diagnostic(loc.field("date"), "date", date, "a date (YYYY-MM-DD)"));
+    if let Some(date) = &log.date {
+        formats::Check { loc, out }.date(&YamlPath::root().key("date"), date);
     }
     let items = items(&log.claims, &log.questions, input, loc, out);
     let title = log.title.as_ref().map(|t| page::localized(t, "title", loc, out));
