@@ -1,7 +1,7 @@
 //! Compiler-style text: `error[code]: message`, `--> path:line:col`, the source line with a
 //! caret, and `= help: hint`. Drawing is done by `annotate-snippets`, the renderer rustc uses.
 
-use crate::{Diagnostic, Severity, SourceMap};
+use crate::{Diagnostic, FileId, Label, Severity, SourceMap};
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
 /// Whether to colour the output.
@@ -45,25 +45,26 @@ fn report<'a>(d: &'a Diagnostic, sources: &'a SourceMap) -> Vec<Group<'a>> {
         Severity::Warning => Level::WARNING,
     };
     let mut group = Group::with_title(level.primary_title(d.message.as_str()).id(d.code.name));
-    if let Some(primary) = &d.primary {
-        let file = sources.file(primary.span.file);
-        let mut snippet = Snippet::source(file.text.as_str())
-            .path(file.path.as_str())
-            .fold(true)
-            .annotation(AnnotationKind::Primary.span(primary.span.range.clone()).label(non_empty(&primary.text)));
-        for secondary in d.secondary.iter().filter(|s| s.span.file == primary.span.file) {
-            snippet = snippet.annotation(
-                AnnotationKind::Context.span(secondary.span.range.clone()).label(non_empty(&secondary.text)),
-            );
+    // One snippet per file, the primary span's file first, each with every label in that file.
+    let labels: Vec<(&Label, AnnotationKind)> = d
+        .primary
+        .iter()
+        .map(|l| (l, AnnotationKind::Primary))
+        .chain(d.secondary.iter().map(|l| (l, AnnotationKind::Context)))
+        .collect();
+    let mut files: Vec<FileId> = Vec::new();
+    for (label, _) in &labels {
+        if !files.contains(&label.span.file) {
+            files.push(label.span.file);
+        }
+    }
+    for id in files {
+        let file = sources.file(id);
+        let mut snippet = Snippet::source(file.text.as_str()).path(file.path.as_str()).fold(true);
+        for (label, kind) in labels.iter().filter(|(l, _)| l.span.file == id) {
+            snippet = snippet.annotation((*kind).span(label.span.range.clone()).label(non_empty(&label.text)));
         }
         group = group.element(snippet);
-    }
-    for secondary in d.secondary.iter().filter(|s| Some(s.span.file) != d.primary.as_ref().map(|p| p.span.file)) {
-        let file = sources.file(secondary.span.file);
-        group =
-            group.element(Snippet::source(file.text.as_str()).path(file.path.as_str()).fold(true).annotation(
-                AnnotationKind::Context.span(secondary.span.range.clone()).label(non_empty(&secondary.text)),
-            ));
     }
     if let Some(hint) = &d.hint {
         group = group.element(Level::HELP.message(hint.as_str()));
