@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{copy_tree, fixture, repo, shoko, walk, write};
+use common::{copy_tree, fixture, repo, shoko, tree_bytes, write};
 use std::path::Path;
 
 #[test]
@@ -131,20 +131,14 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
     let root = tmp.path().to_str().expect("utf-8");
     let first = shoko(&["build", "--root", root]);
     assert_eq!(first.code, 0, "{}", first.stderr);
-    let snapshot = |dir: &Path| -> Vec<(String, Vec<u8>)> {
-        walk(dir)
-            .into_iter()
-            .map(|p| (p.strip_prefix(dir).expect("inside").display().to_string(), std::fs::read(&p).expect("read")))
-            .collect()
-    };
     let site = tmp.path().join("site");
-    let before = snapshot(&site);
+    let before = tree_bytes(&site);
     assert!(before.iter().any(|(p, _)| p == "en/index.html"), "{:?}", before.iter().map(|b| &b.0).collect::<Vec<_>>());
     write(tmp.path(), "content/index.md", "---\ntitle: { ja: \"壊れた\", en: \"Broken\" }\nclaims: [\n---\n");
     let second = shoko(&["build", "--root", root]);
     assert_eq!(second.code, 1, "{}", second.stderr);
     assert!(second.stderr.contains("Nothing written"), "{}", second.stderr);
-    assert_eq!(snapshot(&site), before, "site/ changed after a failed build");
+    assert_eq!(tree_bytes(&site), before, "site/ changed after a failed build");
 }
 
 #[test]
@@ -157,13 +151,7 @@ fn builds_of_the_same_input_are_byte_identical() {
         let run = shoko(&["build", "--root", root.to_str().expect("utf-8"), "--out", dir.to_str().expect("utf-8")]);
         assert_eq!(run.code, 0, "{}", run.stderr);
     }
-    let read = |d: &Path| -> Vec<(String, Vec<u8>)> {
-        walk(d)
-            .into_iter()
-            .map(|p| (p.strip_prefix(d).expect("inside").display().to_string(), std::fs::read(&p).expect("read")))
-            .collect()
-    };
-    assert_eq!(read(&a.path().join("site")), read(&b.path().join("site")));
+    assert_eq!(tree_bytes(&a.path().join("site")), tree_bytes(&b.path().join("site")));
 }
 
 #[test]

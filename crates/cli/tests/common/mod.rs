@@ -62,3 +62,11 @@ pub fn write(root: &Path, rel: &str, text: &str) {
     std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
     std::fs::write(path, text).expect("write");
 }
+
+/// Every file under `dir` as (relative path, bytes), sorted: compares two output trees byte for byte.
+pub fn tree_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    walk(dir)
+        .into_iter()
+        .map(|p| (p.strip_prefix(dir).expect("inside").display().to_string(), std::fs::read(&p).expect("read")))
+        .collect()
+}
