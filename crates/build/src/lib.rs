@@ -16,7 +16,7 @@ use std::path::PathBuf;
 /// Every diagnostic code the tool can emit, sorted by name.
 pub fn all_codes() -> Vec<&'static shoko_diagnostics::Code> {
     let mut codes = shoko_model::rules::all();
-    codes.push(&shoko_render::TEMPLATE_CODE);
+    codes.extend([&shoko_render::TEMPLATE_CODE, &shoko_render::i18n::MISSING_KEY, &shoko_render::i18n::FTL_SYNTAX]);
     codes.sort_by_key(|c| c.name);
     codes
 }

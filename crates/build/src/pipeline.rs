@@ -8,6 +8,7 @@ use crate::output::Output;
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
 use shoko_model::{DocumentInput, SiteModel, link, validate_document};
+use shoko_render::i18n::{self, Ui};
 use shoko_render::{RenderInput, Templates, compile_templates, render};
 use std::path::Path;
 
@@ -31,6 +32,8 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     /// The compiled templates, if they compiled.
     pub templates: Option<Templates>,
+    /// The UI strings, if both language files are complete.
+    pub ui: Option<Ui>,
 }
 
 impl Checked {
@@ -46,6 +49,9 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     let template_files = load_templates(root, &mut loaded.sources)?;
     let templates = compile_templates(&template_files, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
+    let ja = add_with_default(root, &mut loaded.sources, "i18n/ja.ftl", DEFAULT_JA_FTL)?;
+    let en = add_with_default(root, &mut loaded.sources, "i18n/en.ftl", DEFAULT_EN_FTL)?;
+    let ui = i18n::load(ja, en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     let results: Vec<_> = loaded
         .content
         .par_iter()
@@ -68,7 +74,7 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     diagnostics.extend(link_diags);
     Diagnostic::sort(&mut diagnostics, &loaded.sources);
     diagnostics.dedup();
-    Ok(Checked { sources: loaded.sources, site, diagnostics, templates })
+    Ok(Checked { sources: loaded.sources, site, diagnostics, templates, ui })
 }
 
 /// The outcome of a build.
@@ -83,13 +89,19 @@ pub struct BuildReport {
 /// Validate, render and write the site under `root` into `output`.
 pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Result<BuildReport, IoError> {
     let mut checked = check(root, options)?;
-    let Some(templates) = checked.templates.as_ref().filter(|_| !checked.has_errors()) else {
+    let (Some(templates), Some(ui), false) = (checked.templates.as_ref(), checked.ui.as_ref(), checked.has_errors())
+    else {
         return Ok(BuildReport { checked, written: None });
     };
+    let static_files = load_static(root)?;
+    let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
     let plan = render(&RenderInput {
         site: &checked.site,
         sources: &checked.sources,
         templates,
+        ui,
+        static_files: &static_files,
+        schema_json: &schema_json,
         base_url: options.base_url.as_deref(),
     });
     match plan {
@@ -106,9 +118,36 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
 
 /// The default templates, used for any template a site root does not provide itself.
 const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
+    ("base.html", include_str!("../../../templates/base.html")),
     ("page.html", include_str!("../../../templates/page.html")),
     ("root.html", include_str!("../../../templates/root.html")),
+    ("404.html", include_str!("../../../templates/404.html")),
+    ("evidence.html", include_str!("../../../templates/evidence.html")),
+    ("questions.html", include_str!("../../../templates/questions.html")),
+    ("claims.html", include_str!("../../../templates/claims.html")),
+    ("changes.html", include_str!("../../../templates/changes.html")),
+    ("partials/claim.html", include_str!("../../../templates/partials/claim.html")),
+    ("partials/question.html", include_str!("../../../templates/partials/question.html")),
 ];
+
+const DEFAULT_JA_FTL: &str = include_str!("../../../i18n/ja.ftl");
+const DEFAULT_EN_FTL: &str = include_str!("../../../i18n/en.ftl");
+
+/// The default static files, used when a site root has no `static/` folder.
+const DEFAULT_STATIC: &[(&str, &str)] = &[
+    (shoko_render::SITE_CSS, include_str!("../../../static/css/site.css")),
+    (shoko_render::SITE_JS, include_str!("../../../static/js/site.js")),
+];
+
+/// Read `root/rel` into the source map, or the built-in `default` when the file does not exist.
+fn add_with_default(root: &Path, sources: &mut SourceMap, rel: &str, default: &str) -> Result<FileId, IoError> {
+    let path = root.join(rel);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok(sources.add(rel, text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(sources.add(format!("{rel} (built-in)"), default)),
+        Err(e) => Err(IoError::new("read", path, e)),
+    }
+}
 
 /// Read the templates into the source map: the site root's own `templates/NAME` where it exists,
 /// else the built-in default.
@@ -116,15 +155,28 @@ fn load_templates(root: &Path, sources: &mut SourceMap) -> Result<Vec<(String, F
     DEFAULT_TEMPLATES
         .iter()
         .map(|(name, default)| {
-            let path = root.join("templates").join(name);
-            let (display, text) = match std::fs::read_to_string(&path) {
-                Ok(text) => (format!("templates/{name}"), text),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    (format!("templates/{name} (built-in)"), (*default).to_owned())
-                }
-                Err(e) => return Err(IoError::new("read", path, e)),
-            };
-            Ok(((*name).to_owned(), sources.add(display, text)))
+            Ok(((*name).to_owned(), add_with_default(root, sources, &format!("templates/{name}"), default)?))
         })
         .collect()
+}
+
+/// Every file under `root/static/` (path relative to it, bytes), sorted; the built-in files
+/// when the folder does not exist.
+fn load_static(root: &Path) -> Result<Vec<(String, Vec<u8>)>, IoError> {
+    let dir = root.join("static");
+    if !dir.is_dir() {
+        return Ok(DEFAULT_STATIC.iter().map(|(p, t)| ((*p).to_owned(), t.as_bytes().to_vec())).collect());
+    }
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(&dir).follow_links(false).sort_by_file_name() {
+        let entry = entry.map_err(|e| IoError::new("walk", &dir, e.into()))?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let rel = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
+        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        let bytes = std::fs::read(entry.path()).map_err(|e| IoError::new("read", entry.path(), e))?;
+        files.push((rel, bytes));
+    }
+    Ok(files)
 }

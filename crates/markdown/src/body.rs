@@ -246,7 +246,7 @@ fn is_bare_fence(line: &str) -> bool {
 
 /// For each block, the index of its partner language div: a `:::ja` block and the `:::en` block
 /// right after it (or the reverse) form a pair; every block pairs at most once.
-pub(crate) fn partners(blocks: &[Block]) -> Vec<Option<usize>> {
+pub fn partners(blocks: &[Block]) -> Vec<Option<usize>> {
     let lang = |i: usize| match blocks.get(i) {
         Some(Block::Div(Div { kind: DivKind::Lang(l), .. })) => Some(*l),
         _ => None,

@@ -1,81 +1,204 @@
 //! HTML for one language of a body. Shared blocks are rendered for both languages; a language
 //! div is rendered for its language, or, when its partner is missing, for the other language too
-//! with a visible notice. Link destinations go through a [`LinkResolver`].
+//! with a visible notice. Headings get unique anchors with language-independent slots; code
+//! blocks are highlighted; link destinations go through a [`RenderContext`].
 
-use crate::body::{Block, Div, DivKind, Lang};
+use crate::anchors::{Anchors, Heading, Slot};
+use crate::body::{Block, DivKind, Lang, partners};
+use crate::highlight::highlight;
 use crate::links::options;
-use pulldown_cmark::{CowStr, Event, Parser, Tag, html};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 
-/// Turns link destinations as written into hrefs of the built site.
-pub trait LinkResolver {
-    /// The href for `dest` in the page's language, or `None` to keep it as written.
-    fn resolve(&self, dest: &str, lang: Lang) -> Option<String>;
+/// A link destination as the built site should see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    /// The href.
+    pub href: String,
+    /// Trusted HTML placed right after the link (e.g. a claim's evidence badge).
+    pub after: Option<String>,
+}
+
+/// What the body renderer needs from the site: links, notices and labels in the page language.
+pub trait RenderContext {
+    /// The destination for `dest` in `lang`, or `None` to keep it as written.
+    fn resolve(&self, dest: &str, lang: Lang) -> Option<Resolved>;
     /// The notice shown above a block that falls back to the other language.
     fn fallback_notice(&self, lang: Lang) -> String;
+    /// The heading of a callout of evidence class `class`.
+    fn callout_title(&self, class: &str, lang: Lang) -> String;
+}
+
+/// One language of a body as HTML, with its headings.
+#[derive(Debug, Clone, Default)]
+pub struct RenderedBody {
+    /// The HTML.
+    pub html: String,
+    /// Every heading, in order.
+    pub headings: Vec<Heading>,
+    /// How many blocks fell back to the other language.
+    pub fallbacks: usize,
+}
+
+struct Renderer<'a> {
+    text: &'a str,
+    base: usize,
+    lang: Lang,
+    cx: &'a dyn RenderContext,
+    anchors: &'a mut Anchors,
+    out: RenderedBody,
+    unit: usize,
+    nth: usize,
 }
 
 /// Render the blocks of a body (whose text is `text`, starting at file offset `base`) for `lang`.
-pub fn render_html(blocks: &[Block], text: &str, base: usize, lang: Lang, resolver: &dyn LinkResolver) -> String {
-    let mut out = String::new();
-    render_blocks(blocks, text, base, lang, resolver, &mut out);
-    out
-}
-
-fn render_blocks(blocks: &[Block], text: &str, base: usize, lang: Lang, resolver: &dyn LinkResolver, out: &mut String) {
-    let partners = crate::body::partners(blocks);
-    for (block, partner) in blocks.iter().zip(partners) {
-        match block {
-            Block::Markdown(range) => render_markdown(&text[range.start - base..range.end - base], lang, resolver, out),
-            Block::Div(div) => match &div.kind {
-                DivKind::Lang(l) if *l == lang => render_blocks(&div.children, text, base, lang, resolver, out),
-                DivKind::Lang(l) => {
-                    if partner.is_none() {
-                        out.push_str(&format!(
-                            "<div class=\"fallback\" lang=\"{}\"><p class=\"fallback-notice\" lang=\"{}\">{}</p>\n",
-                            l.code(),
-                            lang.code(),
-                            html_escape(&resolver.fallback_notice(lang))
-                        ));
-                        render_blocks(&div.children, text, base, lang, resolver, out);
-                        out.push_str("</div>\n");
-                    }
-                }
-                DivKind::Callout(class) => render_callout(div, class, text, base, lang, resolver, out),
-            },
-        }
-    }
-}
-
-fn render_callout(
-    div: &Div,
-    class: &str,
+pub fn render_html(
+    blocks: &[Block],
     text: &str,
     base: usize,
     lang: Lang,
-    resolver: &dyn LinkResolver,
-    out: &mut String,
-) {
-    out.push_str(&format!("<aside class=\"callout callout-{}\">\n", html_escape(class)));
-    render_blocks(&div.children, text, base, lang, resolver, out);
-    out.push_str("</aside>\n");
+    cx: &dyn RenderContext,
+    anchors: &mut Anchors,
+) -> RenderedBody {
+    let mut r = Renderer { text, base, lang, cx, anchors, out: RenderedBody::default(), unit: 0, nth: 0 };
+    let partner = partners(blocks);
+    for (i, block) in blocks.iter().enumerate() {
+        // A language pair is one unit, numbered by its first block.
+        r.unit = partner[i].map_or(i, |p| p.min(i));
+        if partner[i].is_none_or(|p| p > i) {
+            r.nth = 0;
+        }
+        r.block(block, partner[i].is_some());
+    }
+    r.out
 }
 
-fn render_markdown(markdown: &str, lang: Lang, resolver: &dyn LinkResolver, out: &mut String) {
-    let events = Parser::new_ext(markdown, options()).map(|event| match event {
-        Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
-            let dest_url = resolver.resolve(&dest_url, lang).map_or(dest_url, CowStr::from);
-            Event::Start(Tag::Link { link_type, dest_url, title, id })
+impl Renderer<'_> {
+    fn blocks(&mut self, blocks: &[Block]) {
+        let partner = partners(blocks);
+        for (block, p) in blocks.iter().zip(partner) {
+            self.block(block, p.is_some());
         }
-        Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
-            let dest_url = resolver.resolve(&dest_url, lang).map_or(dest_url, CowStr::from);
-            Event::Start(Tag::Image { link_type, dest_url, title, id })
+    }
+
+    fn block(&mut self, block: &Block, paired: bool) {
+        match block {
+            Block::Markdown(range) => {
+                let markdown = &self.text[range.start - self.base..range.end - self.base];
+                self.markdown(markdown);
+            }
+            Block::Div(div) => match &div.kind {
+                DivKind::Lang(l) if *l == self.lang => self.blocks(&div.children),
+                DivKind::Lang(l) if !paired => {
+                    self.out.fallbacks += 1;
+                    let notice = escape(&self.cx.fallback_notice(self.lang));
+                    self.out.html.push_str(&format!(
+                        "<div class=\"fallback\" lang=\"{}\">\n<p class=\"fallback-notice\" lang=\"{}\">{notice}</p>\n",
+                        l.code(),
+                        self.lang.code()
+                    ));
+                    self.blocks(&div.children);
+                    self.out.html.push_str("</div>\n");
+                }
+                DivKind::Lang(_) => {}
+                DivKind::Callout(class) => {
+                    let class = escape(class);
+                    let title = escape(&self.cx.callout_title(&class, self.lang));
+                    self.out.html.push_str(&format!(
+                        "<aside class=\"callout callout-{class}\">\n<p class=\"callout-title\"><span class=\"badge badge-{class}\">{title}</span></p>\n"
+                    ));
+                    self.blocks(&div.children);
+                    self.out.html.push_str("</aside>\n");
+                }
+            },
         }
-        other => other,
-    });
-    html::push_html(out, events);
+    }
+
+    fn markdown(&mut self, markdown: &str) {
+        let mut events: Vec<Event<'_>> = Vec::new();
+        let mut heading: Option<(usize, Option<String>)> = None;
+        let mut code: Option<(String, String)> = None;
+        let mut pending_after: Vec<Option<String>> = Vec::new();
+        for event in Parser::new_ext(markdown, options()) {
+            match event {
+                Event::Start(Tag::Heading { level, id, classes, attrs }) => {
+                    heading = Some((events.len(), id.map(|i| i.to_string())));
+                    events.push(Event::Start(Tag::Heading { level, id: None, classes, attrs }));
+                }
+                Event::End(TagEnd::Heading(level)) => {
+                    if let Some((start, explicit)) = heading.take() {
+                        let text = plain_text(&events[start + 1..]);
+                        let id = self.anchors.unique(explicit.as_deref(), &text);
+                        if let Event::Start(Tag::Heading { id: slot_id, .. }) = &mut events[start] {
+                            *slot_id = Some(CowStr::from(id.clone()));
+                        }
+                        let slot = Slot { unit: self.unit, nth: self.nth };
+                        self.nth += 1;
+                        self.out.headings.push(Heading { level: level as u8, id, text, slot });
+                    }
+                    events.push(Event::End(TagEnd::Heading(level)));
+                }
+                Event::Start(Tag::CodeBlock(kind)) => {
+                    let lang = match kind {
+                        CodeBlockKind::Fenced(info) => info.to_string(),
+                        CodeBlockKind::Indented => String::new(),
+                    };
+                    code = Some((lang, String::new()));
+                }
+                Event::Text(t) if code.is_some() => {
+                    if let Some((_, body)) = &mut code {
+                        body.push_str(&t);
+                    }
+                }
+                Event::End(TagEnd::CodeBlock) => {
+                    if let Some((lang, body)) = code.take() {
+                        events.push(Event::Html(CowStr::from(code_block(&lang, &body))));
+                    }
+                }
+                Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                    let resolved = self.cx.resolve(&dest_url, self.lang);
+                    let (dest_url, after) = match resolved {
+                        Some(r) => (CowStr::from(r.href), r.after),
+                        None => (dest_url, None),
+                    };
+                    pending_after.push(after);
+                    events.push(Event::Start(Tag::Link { link_type, dest_url, title, id }));
+                }
+                Event::End(TagEnd::Link) => {
+                    events.push(Event::End(TagEnd::Link));
+                    if let Some(Some(after)) = pending_after.pop() {
+                        events.push(Event::InlineHtml(CowStr::from(after)));
+                    }
+                }
+                Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
+                    let dest_url = self.cx.resolve(&dest_url, self.lang).map_or(dest_url, |r| CowStr::from(r.href));
+                    events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
+                }
+                other => events.push(other),
+            }
+        }
+        html::push_html(&mut self.out.html, events.into_iter());
+    }
 }
 
-fn html_escape(text: &str) -> String {
+fn code_block(lang: &str, body: &str) -> String {
+    let token = lang.split_whitespace().next().unwrap_or("");
+    let class = if token.is_empty() { String::new() } else { format!(" class=\"language-{}\"", escape(token)) };
+    let inner = highlight(body, token).unwrap_or_else(|| escape(body));
+    format!("<pre class=\"code\"><code{class}>{inner}</code></pre>\n")
+}
+
+fn plain_text(events: &[Event<'_>]) -> String {
+    let mut text = String::new();
+    for event in events {
+        if let Event::Text(t) | Event::Code(t) = event {
+            text.push_str(t);
+        }
+    }
+    text
+}
+
+/// Escape text for HTML content and attribute values.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -85,29 +208,87 @@ mod tests {
     use crate::parse_body;
     use shoko_diagnostics::FileId;
 
-    struct Resolver;
-    impl LinkResolver for Resolver {
-        fn resolve(&self, dest: &str, lang: Lang) -> Option<String> {
-            dest.strip_suffix(".md").map(|p| format!("../{}/{p}/", lang.code()))
+    struct Cx;
+    impl RenderContext for Cx {
+        fn resolve(&self, dest: &str, lang: Lang) -> Option<Resolved> {
+            if let Some(id) = dest.strip_prefix("claim:") {
+                return Some(Resolved {
+                    href: format!("#claim-{id}"),
+                    after: Some("<span class=\"badge\">B</span>".into()),
+                });
+            }
+            dest.strip_suffix(".md").map(|p| Resolved { href: format!("../{}/{p}/", lang.code()), after: None })
         }
         fn fallback_notice(&self, lang: Lang) -> String {
             format!("untranslated ({})", lang.code())
         }
+        fn callout_title(&self, class: &str, _: Lang) -> String {
+            class.to_uppercase()
+        }
+    }
+
+    fn render(text: &str, lang: Lang) -> RenderedBody {
+        let (body, _) = parse_body(text, 0, FileId(0));
+        render_html(&body.blocks, text, 0, lang, &Cx, &mut Anchors::default())
     }
 
     #[test]
     fn each_language_gets_shared_and_own_blocks() {
         let text = "Shared [x](other.md)\n\n:::ja\n日本語\n:::\n:::en\nEnglish\n:::\n\n:::ja\n片方だけ\n:::\n";
-        let (body, _) = parse_body(text, 0, FileId(0));
-        let en = render_html(&body.blocks, text, 0, Lang::En, &Resolver);
-        insta::assert_snapshot!(en, @r#"
+        let en = render(text, Lang::En);
+        insta::assert_snapshot!(en.html, @r#"
         <p>Shared <a href="../en/other/">x</a></p>
         <p>English</p>
-        <div class="fallback" lang="ja"><p class="fallback-notice" lang="en">untranslated (en)</p>
+        <div class="fallback" lang="ja">
+        <p class="fallback-notice" lang="en">untranslated (en)</p>
         <p>片方だけ</p>
         </div>
         "#);
-        let ja = render_html(&body.blocks, text, 0, Lang::Ja, &Resolver);
-        assert!(ja.contains("<p>日本語</p>") && ja.contains("<p>片方だけ</p>") && !ja.contains("English"), "{ja}");
+        assert_eq!(en.fallbacks, 1);
+        let ja = render(text, Lang::Ja);
+        assert!(
+            ja.html.contains("<p>日本語</p>") && ja.html.contains("<p>片方だけ</p>") && !ja.html.contains("English")
+        );
+        assert_eq!(ja.fallbacks, 0);
+    }
+
+    #[test]
+    fn headings_pair_across_languages_by_slot() {
+        let text = "# 共通 Shared\n\n:::ja\n## 観測\n## 解釈\n:::\n:::en\n## Observation\n## Reading\n:::\n";
+        let ja = render(text, Lang::Ja);
+        let en = render(text, Lang::En);
+        let pairs: Vec<(String, String)> = ja
+            .headings
+            .iter()
+            .map(|h| {
+                (h.id.clone(), en.headings.iter().find(|e| e.slot == h.slot).map(|e| e.id.clone()).unwrap_or_default())
+            })
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("共通-shared".into(), "共通-shared".into()),
+                ("観測".into(), "observation".into()),
+                ("解釈".into(), "reading".into())
+            ]
+        );
+        assert!(ja.html.contains("<h2 id=\"観測\">観測</h2>"), "{}", ja.html);
+    }
+
+    #[test]
+    fn claim_links_get_their_badge_and_callouts_their_title() {
+        let text = "::::callout inferred\n:::ja\n[主張](claim:a)\n:::\n:::en\n[claim](claim:a)\n:::\n::::\n";
+        let en = render(text, Lang::En);
+        assert!(en.html.contains("<a href=\"#claim-a\">claim</a><span class=\"badge\">B</span>"), "{}", en.html);
+        assert!(en.html.contains("<aside class=\"callout callout-inferred\">"), "{}", en.html);
+        assert!(en.html.contains(">INFERRED</span>"), "{}", en.html);
+    }
+
+    #[test]
+    fn code_is_highlighted_and_escaped() {
+        let en = render("```rust\nlet x = \"<b>\";\n```\n\n```\n<plain>\n```\n", Lang::En);
+        assert!(en.html.contains("<pre class=\"code\"><code class=\"language-rust\"><span class=\"hl-"), "{}", en.html);
+        assert!(en.html.contains("&lt;plain&gt;"), "{}", en.html);
+        assert!(!en.html.contains("<b>"), "{}", en.html);
     }
 }

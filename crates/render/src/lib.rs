@@ -1,11 +1,22 @@
-//! The render stage: `&SiteModel` + templates → a [`RenderPlan`] (output path → bytes).
-//! Templates receive typed view structs (see [`view`]); pages render in parallel with rayon.
+//! The render stage: `&SiteModel` + templates + UI strings + static files → a [`RenderPlan`]
+//! (output path → bytes). Templates receive typed view structs (see [`view`]); content pages
+//! render in parallel with rayon, both languages of a page together.
 //!
-//! Pure: templates arrive as strings, output leaves as bytes; nothing here touches the disk.
+//! Pure: templates, strings and files arrive as data, output leaves as bytes; nothing here
+//! touches the disk.
 
+mod assets;
+mod cards;
+mod context;
+mod feeds;
+pub mod i18n;
+mod pages;
 mod plan;
+mod sitewide;
 mod urls;
 pub mod view;
 
+pub use assets::{SITE_CSS, SITE_JS};
+pub use context::SitePage;
 pub use plan::{RenderInput, RenderPlan, TEMPLATE_CODE, Templates, compile_templates, render};
 pub use urls::{page_url, relative_href};

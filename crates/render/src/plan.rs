@@ -1,13 +1,15 @@
 //! Building the [`RenderPlan`]: every output file of the site with its bytes.
 
-use crate::urls::{page_url, relative_href};
-use crate::view::{ClaimView, PageView, RootView};
+use crate::assets::assets;
+use crate::context::{Ctx, SitePage};
+use crate::i18n::Ui;
+use crate::pages::{Tree, page_views};
+use crate::view::{NotFoundView, RootView};
+use crate::{feeds, sitewide};
 use rayon::prelude::*;
 use shoko_diagnostics::{Code, Diagnostic, FileId, Severity, SourceMap, Span};
-use shoko_markdown::{Lang, LinkResolver, render_html};
-use shoko_model::schema::Lifecycle;
-use shoko_model::validate::resolve_relative;
-use shoko_model::{ClaimId, Document, SiteModel};
+use shoko_markdown::Lang;
+use shoko_model::{DocId, SiteModel};
 use std::collections::BTreeMap;
 
 /// A template failed to parse or render.
@@ -34,7 +36,11 @@ impl std::fmt::Debug for Templates {
 pub fn compile_templates(files: &[(String, FileId)], sources: &SourceMap) -> Result<Templates, Vec<Diagnostic>> {
     let mut tera = tera::Tera::new();
     let mut errors = Vec::new();
-    for (name, file) in files {
+    // Tera resolves `include` and `extends` when a template is added: partials and the base
+    // layout go first.
+    let mut ordered: Vec<&(String, FileId)> = files.iter().collect();
+    ordered.sort_by_key(|(name, _)| (!name.starts_with("partials/"), name != "base.html"));
+    for (name, file) in ordered {
         if let Err(e) = tera.add_raw_template(name, &sources.file(*file).text) {
             errors.push(template_diagnostic(&e, files));
         }
@@ -63,10 +69,16 @@ pub struct RenderInput<'a> {
     pub site: &'a SiteModel,
     /// Texts of all files (bodies are rendered from them).
     pub sources: &'a SourceMap,
-    /// Compiled templates (`page.html`, `root.html`).
+    /// Compiled templates.
     pub templates: &'a Templates,
-    /// Public URL of the site (ends in `/`), for canonical links.
+    /// UI strings.
+    pub ui: &'a Ui,
+    /// Files under `static/` (path → bytes).
+    pub static_files: &'a [(String, Vec<u8>)],
+    /// Public URL of the site, for canonical links and the sitemap.
     pub base_url: Option<&'a str>,
+    /// The JSON Schema of front-matter and logs, published as `schema/evidence.schema.json`.
+    pub schema_json: &'a str,
 }
 
 /// Every output file, by path relative to the output folder, sorted.
@@ -81,12 +93,48 @@ type Rendered = Result<(String, Vec<u8>), Box<Diagnostic>>;
 
 /// Render the whole site.
 pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
+    let (asset_files, asset_paths) = assets(input.static_files);
+    let cx = Ctx {
+        site: input.site,
+        sources: input.sources,
+        ui: input.ui,
+        assets: asset_paths,
+        base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
+    };
     let templates = input.templates;
-    let jobs: Vec<(&Document, Lang)> =
-        input.site.docs.iter().filter(|d| d.page().is_some()).flat_map(|d| Lang::ALL.map(|l| (d, l))).collect();
-    let rendered: Vec<Rendered> =
-        jobs.par_iter().map(|(doc, lang)| render_page(templates, input, doc, *lang)).collect();
-    let mut plan = RenderPlan::default();
+    let tree = Tree::new(&cx);
+    let docs: Vec<DocId> = cx.site.pages.values().copied().collect();
+    let mut rendered: Vec<Rendered> = docs
+        .par_iter()
+        .flat_map_iter(|d| {
+            page_views(&cx, &tree, *d)
+                .into_iter()
+                .map(|(path, view)| file(templates, "page.html", path, &view))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for lang in Lang::ALL {
+        let dir = |p: SitePage| format!("{}index.html", Ctx::site_page_dir(p, lang));
+        rendered.push(file(templates, "evidence.html", dir(SitePage::Evidence), &sitewide::evidence(&cx, lang)));
+        rendered.push(file(templates, "questions.html", dir(SitePage::Questions), &sitewide::questions(&cx, lang)));
+        rendered.push(file(templates, "claims.html", dir(SitePage::Claims), &sitewide::claims(&cx, lang)));
+        rendered.push(file(templates, "changes.html", dir(SitePage::Changes), &sitewide::changes(&cx, lang)));
+    }
+    let root = RootView {
+        ja: cx.ui.strings(Lang::Ja),
+        en: cx.ui.strings(Lang::En),
+        css: cx.assets.css.clone(),
+        js: cx.assets.js.clone(),
+    };
+    rendered.push(file(templates, "root.html", "index.html".into(), &root));
+    let not_found = NotFoundView {
+        ja: cx.ui.strings(Lang::Ja),
+        en: cx.ui.strings(Lang::En),
+        root: cx.base_url.as_ref().map_or_else(String::new, |b| format!("{b}/")),
+        css: cx.base_url.as_ref().map_or_else(|| cx.assets.css.clone(), |b| format!("{b}/{}", cx.assets.css)),
+    };
+    rendered.push(file(templates, "404.html", "404.html".into(), &not_found));
+    let mut plan = RenderPlan { files: asset_files };
     let mut errors = Vec::new();
     for result in rendered {
         match result {
@@ -96,19 +144,18 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
             Err(e) => errors.push(*e),
         }
     }
-    let home = input.site.pages.get("index.md").and_then(|d| input.site.docs[d.0].page());
-    let root = RootView {
-        title_ja: home.map(|p| p.title.get(Lang::Ja).0.to_owned()).unwrap_or_default(),
-        title_en: home.map(|p| p.title.get(Lang::En).0.to_owned()).unwrap_or_default(),
-    };
-    match render_template(templates, "root.html", &root) {
-        Ok(html) => {
-            plan.files.insert("index.html".into(), html.into_bytes());
-        }
-        Err(e) => errors.push(*e),
-    }
     plan.files.insert(".nojekyll".into(), Vec::new());
+    plan.files.insert("robots.txt".into(), feeds::robots(&cx).into_bytes());
+    plan.files.insert("claims.json".into(), feeds::claims_json(&cx).into_bytes());
+    plan.files.insert("schema/evidence.schema.json".into(), input.schema_json.as_bytes().to_vec());
+    if let Some(sitemap) = feeds::sitemap(&cx) {
+        plan.files.insert("sitemap.xml".into(), sitemap.into_bytes());
+    }
     if errors.is_empty() { Ok(plan) } else { Err(errors) }
+}
+
+fn file<T: serde::Serialize>(templates: &Templates, name: &str, path: String, view: &T) -> Rendered {
+    render_template(templates, name, view).map(|html| (path, html.into_bytes()))
 }
 
 fn render_template<T: serde::Serialize>(
@@ -119,74 +166,4 @@ fn render_template<T: serde::Serialize>(
     let context = tera::Context::from_serialize(view)
         .map_err(|e| Box::new(Diagnostic::global(&TEMPLATE_CODE, format!("templates/{name}: {e}"))))?;
     templates.tera.render(name, &context).map_err(|e| Box::new(template_diagnostic(&e, &templates.files)))
-}
-
-struct Resolver<'a> {
-    site: &'a SiteModel,
-    doc: &'a Document,
-    here: String,
-}
-
-impl LinkResolver for Resolver<'_> {
-    fn resolve(&self, dest: &str, lang: Lang) -> Option<String> {
-        if let Some(id) = dest.strip_prefix("claim:") {
-            return Some(format!("#claim-{id}"));
-        }
-        let (file, anchor) = dest.split_once('#').map_or((dest, None), |(f, a)| (f, Some(a)));
-        if !file.ends_with(".md") || file.contains("://") {
-            return None;
-        }
-        let target = resolve_relative(&self.doc.path, file)?;
-        self.site.pages.get(&target)?;
-        let mut href = relative_href(&self.here, &format!("{}/{}", lang.code(), page_url(&target)));
-        if let Some(a) = anchor {
-            href.push('#');
-            href.push_str(a);
-        }
-        Some(href)
-    }
-
-    fn fallback_notice(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Ja => String::from("この部分は日本語訳がまだありません。"),
-            Lang::En => String::from("This part has not been translated into English yet."),
-        }
-    }
-}
-
-fn render_page(templates: &Templates, input: &RenderInput<'_>, doc: &Document, lang: Lang) -> Rendered {
-    let page = doc.page().ok_or_else(|| Box::new(Diagnostic::global(&TEMPLATE_CODE, "not a page")))?;
-    let url = page_url(&doc.path);
-    let here = format!("{}/{url}", lang.code());
-    let other = format!("{}/{url}", lang.other().code());
-    let text = &input.sources.file(doc.file).text;
-    let resolver = Resolver { site: input.site, doc, here: here.clone() };
-    let body = render_html(&page.body.blocks, &text[page.body_start..], page.body_start, lang, &resolver);
-    let mut shown: Vec<&ClaimId> =
-        doc.claims.iter().map(|c| &c.id).chain(page.citations.iter().map(|r| &r.id)).collect();
-    shown.sort();
-    shown.dedup();
-    let claims = shown
-        .into_iter()
-        .filter_map(|id| input.site.claim(id))
-        .map(|c| ClaimView {
-            id: c.id.0.clone(),
-            class: c.class.as_str(),
-            text: c.text.get(lang).to_owned(),
-            stale: c.lifecycle != Lifecycle::Current,
-        })
-        .collect();
-    let view = PageView {
-        lang: lang.code(),
-        other_lang: lang.other().code(),
-        other_href: relative_href(&here, &other),
-        root: relative_href(&here, ""),
-        title: page.title.get(lang).0.to_owned(),
-        gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),
-        body,
-        claims,
-        canonical: input.base_url.map(|b| format!("{}/{here}", b.trim_end_matches('/'))),
-    };
-    let html = render_template(templates, "page.html", &view)?;
-    Ok((format!("{here}index.html"), html.into_bytes()))
 }

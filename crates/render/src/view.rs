@@ -1,48 +1,292 @@
-//! Typed view structs handed to templates. Templates never see the model directly.
+//! Typed view structs handed to templates. Templates never see the model directly; every label
+//! is already in the page language.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 
-/// A claim as a page shows it.
-#[derive(Debug, Serialize)]
-pub struct ClaimView {
-    /// ID, also the anchor (`claim-ID`).
-    pub id: String,
-    /// Class name (`confirmed`, …), used as a CSS class.
-    pub class: &'static str,
-    /// Text in the page language.
-    pub text: String,
-    /// Whether the claim is superseded or retracted (shown struck through).
-    pub stale: bool,
+/// A link with its label.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LinkView {
+    /// Relative href.
+    pub href: String,
+    /// Label in the page language.
+    pub label: String,
 }
 
-/// One page in one language.
-#[derive(Debug, Serialize)]
-pub struct PageView {
+/// One entry of the site navigation.
+#[derive(Debug, Clone, Serialize)]
+pub struct NavView {
+    /// Relative href.
+    pub href: String,
+    /// Label.
+    pub label: String,
+    /// Whether it is the current page.
+    pub current: bool,
+}
+
+/// The language switcher.
+#[derive(Debug, Clone, Serialize)]
+pub struct SwitchView {
+    /// Relative href of the same page in the other language.
+    pub href: String,
+    /// The other language's code.
+    pub lang: &'static str,
+    /// Label, written in the other language.
+    pub label: String,
+    /// JSON object mapping this page's heading IDs to the other language's.
+    pub anchors: String,
+}
+
+/// What every page shares: language, UI strings, navigation, assets.
+#[derive(Debug, Clone, Serialize)]
+pub struct LayoutView<'a> {
     /// `ja` or `en`.
     pub lang: &'static str,
-    /// The other language.
-    pub other_lang: &'static str,
-    /// Relative href of the same page in the other language.
-    pub other_href: String,
-    /// Relative href of the site root.
-    pub root: String,
-    /// Title in the page language.
+    /// UI strings of the page language.
+    pub ui: &'a BTreeMap<String, String>,
+    /// The page title.
     pub title: String,
-    /// "What you'll gain here", if any.
-    pub gain: Option<String>,
-    /// The body as HTML.
-    pub body: String,
-    /// Claims the page shows.
-    pub claims: Vec<ClaimView>,
-    /// Absolute URL of this page, when `--base-url` was given.
+    /// Relative href of the site root (where `index.html` is).
+    pub root: String,
+    /// Relative href of the stylesheet.
+    pub css: String,
+    /// Relative href of the highlighting stylesheet.
+    pub highlight_css: String,
+    /// Relative href of the script.
+    pub js: String,
+    /// Site navigation.
+    pub nav: Vec<NavView>,
+    /// Language switcher.
+    pub switch: SwitchView,
+    /// `<link rel="alternate" hreflang>` targets: only real translations.
+    pub alternates: Vec<AlternateView>,
+    /// Absolute URL of this page, with `--base-url`.
     pub canonical: Option<String>,
+    /// Breadcrumbs from the home page to the parent of this page.
+    pub breadcrumbs: Vec<LinkView>,
+}
+
+/// One `hreflang` alternate.
+#[derive(Debug, Clone, Serialize)]
+pub struct AlternateView {
+    /// Language code.
+    pub hreflang: &'static str,
+    /// Relative or absolute href.
+    pub href: String,
+}
+
+/// An evidence badge: class name for the colour, label for the text.
+#[derive(Debug, Clone, Serialize)]
+pub struct BadgeView {
+    /// `confirmed`, `inferred`, `unresolved` or `limited`.
+    pub class: &'static str,
+    /// The label in the page language.
+    pub label: String,
+}
+
+/// A count of claims of one class.
+#[derive(Debug, Clone, Serialize)]
+pub struct CountView {
+    /// The class's badge.
+    pub badge: BadgeView,
+    /// How many.
+    pub count: usize,
+}
+
+/// One source of a claim.
+#[derive(Debug, Clone, Serialize)]
+pub struct SourceView {
+    /// The basis label.
+    pub basis: String,
+    /// Labelled facts (`command`, `output`, …) in display order.
+    pub fields: Vec<(String, String)>,
+    /// Permalink, when the source can be linked (repository files, commits, PRs, issues).
+    pub link: Option<String>,
+}
+
+/// One history event.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventView {
+    /// Date.
+    pub date: String,
+    /// Class before, if any.
+    pub from: Option<BadgeView>,
+    /// Class after.
+    pub to: BadgeView,
+    /// Lifecycle label after the event, if it changed it.
+    pub lifecycle: Option<String>,
+    /// Reason in the page language.
+    pub reason: String,
+    /// Whether the change was editorial.
+    pub editorial: bool,
+}
+
+/// A claim card.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimView {
+    /// ID.
+    pub id: String,
+    /// Anchor of the card (`claim-ID`).
+    pub anchor: String,
+    /// Evidence badge.
+    pub badge: BadgeView,
+    /// Text in the page language.
+    pub text: String,
+    /// Lifecycle label if not current (the card is shown struck through).
+    pub stale: Option<String>,
+    /// Successor link, if superseded.
+    pub successor: Option<LinkView>,
+    /// GPU targets.
+    pub gfx: Vec<String>,
+    /// Software versions.
+    pub software: Vec<(String, String)>,
+    /// Observation date.
+    pub observed: Option<String>,
+    /// Sources.
+    pub sources: Vec<SourceView>,
+    /// Premises.
+    pub premises: Vec<LinkView>,
+    /// Blocker kind label and detail.
+    pub blocker: Option<(String, String)>,
+    /// Tool limitations: tool and detail.
+    pub limitations: Vec<(String, String)>,
+    /// History events, oldest first.
+    pub history: Vec<EventView>,
+}
+
+/// An open question.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuestionView {
+    /// Anchor (`q-ID`).
+    pub anchor: String,
+    /// The question.
+    pub text: String,
+    /// Blocker kind label and detail.
+    pub blocker: Option<(String, String)>,
+    /// Related claims.
+    pub about: Vec<LinkView>,
+    /// Where it is declared (on site-wide lists).
+    pub page: Option<LinkView>,
+}
+
+/// A content page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageView<'a> {
+    /// Shared layout.
+    pub layout: LayoutView<'a>,
+    /// "What you'll gain here".
+    pub gain: Option<String>,
+    /// Body HTML.
+    pub body: String,
+    /// Evidence summary.
+    pub summary: Vec<CountView>,
+    /// Claim cards.
+    pub claims: Vec<ClaimView>,
+    /// Open questions.
+    pub questions: Vec<QuestionView>,
+    /// "This page does not claim" items.
+    pub does_not_claim: Vec<String>,
+    /// Child pages of a section index.
+    pub children: Vec<LinkView>,
+}
+
+/// The evidence legend and policy page.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvidenceView<'a> {
+    /// Shared layout.
+    pub layout: LayoutView<'a>,
+    /// Each class with its meaning.
+    pub classes: Vec<(BadgeView, String)>,
+}
+
+/// A group of open questions.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuestionGroupView {
+    /// Group heading (a GPU target or "any generation").
+    pub title: String,
+    /// Anchor of the group.
+    pub anchor: String,
+    /// Questions in the group.
+    pub questions: Vec<QuestionView>,
+}
+
+/// The page of all open questions.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuestionsView<'a> {
+    /// Shared layout.
+    pub layout: LayoutView<'a>,
+    /// Groups by GPU target.
+    pub groups: Vec<QuestionGroupView>,
+}
+
+/// One row of the claims index.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimRowView {
+    /// The card.
+    pub claim: ClaimView,
+    /// Pages that show it.
+    pub shown_on: Vec<LinkView>,
+    /// Where it is declared.
+    pub declared_in: String,
+}
+
+/// The page of all claims.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimsView<'a> {
+    /// Shared layout.
+    pub layout: LayoutView<'a>,
+    /// Site-wide counts.
+    pub summary: Vec<CountView>,
+    /// Every claim.
+    pub rows: Vec<ClaimRowView>,
+}
+
+/// One row of the change log.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangeView {
+    /// Date.
+    pub date: String,
+    /// The claim (link into the claims index).
+    pub claim: LinkView,
+    /// The claim's text now.
+    pub text: String,
+    /// The event.
+    pub event: EventView,
+    /// Pages that show the claim.
+    pub pages: Vec<LinkView>,
+}
+
+/// The change log page.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangesView<'a> {
+    /// Shared layout.
+    pub layout: LayoutView<'a>,
+    /// Newest first.
+    pub changes: Vec<ChangeView>,
+}
+
+/// The 404 page.
+#[derive(Debug, Clone, Serialize)]
+pub struct NotFoundView<'a> {
+    /// Japanese strings.
+    pub ja: &'a BTreeMap<String, String>,
+    /// English strings.
+    pub en: &'a BTreeMap<String, String>,
+    /// Prefix of links to the site (absolute with `--base-url`, else relative).
+    pub root: String,
+    /// Stylesheet href.
+    pub css: String,
 }
 
 /// The language chooser at the site root.
-#[derive(Debug, Serialize)]
-pub struct RootView {
-    /// Title of the home page in both languages.
-    pub title_ja: String,
-    /// English title.
-    pub title_en: String,
+#[derive(Debug, Clone, Serialize)]
+pub struct RootView<'a> {
+    /// Japanese strings.
+    pub ja: &'a BTreeMap<String, String>,
+    /// English strings.
+    pub en: &'a BTreeMap<String, String>,
+    /// Stylesheet href.
+    pub css: String,
+    /// Script href.
+    pub js: String,
 }

@@ -1,0 +1,148 @@
+//! Claim cards and open questions as views: labels in the page language, links relative to the
+//! page, permalinks for sources.
+
+use crate::context::Ctx;
+use crate::view::{ClaimView, EventView, LinkView, QuestionView, SourceView};
+use shoko_markdown::Lang;
+use shoko_model::schema::{Blocker, BlockerKind, Lifecycle, SourceRecord};
+use shoko_model::{Claim, Question};
+
+/// The card of `claim` on a page at folder `here`.
+pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimView {
+    let stale = match claim.lifecycle {
+        Lifecycle::Current => None,
+        Lifecycle::Superseded => Some(cx.t(lang, "lifecycle-superseded")),
+        Lifecycle::Retracted => Some(cx.t(lang, "lifecycle-retracted")),
+    };
+    let scope = claim.scope.clone().unwrap_or_default();
+    ClaimView {
+        id: claim.id.0.clone(),
+        anchor: format!("claim-{}", claim.id.0),
+        badge: cx.badge(claim.class, lang),
+        text: claim.text.get(lang).to_owned(),
+        stale,
+        successor: claim.superseded_by.as_ref().map(|s| cx.claim_link(here, &s.id.0, lang)),
+        gfx: scope.gfx,
+        software: scope.software.into_iter().collect(),
+        observed: scope.observed,
+        sources: claim.sources.iter().map(|s| source_view(cx, s, lang)).collect(),
+        premises: claim.depends_on.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),
+        blocker: claim.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
+        limitations: claim.limitations.iter().map(|l| (l.tool.clone(), text(&l.detail, lang))).collect(),
+        history: claim
+            .history
+            .iter()
+            .map(|e| EventView {
+                date: e.date.clone(),
+                from: e.from.map(|c| cx.badge(c, lang)),
+                to: cx.badge(e.to, lang),
+                lifecycle: e.lifecycle.filter(|l| *l != Lifecycle::Current).map(|l| match l {
+                    Lifecycle::Superseded => cx.t(lang, "lifecycle-superseded"),
+                    _ => cx.t(lang, "lifecycle-retracted"),
+                }),
+                reason: text(&e.reason, lang),
+                editorial: e.kind == shoko_model::schema::ChangeKind::Editorial,
+            })
+            .collect(),
+    }
+}
+
+/// An open question on a page at folder `here`.
+pub fn question_view(cx: &Ctx<'_>, q: &Question, here: &str, lang: Lang, page: Option<LinkView>) -> QuestionView {
+    QuestionView {
+        anchor: format!("q-{}", q.id.0),
+        text: q.text.get(lang).to_owned(),
+        blocker: q.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
+        about: q.about.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),
+        page,
+    }
+}
+
+fn blocker(cx: &Ctx<'_>, b: &Blocker, lang: Lang) -> (String, String) {
+    let kind = match b.kind {
+        BlockerKind::Observer => "blocker-observer",
+        BlockerKind::NotPerformed => "blocker-not_performed",
+    };
+    (cx.t(lang, kind), text(&b.detail, lang))
+}
+
+fn text(b: &shoko_model::schema::Bilingual, lang: Lang) -> String {
+    match lang {
+        Lang::Ja => b.ja.clone().unwrap_or_default(),
+        Lang::En => b.en.clone().unwrap_or_default(),
+    }
+}
+
+/// A source with its facts and, where it can be built, a permalink.
+fn source_view(cx: &Ctx<'_>, source: &SourceRecord, lang: Lang) -> SourceView {
+    let field = |k: &str, v: &str| (k.to_owned(), v.to_owned());
+    let (basis, fields, link) = match source {
+        SourceRecord::SourceCode { repo, commit, path, lines, quote } => {
+            let mut fields =
+                vec![field("repo", repo), field("path", path), field("lines", &format!("{}–{}", lines[0], lines[1]))];
+            fields.push(field("commit", commit));
+            if let Some(q) = quote {
+                fields.push(field("quote", q));
+            }
+            let link = github(repo).map(|base| format!("{base}/blob/{commit}/{path}#L{}-L{}", lines[0], lines[1]));
+            ("basis-source_code", fields, link)
+        }
+        SourceRecord::Runtime { command, output, environment, date } => {
+            let mut fields = vec![field("command", command), field("output", output), field("date", date)];
+            if let Some(env) = environment {
+                fields.push(field("environment", env));
+            }
+            ("basis-runtime", fields, None)
+        }
+        SourceRecord::History { repo, commit, pr, issue } => {
+            let mut fields = vec![field("repo", repo)];
+            let base = github(repo);
+            let mut link = None;
+            if let Some(c) = commit {
+                fields.push(field("commit", c));
+                link = base.as_ref().map(|b| format!("{b}/commit/{c}"));
+            }
+            if let Some(n) = pr {
+                fields.push(field("pr", &format!("#{n}")));
+                link = link.or_else(|| base.as_ref().map(|b| format!("{b}/pull/{n}")));
+            }
+            if let Some(n) = issue {
+                fields.push(field("issue", &format!("#{n}")));
+                link = link.or_else(|| base.as_ref().map(|b| format!("{b}/issues/{n}")));
+            }
+            ("basis-history", fields, link)
+        }
+        SourceRecord::Artifact { package, version, file, tool, output } => {
+            let mut fields = Vec::new();
+            if let Some(p) = package {
+                fields.push(field("package", p));
+            }
+            if let Some(v) = version {
+                fields.push(field("version", v));
+            }
+            fields.extend([field("file", file), field("tool", tool), field("output", output)]);
+            ("basis-artifact", fields, None)
+        }
+    };
+    SourceView { basis: cx.t(lang, basis), fields, link }
+}
+
+/// `https://github.com/owner/name` for an `owner/name` repository.
+fn github(repo: &str) -> Option<String> {
+    let mut parts = repo.split('/');
+    let (owner, name) = (parts.next()?, parts.next()?);
+    let ok = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    (parts.next().is_none() && ok(owner) && ok(name)).then(|| format!("https://github.com/{owner}/{name}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::github;
+
+    #[test]
+    fn permalinks_only_for_owner_name_repos() {
+        assert_eq!(github("ROCm/rocBLAS").as_deref(), Some("https://github.com/ROCm/rocBLAS"));
+        assert_eq!(github("not a repo"), None);
+        assert_eq!(github("a/b/c"), None);
+    }
+}

@@ -1,0 +1,109 @@
+//! Machine-readable outputs: `claims.json`, `sitemap.xml` with language alternates (needs the
+//! public URL), `robots.txt`.
+
+use crate::context::{Ctx, SitePage};
+use serde::Serialize;
+use shoko_markdown::Lang;
+use shoko_model::schema::{Bilingual, Blocker, Class, HistoryEvent, Lifecycle, Limitation, Scope, SourceRecord};
+
+#[derive(Serialize)]
+struct ClaimExport<'a> {
+    id: &'a str,
+    class: Class,
+    lifecycle: Lifecycle,
+    text: Bilingual,
+    scope: &'a Option<Scope>,
+    sources: &'a [SourceRecord],
+    depends_on: Vec<&'a str>,
+    blocked_by: &'a Option<Blocker>,
+    limitations: &'a [Limitation],
+    superseded_by: Option<&'a str>,
+    supersedes: Vec<&'a str>,
+    history: &'a [HistoryEvent],
+    declared_in: String,
+    shown_on: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Export<'a> {
+    claims: Vec<ClaimExport<'a>>,
+}
+
+/// Every claim as JSON, with the pages (site-root-relative, Japanese) that show it.
+pub fn claims_json(cx: &Ctx<'_>) -> String {
+    let claims = cx
+        .site
+        .claims
+        .values()
+        .map(|d| {
+            let c = &cx.site.docs[d.doc.0].claims[d.index];
+            ClaimExport {
+                id: &c.id.0,
+                class: c.class,
+                lifecycle: c.lifecycle,
+                text: Bilingual { ja: Some(c.text.ja.clone()), en: Some(c.text.en.clone()) },
+                scope: &c.scope,
+                sources: &c.sources,
+                depends_on: c.depends_on.iter().map(|r| r.id.0.as_str()).collect(),
+                blocked_by: &c.blocked_by,
+                limitations: &c.limitations,
+                superseded_by: c.superseded_by.as_ref().map(|r| r.id.0.as_str()),
+                supersedes: c.supersedes.iter().map(|r| r.id.0.as_str()).collect(),
+                history: &c.history,
+                declared_in: format!("content/{}", cx.site.docs[d.doc.0].path),
+                shown_on: cx
+                    .site
+                    .shown_on
+                    .get(&c.id)
+                    .map_or_else(Vec::new, |p| p.iter().map(|d| cx.page_dir(*d, Lang::Ja)).collect()),
+            }
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&Export { claims }).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Every page's folder in both languages (content pages first, then generated ones).
+pub fn page_dirs(cx: &Ctx<'_>) -> Vec<[String; 2]> {
+    let mut dirs: Vec<[String; 2]> = cx.site.pages.values().map(|d| Lang::ALL.map(|l| cx.page_dir(*d, l))).collect();
+    dirs.extend(SitePage::ALL.iter().map(|p| Lang::ALL.map(|l| Ctx::site_page_dir(*p, l))));
+    dirs
+}
+
+/// `sitemap.xml` with `xhtml:link` alternates; `None` without a public URL (sitemaps need
+/// absolute URLs).
+pub fn sitemap(cx: &Ctx<'_>) -> Option<String> {
+    let base = cx.base_url.as_ref()?;
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
+    );
+    for pair in page_dirs(cx) {
+        for dir in &pair {
+            xml.push_str(&format!("  <url>\n    <loc>{}</loc>\n", escape_xml(&format!("{base}/{dir}"))));
+            for (lang, alt) in Lang::ALL.iter().zip(&pair) {
+                xml.push_str(&format!(
+                    "    <xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>\n",
+                    lang.code(),
+                    escape_xml(&format!("{base}/{alt}"))
+                ));
+            }
+            xml.push_str("  </url>\n");
+        }
+    }
+    xml.push_str("</urlset>\n");
+    Some(xml)
+}
+
+/// `robots.txt`, pointing at the sitemap when there is one.
+pub fn robots(cx: &Ctx<'_>) -> String {
+    let mut text = String::from("User-agent: *\nAllow: /\n");
+    if let Some(base) = &cx.base_url {
+        text.push_str(&format!("Sitemap: {base}/sitemap.xml\n"));
+    }
+    text
+}
+
+fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}

@@ -1,0 +1,54 @@
+// shoko site script. Optional: every page works without it.
+// - Switching language keeps the reader's section and remembers the choice.
+// - The root page sends a visitor to the remembered or the browser's language.
+(function () {
+  'use strict';
+  var KEY = 'shoko-lang';
+
+  function remember(lang) {
+    try { window.localStorage.setItem(KEY, lang); } catch (e) { /* storage may be disabled */ }
+  }
+
+  function recall() {
+    try { return window.localStorage.getItem(KEY); } catch (e) { return null; }
+  }
+
+  // The ID of the section the reader is in: the hash, else the last heading above the top.
+  function currentAnchor() {
+    var hash = decodeURIComponent(window.location.hash.slice(1));
+    if (hash) { return hash; }
+    var headings = document.querySelectorAll('main [id]');
+    var current = null;
+    for (var i = 0; i < headings.length; i++) {
+      if (headings[i].getBoundingClientRect().top <= 80) { current = headings[i].id; } else { break; }
+    }
+    return current;
+  }
+
+  document.addEventListener('click', function (event) {
+    var link = event.target.closest ? event.target.closest('a[data-lang]') : null;
+    if (!link) { return; }
+    remember(link.getAttribute('data-lang'));
+    var map = {};
+    try { map = JSON.parse(link.getAttribute('data-anchors') || '{}'); } catch (e) { map = {}; }
+    var anchor = currentAnchor();
+    var target = anchor && (map[anchor] || (/^(claim|q)-/.test(anchor) ? anchor : null));
+    if (target) {
+      event.preventDefault();
+      window.location.href = link.getAttribute('href') + '#' + encodeURIComponent(target);
+    }
+  });
+
+  if (document.body && document.body.classList.contains('root')) {
+    var lang = recall();
+    if (lang !== 'ja' && lang !== 'en') {
+      lang = null;
+      var langs = window.navigator.languages || [window.navigator.language || ''];
+      for (var i = 0; i < langs.length && !lang; i++) {
+        var code = String(langs[i]).toLowerCase();
+        if (code.indexOf('ja') === 0) { lang = 'ja'; } else if (code.indexOf('en') === 0) { lang = 'en'; }
+      }
+    }
+    if (lang) { window.location.replace(lang + '/'); }
+  }
+})();
