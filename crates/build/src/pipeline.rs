@@ -70,7 +70,7 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
         diagnostics.extend(diags);
         docs.extend(doc);
     }
-    let (site, link_diags) = link(docs);
+    let (site, link_diags) = link(docs, &loaded.sources);
     diagnostics.extend(link_diags);
     Diagnostic::sort(&mut diagnostics, &loaded.sources);
     diagnostics.dedup();

@@ -1,6 +1,6 @@
 //! Links of a body, found by pulldown-cmark in every Markdown run (inside divs too).
 
-use crate::body::Block;
+use crate::body::{Block, DivKind, Lang};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::ops::Range;
 
@@ -13,6 +13,8 @@ pub struct Link {
     pub span: Range<usize>,
     /// Whether it is an image (`![alt](src)`).
     pub image: bool,
+    /// The language div it is written in, or `None` in shared text (both languages).
+    pub lang: Option<Lang>,
 }
 
 /// The pulldown-cmark options every part of the project uses.
@@ -25,11 +27,11 @@ pub(crate) fn options() -> Options {
 
 pub(crate) fn extract_links(blocks: &[Block], text: &str, base: usize) -> Vec<Link> {
     let mut links = Vec::new();
-    collect(blocks, text, base, &mut links);
+    collect(blocks, text, base, None, &mut links);
     links
 }
 
-fn collect(blocks: &[Block], text: &str, base: usize, links: &mut Vec<Link>) {
+fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, links: &mut Vec<Link>) {
     for block in blocks {
         match block {
             Block::Markdown(range) => {
@@ -44,10 +46,17 @@ fn collect(blocks: &[Block], text: &str, base: usize, links: &mut Vec<Link>) {
                         dest: dest.into_string(),
                         span: range.start + span.start..range.start + span.end,
                         image,
+                        lang,
                     });
                 }
             }
-            Block::Div(div) => collect(&div.children, text, base, links),
+            Block::Div(div) => {
+                let inner = match div.kind {
+                    DivKind::Lang(l) => Some(l),
+                    DivKind::Callout(_) => lang,
+                };
+                collect(&div.children, text, base, inner, links);
+            }
         }
     }
 }
@@ -65,6 +74,8 @@ mod tests {
         let (parsed, _) = parse_body(body, base, FileId(0));
         let found: Vec<(&str, &str, bool)> =
             parsed.links.iter().map(|l| (l.dest.as_str(), &file[l.span.clone()], l.image)).collect();
+        let langs: Vec<Option<crate::Lang>> = parsed.links.iter().map(|l| l.lang).collect();
+        assert_eq!(langs, [None, Some(crate::Lang::Ja), Some(crate::Lang::En)]);
         assert_eq!(
             found,
             [

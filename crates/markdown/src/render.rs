@@ -180,6 +180,24 @@ impl Renderer<'_> {
     }
 }
 
+/// The headings of one language of a body, with exactly the IDs `render_html` gives them (it
+/// renders and discards the HTML), for anchor checks before rendering.
+pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: &mut Anchors) -> Vec<Heading> {
+    struct Plain;
+    impl RenderContext for Plain {
+        fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
+            None
+        }
+        fn fallback_notice(&self, _: Lang) -> String {
+            String::new()
+        }
+        fn callout_title(&self, _: &str, _: Lang) -> String {
+            String::new()
+        }
+    }
+    render_html(blocks, text, base, lang, &Plain, anchors).headings
+}
+
 fn code_block(lang: &str, body: &str) -> String {
     let token = lang.split_whitespace().next().unwrap_or("");
     let class = if token.is_empty() { String::new() } else { format!(" class=\"language-{}\"", escape(token)) };

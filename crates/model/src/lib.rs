@@ -3,6 +3,7 @@
 //!
 //! Pure: callers hand in file texts; nothing here touches the disk or the clock.
 
+pub mod anchors;
 pub mod frontmatter;
 pub mod link;
 pub mod locate;

@@ -5,10 +5,12 @@
 //! The model is plain data with explicit dependencies ([`SiteModel::shown_on`]: which pages show
 //! which claim), so `serve` can work out what a change affects.
 
+use crate::anchors::page_anchors;
 use crate::model::{Claim, ClaimId, DocId, Document, Question, Ref};
 use crate::rules;
 use crate::schema::{Class, Lifecycle};
-use shoko_diagnostics::Diagnostic;
+use shoko_diagnostics::{Diagnostic, SourceMap};
+use shoko_markdown::Lang;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a claim or question is declared.
@@ -54,8 +56,9 @@ impl SiteModel {
     }
 }
 
-/// Build the site model from validated documents and report site-wide problems.
-pub fn link(mut docs: Vec<Document>) -> (SiteModel, Vec<Diagnostic>) {
+/// Build the site model from validated documents (whose texts are in `sources`) and report
+/// site-wide problems.
+pub fn link(mut docs: Vec<Document>, sources: &SourceMap) -> (SiteModel, Vec<Diagnostic>) {
     docs.sort_by(|a, b| a.path.cmp(&b.path));
     let mut out = Vec::new();
     let mut site = SiteModel { docs, ..SiteModel::default() };
@@ -72,7 +75,7 @@ pub fn link(mut docs: Vec<Document>) -> (SiteModel, Vec<Diagnostic>) {
     check_cycles(&site, &mut out);
     check_premises(&site, &mut out);
     check_citations(&site, &mut out);
-    check_page_links(&site, &mut out);
+    check_page_links(&site, sources, &mut out);
     (site, out)
 }
 
@@ -267,19 +270,44 @@ fn check_citations(site: &SiteModel, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_page_links(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+fn check_page_links(site: &SiteModel, sources: &SourceMap, out: &mut Vec<Diagnostic>) {
+    let mut anchors: BTreeMap<(DocId, Lang), BTreeSet<String>> = BTreeMap::new();
     for doc in &site.docs {
         let Some(page) = doc.page() else { continue };
         for link in &page.page_links {
-            if !site.pages.contains_key(&link.target) {
-                let dest = &doc_text_of_link(link);
-                out.push(rules::ref_unknown_page::diagnostic(link.span.clone(), dest, &link.target));
+            let Some(&target) = site.pages.get(&link.target) else {
+                out.push(rules::ref_unknown_page::diagnostic(link.span.clone(), &link_text(link), &link.target));
+                continue;
+            };
+            let Some(anchor) = &link.anchor else { continue };
+            let langs = link.lang.map_or(Vec::from(Lang::ALL), |l| vec![l]);
+            for lang in langs {
+                let ids = anchors.entry((target, lang)).or_insert_with(|| {
+                    let doc = &site.docs[target.0];
+                    page_anchors(doc, site, &sources.file(doc.file).text, lang)
+                });
+                if !ids.contains(anchor) {
+                    let nearest = ids
+                        .iter()
+                        .map(|id| (strsim::levenshtein(id, anchor), id))
+                        .filter(|(d, id)| *d <= 3.max(id.chars().count() / 4))
+                        .min()
+                        .map(|(_, id)| id.as_str());
+                    let page = format!("content/{}", link.target);
+                    out.push(rules::ref_unknown_anchor::diagnostic(
+                        link.span.clone(),
+                        anchor,
+                        &page,
+                        lang.code(),
+                        nearest,
+                    ));
+                }
             }
         }
     }
 }
 
-fn doc_text_of_link(link: &crate::model::PageLink) -> String {
+fn link_text(link: &crate::model::PageLink) -> String {
     match &link.anchor {
         Some(a) => format!("{}#{a}", link.target),
         None => link.target.clone(),

@@ -133,6 +133,8 @@ pub struct PageLink {
     pub anchor: Option<String>,
     /// Where the link is written.
     pub span: Span,
+    /// The language div the link is in (`None`: shared text, both languages).
+    pub lang: Option<Lang>,
 }
 
 /// A validated Markdown page.

@@ -6,10 +6,11 @@ use crate::cards::{claim_view, question_view};
 use crate::context::Ctx;
 use crate::urls::relative_href;
 use crate::view::{CountView, PageView};
-use shoko_markdown::{Anchors, Lang, RenderContext, RenderedBody, Resolved, escape, render_html};
+use shoko_markdown::{Lang, RenderContext, RenderedBody, Resolved, escape, render_html};
+use shoko_model::anchors::{card_ids, reserved};
 use shoko_model::schema::Class;
 use shoko_model::validate::resolve_relative;
-use shoko_model::{Claim, ClaimId, DocId, Document, Page};
+use shoko_model::{Claim, ClaimId, DocId, Document};
 use std::collections::BTreeMap;
 
 /// The folder hierarchy: each page's parent index page and each index page's children.
@@ -66,9 +67,6 @@ fn parent_index(path: &str) -> Option<String> {
     Some(if folder.is_empty() { String::from("index.md") } else { format!("{folder}/index.md") })
 }
 
-/// IDs the page template uses for its own sections; headings never take them.
-const TEMPLATE_IDS: [&str; 7] = ["main", "gain", "summary", "children", "claims", "questions", "does-not-claim"];
-
 /// Resolves links and labels inside one page's body.
 struct PageCx<'a, 'b> {
     cx: &'a Ctx<'b>,
@@ -115,40 +113,23 @@ impl RenderContext for PageCx<'_, '_> {
     }
 }
 
-/// The claims a page shows: declared ones, then cited ones, each once.
-fn shown_claims<'a>(cx: &'a Ctx<'_>, doc: &'a Document, page: &Page) -> Vec<&'a Claim> {
-    let mut shown: Vec<&Claim> = doc.claims.iter().collect();
-    for r in &page.citations {
-        if let Some(c) = cx.site.claim(&r.id)
-            && !shown.iter().any(|s| s.id == c.id)
-        {
-            shown.push(c);
-        }
-    }
-    shown
+/// The claims a page shows as cards, in the model's order.
+fn shown_claims<'a>(cx: &'a Ctx<'_>, doc: &Document) -> Vec<&'a Claim> {
+    card_ids(doc).iter().filter_map(|id| cx.site.claim(id)).collect()
 }
 
 /// Both languages of one page: (output path, view) pairs, rendered by the caller's template.
 pub fn page_views<'a>(cx: &'a Ctx<'a>, tree: &Tree, id: DocId) -> Vec<(String, PageView<'a>)> {
     let doc = &cx.site.docs[id.0];
     let Some(page) = doc.page() else { return Vec::new() };
-    let cards = shown_claims(cx, doc, page);
+    let cards = shown_claims(cx, doc);
     let text = &cx.sources.file(doc.file).text;
     let body_text = &text[page.body_start..];
     let pcx = PageCx { cx, doc, id, cards: &cards };
     let bodies: Vec<RenderedBody> = Lang::ALL
         .iter()
         .map(|&lang| {
-            let mut anchors = Anchors::default();
-            for id in TEMPLATE_IDS {
-                anchors.reserve(id);
-            }
-            for c in &cards {
-                anchors.reserve(&format!("claim-{}", c.id.0));
-            }
-            for q in &doc.questions {
-                anchors.reserve(&format!("q-{}", q.id.0));
-            }
+            let mut anchors = reserved(doc, cx.site);
             render_html(&page.body.blocks, body_text, page.body_start, lang, &pcx, &mut anchors)
         })
         .collect();

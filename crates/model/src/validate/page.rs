@@ -43,10 +43,14 @@ pub fn validate_page(
             citations.push(Ref { id: ClaimId(id.to_owned()), span });
             continue;
         }
-        if let Some(target) = page_target(&link.dest) {
-            let (file, anchor) = target;
+        if let Some(anchor) = link.dest.strip_prefix('#') {
+            let anchor = Some(anchor.to_owned());
+            page_links.push(PageLink { target: input.path.to_owned(), anchor, span, lang: link.lang });
+        } else if let Some((file, anchor)) = page_target(&link.dest) {
             match resolve_relative(input.path, file) {
-                Some(target) => page_links.push(PageLink { target, anchor: anchor.map(str::to_owned), span }),
+                Some(target) => {
+                    page_links.push(PageLink { target, anchor: anchor.map(str::to_owned), span, lang: link.lang });
+                }
                 None => out.push(ref_unknown_page::escapes(span, &link.dest)),
             }
         }

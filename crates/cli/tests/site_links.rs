@@ -1,0 +1,156 @@
+//! Over the real output of `build` (the default content and the valid fixture): every internal
+//! link and `#anchor` resolves, none is root-absolute, every page declares its language, and the
+//! language switcher's anchor maps point at IDs that exist on the other page.
+
+mod common;
+
+use common::{fixture, repo, shoko, walk};
+use scraper::{Html, Selector};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+struct Built {
+    _tmp: tempfile::TempDir,
+    dir: PathBuf,
+}
+
+fn build(root: &Path) -> Built {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("site");
+    let run = shoko(&["build", "--root", root.to_str().expect("utf-8"), "--out", dir.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    Built { _tmp: tmp, dir }
+}
+
+fn select(s: &str) -> Selector {
+    Selector::parse(s).expect("selector")
+}
+
+/// Every HTML file of the site, parsed, by path relative to the site.
+fn pages(dir: &Path) -> BTreeMap<String, Html> {
+    walk(dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .map(|p| {
+            let rel = p.strip_prefix(dir).expect("inside").to_string_lossy().replace('\\', "/");
+            (rel, Html::parse_document(&std::fs::read_to_string(&p).expect("read")))
+        })
+        .collect()
+}
+
+fn ids(doc: &Html) -> BTreeSet<String> {
+    doc.select(&select("[id]")).filter_map(|e| e.value().attr("id").map(str::to_owned)).collect()
+}
+
+/// The file an internal href points to, relative to the site root, and its fragment.
+fn target(page: &str, href: &str) -> (String, Option<String>) {
+    let (path, fragment) = href.split_once('#').map_or((href, None), |(p, f)| (p, Some(f.to_owned())));
+    let mut parts: Vec<&str> = page.split('/').collect();
+    parts.pop();
+    if !path.is_empty() {
+        for part in path.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    parts.pop();
+                }
+                p => parts.push(p),
+            }
+        }
+        if path.ends_with('/') || path == "." || path == "./" {
+            parts.push("index.html");
+        }
+    } else {
+        return (page.to_owned(), fragment);
+    }
+    (parts.join("/"), fragment)
+}
+
+fn check_site(dir: &Path) {
+    let pages = pages(dir);
+    assert!(pages.len() >= 10, "only {} pages", pages.len());
+    let ids: BTreeMap<&String, BTreeSet<String>> = pages.iter().map(|(p, d)| (p, ids(d))).collect();
+    let mut problems = Vec::new();
+    let links = select("a[href], link[href], script[src], img[src]");
+    for (page, doc) in &pages {
+        if page == "404.html" {
+            continue; // GitHub Pages serves it at any depth; it links to the language roots.
+        }
+        let lang = doc.select(&select("html")).next().and_then(|h| h.value().attr("lang"));
+        if !matches!(lang, Some("ja" | "en")) {
+            problems.push(format!("{page}: <html lang> is {lang:?}"));
+        }
+        for element in doc.select(&links) {
+            let href = element.value().attr("href").or_else(|| element.value().attr("src")).unwrap_or("");
+            if href.starts_with("http://") || href.starts_with("https://") || href.starts_with("mailto:") {
+                continue;
+            }
+            if href.starts_with('/') {
+                problems.push(format!("{page}: root-absolute link {href}"));
+                continue;
+            }
+            let (file, fragment) = target(page, href);
+            if !dir.join(&file).is_file() {
+                problems.push(format!("{page}: {href} → missing {file}"));
+                continue;
+            }
+            // Browsers match the percent-decoded fragment against IDs.
+            let fragment = fragment.map(|f| percent_encoding::percent_decode_str(&f).decode_utf8_lossy().into_owned());
+            if let Some(fragment) = fragment.filter(|f| !f.is_empty())
+                && !ids.get(&file).is_some_and(|set| set.contains(&fragment))
+            {
+                problems.push(format!("{page}: {href} → no #{fragment} in {file}"));
+            }
+        }
+        for switch in doc.select(&select("a[data-anchors]")) {
+            let href = switch.value().attr("href").unwrap_or("");
+            let (file, _) = target(page, href);
+            let map: BTreeMap<String, String> =
+                serde_json::from_str(switch.value().attr("data-anchors").unwrap_or("{}")).expect("anchor map is JSON");
+            for (here, there) in map {
+                if !ids[page].contains(&here) || !ids.get(&file).is_some_and(|s| s.contains(&there)) {
+                    problems.push(format!("{page}: switcher maps #{here} to {file}#{there}, which does not exist"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} link problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+#[test]
+fn default_site_links_and_anchors_resolve() {
+    check_site(&build(&repo()).dir);
+}
+
+#[test]
+fn fixture_site_links_and_anchors_resolve() {
+    let built = build(&fixture("valid"));
+    check_site(&built.dir);
+    for path in ["index.html", "404.html", "robots.txt", ".nojekyll", "claims.json", "schema/evidence.schema.json"] {
+        assert!(built.dir.join(path).is_file(), "{path} missing");
+    }
+}
+
+#[test]
+fn sitemap_lists_both_languages_with_alternates_when_the_url_is_known() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("site");
+    let root = fixture("valid");
+    let run = shoko(&[
+        "build",
+        "--root",
+        root.to_str().expect("utf-8"),
+        "--out",
+        dir.to_str().expect("utf-8"),
+        "--base-url",
+        "https://example.org/ROCm-pages/",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let sitemap = std::fs::read_to_string(dir.join("sitemap.xml")).expect("sitemap");
+    assert!(sitemap.contains("<loc>https://example.org/ROCm-pages/ja/guide/</loc>"), "{sitemap}");
+    assert!(sitemap.contains("hreflang=\"en\" href=\"https://example.org/ROCm-pages/en/guide/\""), "{sitemap}");
+    let page = std::fs::read_to_string(dir.join("en/guide/index.html")).expect("page");
+    assert!(page.contains("<link rel=\"canonical\" href=\"https://example.org/ROCm-pages/en/guide/\">"), "{page}");
+    let robots = std::fs::read_to_string(dir.join("robots.txt")).expect("robots");
+    assert!(robots.contains("Sitemap: https://example.org/ROCm-pages/sitemap.xml"), "{robots}");
+}

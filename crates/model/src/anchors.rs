@@ -1,0 +1,51 @@
+//! The anchor space of a page: the IDs a reader can link to with `page.md#ID`, per language.
+//! The render stage reserves the same IDs before numbering headings, so what `check` accepts is
+//! exactly what the built page contains.
+
+use crate::link::SiteModel;
+use crate::model::{ClaimId, Document};
+use shoko_markdown::{Anchors, Lang, headings};
+use std::collections::BTreeSet;
+
+/// IDs of the sections the page template adds around the body.
+pub const TEMPLATE_IDS: [&str; 7] = ["main", "gain", "summary", "children", "claims", "questions", "does-not-claim"];
+
+/// The claims a page shows as cards: the ones it declares, then the ones it cites, each once.
+pub fn card_ids(doc: &Document) -> Vec<ClaimId> {
+    let mut ids: Vec<ClaimId> = doc.claims.iter().map(|c| c.id.clone()).collect();
+    if let Some(page) = doc.page() {
+        for r in &page.citations {
+            if !ids.contains(&r.id) {
+                ids.push(r.id.clone());
+            }
+        }
+    }
+    ids
+}
+
+/// A fresh anchor allocator with every non-heading ID of the page reserved.
+pub fn reserved(doc: &Document, site: &SiteModel) -> Anchors {
+    let mut anchors = Anchors::default();
+    for id in TEMPLATE_IDS {
+        anchors.reserve(id);
+    }
+    for id in card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()) {
+        anchors.reserve(&format!("claim-{id}"));
+    }
+    for q in &doc.questions {
+        anchors.reserve(&format!("q-{}", q.id));
+    }
+    anchors
+}
+
+/// Every ID a link may target on `doc` in `lang` (empty for logs).
+pub fn page_anchors(doc: &Document, site: &SiteModel, text: &str, lang: Lang) -> BTreeSet<String> {
+    let Some(page) = doc.page() else { return BTreeSet::new() };
+    let mut ids: BTreeSet<String> = TEMPLATE_IDS.iter().map(|s| (*s).to_owned()).collect();
+    ids.extend(card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()).map(|id| format!("claim-{id}")));
+    ids.extend(doc.questions.iter().map(|q| format!("q-{}", q.id)));
+    let mut anchors = reserved(doc, site);
+    let body = &text[page.body_start..];
+    ids.extend(headings(&page.body.blocks, body, page.body_start, lang, &mut anchors).into_iter().map(|h| h.id));
+    ids
+}
