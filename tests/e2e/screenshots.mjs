@@ -1,0 +1,37 @@
+// Screenshots of built pages in headless Chromium: every PAGE in light and dark, at phone and
+// desktop widths, into OUT_DIR. Usage: node screenshots.mjs SITE_DIR OUT_DIR PAGE...
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const [siteDir, outDir, ...pages] = process.argv.slice(2);
+if (!siteDir || !outDir || pages.length === 0) {
+  console.error('usage: node screenshots.mjs SITE_DIR OUT_DIR PAGE...');
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+const server = await serve(siteDir);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+try {
+  for (const colorScheme of ['light', 'dark']) {
+    for (const [width, name] of [[1100, 'desktop'], [390, 'phone']]) {
+      const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
+      for (const page of pages) {
+        const tab = await context.newPage();
+        await tab.goto(`${server.url}${page}`);
+        const file = `${outDir}/${page.replace(/\/index\.html$/, '').replace(/\//g, '_') || 'root'}-${name}-${colorScheme}.png`;
+        await tab.screenshot({ path: file, fullPage: true });
+        console.log(file);
+        await tab.close();
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
