@@ -9,7 +9,7 @@ use crate::anchors::page_anchors;
 use crate::model::{Claim, ClaimId, DocId, Document, Question, Ref};
 use crate::rules;
 use crate::schema::{Class, Lifecycle};
-use shoko_diagnostics::{Diagnostic, SourceMap};
+use shoko_diagnostics::{Diagnostic, SourceMap, Span};
 use shoko_markdown::Lang;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -64,9 +64,13 @@ pub fn link(mut docs: Vec<Document>, sources: &SourceMap) -> (SiteModel, Vec<Dia
     let mut site = SiteModel { docs, ..SiteModel::default() };
     index_ids(&mut site, &mut out);
     for (i, doc) in site.docs.iter().enumerate() {
-        if doc.page().is_some() {
-            site.pages.insert(doc.path.clone(), DocId(i));
+        if doc.page().is_none() {
+            continue;
         }
+        if let Some(segment) = rules::page_reserved_path::reserved_segment(&doc.path) {
+            out.push(rules::page_reserved_path::diagnostic(Span::file_start(doc.file), &doc.path, segment));
+        }
+        site.pages.insert(doc.path.clone(), DocId(i));
     }
     let shown_on = shown_on(&site);
     site.shown_on = shown_on;

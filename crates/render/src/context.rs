@@ -177,3 +177,19 @@ impl<'a> Ctx<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SitePage;
+
+    #[test]
+    fn generated_folders_are_reserved_for_content() {
+        for page in SitePage::ALL {
+            assert!(
+                shoko_model::rules::page_reserved_path::RESERVED.contains(&page.folder()),
+                "{} is generated but content may use it",
+                page.folder()
+            );
+        }
+    }
+}

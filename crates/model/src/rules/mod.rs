@@ -27,6 +27,7 @@ pub mod fm_unknown_field;
 pub mod fm_unquoted_scalar;
 pub mod fm_wrong_type;
 pub mod fm_yaml_syntax;
+pub mod page_reserved_path;
 pub mod ref_non_current_claim;
 pub mod ref_unknown_anchor;
 pub mod ref_unknown_claim;
@@ -62,6 +63,7 @@ pub fn all() -> Vec<&'static Code> {
         &fm_unquoted_scalar::CODE,
         &fm_wrong_type::CODE,
         &fm_yaml_syntax::CODE,
+        &page_reserved_path::CODE,
         &ref_non_current_claim::CODE,
         &ref_unknown_anchor::CODE,
         &ref_unknown_claim::CODE,
