@@ -23,7 +23,10 @@ pub fn reserved_segment(path: &str) -> Option<&'static str> {
 /// The diagnostic at the start of the file.
 pub fn diagnostic(span: Span, path: &str, segment: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("content/{path} would replace the generated `{segment}/` page"), span).with_hint(
-        format!("move the page to another folder; `{}` are generated for every language", RESERVED.join("/`, `")),
+        format!(
+            "move the page to another folder; {} are generated for every language",
+            RESERVED.map(|r| format!("`{r}/`")).join(", ")
+        ),
     )
 }
 
