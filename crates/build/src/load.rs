@@ -4,7 +4,7 @@
 use crate::IoError;
 use shoko_diagnostics::{Diagnostic, FileId, SourceMap, Span};
 use shoko_model::SourceKind;
-use shoko_model::rules::file_invalid_utf8;
+use shoko_model::rules::{file_invalid_utf8, file_unknown_data};
 use std::path::Path;
 
 /// One content file to validate.
@@ -49,13 +49,17 @@ pub fn load(root: &Path) -> Result<Loaded, IoError> {
         if !entry.file_type().is_file() {
             continue;
         }
-        let kind = match entry.path().extension().and_then(|e| e.to_str()) {
-            Some("md") => SourceKind::Page,
-            Some("yaml" | "yml") => SourceKind::Log,
-            _ => continue,
-        };
         let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        let kind = match SourceKind::of(&rel) {
+            None => continue,
+            Some(Ok(kind)) => kind,
+            Some(Err(())) => {
+                let file = loaded.sources.add(format!("content/{rel}"), "");
+                loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel));
+                continue;
+            }
+        };
         let bytes = std::fs::read(entry.path()).map_err(|e| IoError::new("read", entry.path(), e))?;
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
         let display = format!("content/{rel}");

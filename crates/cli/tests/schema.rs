@@ -35,11 +35,43 @@ fn document(path: &Path) -> Option<serde_json::Value> {
     serde_yaml::from_str(&yaml).ok()
 }
 
+/// One validator per file kind.
+struct Validators {
+    page: jsonschema::Validator,
+    log: jsonschema::Validator,
+    targets: jsonschema::Validator,
+    glossary: jsonschema::Validator,
+}
+
+impl Validators {
+    fn new(schema: &serde_json::Value) -> Self {
+        Validators {
+            page: validator(schema, "PageFrontMatter"),
+            log: validator(schema, "ObservationLog"),
+            targets: validator(schema, "TargetsFile"),
+            glossary: validator(schema, "GlossaryFile"),
+        }
+    }
+
+    fn for_path(&self, path: &Path) -> &jsonschema::Validator {
+        let name = path.to_string_lossy();
+        if name.ends_with("_data/targets.yaml") {
+            &self.targets
+        } else if name.ends_with("_data/glossary.yaml") {
+            &self.glossary
+        } else if name.ends_with(".md") {
+            &self.page
+        } else {
+            &self.log
+        }
+    }
+}
+
 /// Whether every content file of a site root is valid against the schema.
-fn all_valid(root: &Path, page: &jsonschema::Validator, log: &jsonschema::Validator) -> Result<(), String> {
+fn all_valid(root: &Path, validators: &Validators) -> Result<(), String> {
     for path in walk(&root.join("content")) {
         let Some(doc) = document(&path) else { return Err(format!("{}: not YAML", path.display())) };
-        let v = if path.extension().is_some_and(|e| e == "md") { page } else { log };
+        let v = validators.for_path(&path);
         if let Some(error) = v.iter_errors(&doc).next() {
             return Err(format!("{}: {error}", path.display()));
         }
@@ -51,10 +83,9 @@ fn all_valid(root: &Path, page: &jsonschema::Validator, log: &jsonschema::Valida
 fn schema_validates_good_content_and_rejects_bad_claims() {
     let schema = schema();
     jsonschema::validator_for(&schema).expect("root schema compiles");
-    let page = validator(&schema, "PageFrontMatter");
-    let log = validator(&schema, "ObservationLog");
-    all_valid(&repo(), &page, &log).expect("default content is valid");
-    all_valid(&fixture("valid"), &page, &log).expect("valid fixture is valid");
+    let validators = Validators::new(&schema);
+    all_valid(&repo(), &validators).expect("default content is valid");
+    all_valid(&fixture("valid"), &validators).expect("valid fixture is valid");
     for code in [
         "fm/unknown-field",
         "fm/wrong-type",
@@ -70,7 +101,7 @@ fn schema_validates_good_content_and_rejects_bad_claims() {
         "claim/missing-limitation",
     ] {
         let root = fixture(&format!("invalid/{code}"));
-        assert!(all_valid(&root, &page, &log).is_err(), "the schema accepts the {code} fixture");
+        assert!(all_valid(&root, &validators).is_err(), "the schema accepts the {code} fixture");
         assert_eq!(shoko(&["check", "--root", root.to_str().expect("utf-8")]).code, 1, "the tool accepts {code}");
     }
 }

@@ -6,7 +6,7 @@
 //! which claim), so `serve` can work out what a change affects.
 
 use crate::anchors::page_anchors;
-use crate::model::{Claim, ClaimId, DocId, Document, Question, Ref};
+use crate::model::{Claim, ClaimId, DocId, DocKind, Document, Question, Ref, Target, Term};
 use crate::rules;
 use crate::schema::{Class, Lifecycle};
 use shoko_diagnostics::{Diagnostic, SourceMap, Span};
@@ -37,6 +37,10 @@ pub struct SiteModel {
     pub unreadable: BTreeSet<ClaimId>,
     /// For each claim, the pages that show it (declare it in front-matter or cite it).
     pub shown_on: BTreeMap<ClaimId, BTreeSet<DocId>>,
+    /// GPU targets, in the order of `_data/targets.yaml`.
+    pub targets: Vec<Target>,
+    /// Glossary terms, in the order of `_data/glossary.yaml`.
+    pub glossary: Vec<Term>,
 }
 
 impl SiteModel {
@@ -80,6 +84,7 @@ pub fn link(mut docs: Vec<Document>, sources: &SourceMap) -> (SiteModel, Vec<Dia
     check_premises(&site, &mut out);
     check_citations(&site, &mut out);
     check_page_links(&site, sources, &mut out);
+    collect_data(&mut site, &mut out);
     (site, out)
 }
 
@@ -272,6 +277,48 @@ fn check_citations(site: &SiteModel, out: &mut Vec<Diagnostic>) {
             out.push(rules::claim_uncited::diagnostic(claim.id_span.clone(), &id.0));
         }
     }
+}
+
+/// Targets and terms from the data files; each gfx and term ID once; target pages exist.
+fn collect_data(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
+    let mut targets: Vec<Target> = Vec::new();
+    let mut terms: Vec<Term> = Vec::new();
+    for doc in &site.docs {
+        match &doc.kind {
+            DocKind::Targets(list) => {
+                for target in list {
+                    match targets.iter().find(|t| t.gfx == target.gfx) {
+                        Some(first) => out.push(rules::claim_duplicate_id::diagnostic(
+                            target.span.clone(),
+                            &target.gfx,
+                            first.span.clone(),
+                        )),
+                        None => targets.push(target.clone()),
+                    }
+                    if let Some((page, span)) = &target.page
+                        && !site.pages.contains_key(page)
+                    {
+                        out.push(rules::ref_unknown_page::diagnostic(span.clone(), page, page));
+                    }
+                }
+            }
+            DocKind::Glossary(list) => {
+                for term in list {
+                    match terms.iter().find(|t| t.id == term.id) {
+                        Some(first) => out.push(rules::claim_duplicate_id::diagnostic(
+                            term.span.clone(),
+                            &term.id,
+                            first.span.clone(),
+                        )),
+                        None => terms.push(term.clone()),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    site.targets = targets;
+    site.glossary = terms;
 }
 
 fn check_page_links(site: &SiteModel, sources: &SourceMap, out: &mut Vec<Diagnostic>) {

@@ -158,6 +158,44 @@ pub struct Page {
     pub page_links: Vec<PageLink>,
 }
 
+/// A GPU target from `content/_data/targets.yaml`.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// LLVM target name.
+    pub gfx: String,
+    /// Where the name is written.
+    pub span: Span,
+    /// Family (LLVM's label).
+    pub family: String,
+    /// Short generation label.
+    pub generation: String,
+    /// Products.
+    pub products: Vec<String>,
+    /// Observation worldview.
+    pub worldview: Texts,
+    /// Investigation status.
+    pub status: crate::schema::TargetStatus,
+    /// Status in words.
+    pub status_text: Texts,
+    /// The generation's page (path relative to `content/`) and where it is written.
+    pub page: Option<(String, Span)>,
+}
+
+/// A glossary term from `content/_data/glossary.yaml`.
+#[derive(Debug, Clone)]
+pub struct Term {
+    /// Stable ID (glossary anchor `term-ID`).
+    pub id: String,
+    /// Where the ID is written.
+    pub span: Span,
+    /// The term per language.
+    pub term: Texts,
+    /// Other spellings.
+    pub aliases: Vec<String>,
+    /// The explanation per language.
+    pub gloss: Texts,
+}
+
 /// What kind of document a file is.
 #[derive(Debug, Clone)]
 pub enum DocKind {
@@ -168,6 +206,10 @@ pub enum DocKind {
         /// Title, if given.
         title: Option<LocalizedText>,
     },
+    /// `content/_data/targets.yaml`.
+    Targets(Vec<Target>),
+    /// `content/_data/glossary.yaml`.
+    Glossary(Vec<Term>),
 }
 
 /// One validated file.
@@ -193,7 +235,7 @@ impl Document {
     pub fn page(&self) -> Option<&Page> {
         match &self.kind {
             DocKind::Page(page) => Some(page),
-            DocKind::Log { .. } => None,
+            _ => None,
         }
     }
 }

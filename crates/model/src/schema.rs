@@ -389,17 +389,87 @@ pub struct QuestionRecord {
     pub blocked_by: Option<Blocker>,
 }
 
-/// The JSON Schema (draft 2020-12) of both file kinds: a document is valid if it is a valid page
-/// front-matter or a valid observation log.
+/// Where a GPU generation's investigation stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetStatus {
+    /// Observation is under way.
+    Active,
+    /// Phases are done; the investigation goes on.
+    Ongoing,
+    /// Only the framework exists; observation has not started.
+    Scaffold,
+}
+
+/// One GPU target (`content/_data/targets.yaml`).
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TargetRecord {
+    /// LLVM target name, e.g. `gfx1201`.
+    #[schemars(pattern(GFX_PATTERN))]
+    pub gfx: String,
+    /// Family as in LLVM's AMDGPU processor table, e.g. `RDNA 4`.
+    pub family: String,
+    /// Short generation label used across the site, e.g. `RDNA4`.
+    pub generation: String,
+    /// Products, e.g. `RX 9070 XT`.
+    pub products: Vec<String>,
+    /// How observation works on this generation ("observation worldview").
+    pub worldview: Bilingual,
+    /// Where the investigation stands.
+    pub status: TargetStatus,
+    /// The status in words.
+    pub status_text: Bilingual,
+    /// The page about this generation, relative to `content/`.
+    #[serde(default)]
+    pub page: Option<String>,
+}
+
+/// `content/_data/targets.yaml`: the GPU targets the site observes.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TargetsFile {
+    /// The targets, in display order.
+    pub targets: Vec<Item<TargetRecord>>,
+}
+
+/// One glossary term (`content/_data/glossary.yaml`).
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TermRecord {
+    /// Stable ID, also the anchor on the glossary page.
+    #[schemars(pattern(ID_PATTERN))]
+    pub id: String,
+    /// The term as it appears in text, per language (e.g. `kernel` / `カーネル`).
+    pub term: Bilingual,
+    /// Other spellings that also count as a use of the term.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// A short plain-language explanation.
+    pub gloss: Bilingual,
+}
+
+/// `content/_data/glossary.yaml`: the shared glossary.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GlossaryFile {
+    /// The terms, in display order.
+    pub terms: Vec<Item<TermRecord>>,
+}
+
+/// The JSON Schema (draft 2020-12) of every file kind: a document is valid if it is a valid page
+/// front-matter, observation log, targets file or glossary; each kind is also under `$defs`.
 pub fn json_schema() -> serde_json::Value {
     let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
     let page = generator.subschema_for::<PageFrontMatter>();
     let log = generator.subschema_for::<ObservationLog>();
+    let targets = generator.subschema_for::<TargetsFile>();
+    let glossary = generator.subschema_for::<GlossaryFile>();
     let defs = generator.take_definitions(true);
     serde_json::json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Front-matter of evidence pages and observation logs",
-        "anyOf": [page, log],
+        "anyOf": [page, log, targets, glossary],
         "$defs": defs,
     })
 }

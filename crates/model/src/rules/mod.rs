@@ -18,6 +18,7 @@ pub mod claim_uncited;
 pub mod claim_weak_premise;
 pub mod file_empty;
 pub mod file_invalid_utf8;
+pub mod file_unknown_data;
 pub mod fm_bad_format;
 pub mod fm_bad_value;
 pub mod fm_missing;
@@ -54,6 +55,7 @@ pub fn all() -> Vec<&'static Code> {
         &claim_weak_premise::CODE,
         &file_empty::CODE,
         &file_invalid_utf8::CODE,
+        &file_unknown_data::CODE,
         &fm_bad_format::CODE,
         &fm_bad_value::CODE,
         &fm_missing::CODE,

@@ -192,7 +192,7 @@ fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_
 }
 
 /// Both languages of the text at `key` under `loc`; a missing or empty one is an error.
-fn bilingual(value: &Bilingual, key: &str, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Texts {
+pub(super) fn bilingual(value: &Bilingual, key: &str, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Texts {
     let present = |v: &Option<String>| v.as_ref().filter(|t| !t.trim().is_empty()).cloned();
     let (ja, en) = (present(&value.ja), present(&value.en));
     let missing: Vec<&str> = [("ja", &ja), ("en", &en)].iter().filter(|(_, v)| v.is_none()).map(|(l, _)| *l).collect();

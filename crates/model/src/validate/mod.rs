@@ -3,6 +3,7 @@
 //! (duplicate IDs, references) can run over everything in the same pass.
 
 mod claim;
+mod data;
 mod de_error;
 mod formats;
 mod page;
@@ -25,6 +26,29 @@ pub enum SourceKind {
     Page,
     /// `*.yaml` / `*.yml`.
     Log,
+    /// `_data/targets.yaml`.
+    Targets,
+    /// `_data/glossary.yaml`.
+    Glossary,
+}
+
+impl SourceKind {
+    /// The kind of the file at `path` (relative to `content/`), or `None` for files the
+    /// generator does not read (and, under `_data/`, an unknown data file).
+    pub fn of(path: &str) -> Option<Result<SourceKind, ()>> {
+        if let Some(data) = path.strip_prefix("_data/") {
+            return Some(match data {
+                "targets.yaml" => Ok(SourceKind::Targets),
+                "glossary.yaml" => Ok(SourceKind::Glossary),
+                _ => Err(()),
+            });
+        }
+        match path.rsplit_once('.').map(|(_, e)| e) {
+            Some("md") => Some(Ok(SourceKind::Page)),
+            Some("yaml" | "yml") => Some(Ok(SourceKind::Log)),
+            _ => None,
+        }
+    }
 }
 
 /// One file to validate.
@@ -50,7 +74,7 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         return (None, out);
     }
     let (yaml_range, body_range) = match input.kind {
-        SourceKind::Log => (0..text.len(), None),
+        SourceKind::Log | SourceKind::Targets | SourceKind::Glossary => (0..text.len(), None),
         SourceKind::Page => match frontmatter::split(text) {
             Ok(split) => (split.yaml, Some(split.body)),
             Err(SplitError::Missing(range)) => {
@@ -86,11 +110,13 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
     let document = match input.kind {
         SourceKind::Page => page_document(&doc, body_range, input, &loc, &mut out),
         SourceKind::Log => log_document(&doc, input, &loc, &mut out),
+        SourceKind::Targets => data::targets_document(&doc, input, &loc, &mut out),
+        SourceKind::Glossary => data::glossary_document(&doc, input, &loc, &mut out),
     };
     (document, out)
 }
 
-fn deserialize<T: serde::de::DeserializeOwned>(
+pub(super) fn deserialize<T: serde::de::DeserializeOwned>(
     doc: &YamlDoc,
     loc: &Locator<'_>,
     out: &mut Vec<Diagnostic>,

@@ -1,0 +1,17 @@
+//! `file/unknown-data` (error): a file under `content/_data/` that the generator does not know.
+//! Only `targets.yaml` and `glossary.yaml` live there.
+
+use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+
+/// The code.
+pub static CODE: Code = Code {
+    name: "file/unknown-data",
+    severity: Severity::Error,
+    summary: "a file under content/_data/ is neither targets.yaml nor glossary.yaml.",
+};
+
+/// The diagnostic at the start of the file.
+pub fn diagnostic(span: Span, path: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("content/{path} is not a known data file"), span)
+        .with_hint("content/_data/ holds targets.yaml (GPU targets) and glossary.yaml (terms); move observation logs elsewhere under content/")
+}
