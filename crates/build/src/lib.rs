@@ -3,6 +3,7 @@
 //! atomically ([`build`]). I/O failures are [`IoError`]s (exit 2); content problems are
 //! diagnostics (exit 1).
 
+mod images;
 mod load;
 mod output;
 mod pipeline;

@@ -25,6 +25,8 @@ pub struct Loaded {
     pub sources: SourceMap,
     /// The content files, sorted by path.
     pub content: Vec<ContentFile>,
+    /// Every other file under `content/` (images and the like), relative to it.
+    pub files: std::collections::BTreeSet<String>,
     /// Files that could be read but not decoded.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -52,7 +54,10 @@ pub fn load(root: &Path) -> Result<Loaded, IoError> {
         let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
         let kind = match SourceKind::of(&rel) {
-            None => continue,
+            None => {
+                loaded.files.insert(rel);
+                continue;
+            }
             Some(Ok(kind)) => kind,
             Some(Err(())) => {
                 let file = loaded.sources.add(format!("content/{rel}"), "");

@@ -70,8 +70,9 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
         diagnostics.extend(diags);
         docs.extend(doc);
     }
-    let (site, link_diags) = link(docs, &loaded.sources);
+    let (site, link_diags) = link(docs, &loaded.sources, &loaded.files);
     diagnostics.extend(link_diags);
+    diagnostics.extend(crate::images::probe(root, &site)?);
     Diagnostic::sort(&mut diagnostics, &loaded.sources);
     diagnostics.dedup();
     Ok(Checked { sources: loaded.sources, site, diagnostics, templates, ui })
@@ -94,6 +95,12 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
         return Ok(BuildReport { checked, written: None });
     };
     let static_files = load_static(root)?;
+    let images = crate::images::process(root, &checked.site)?;
+    if !images.diagnostics.is_empty() {
+        checked.diagnostics.extend(images.diagnostics);
+        Diagnostic::sort(&mut checked.diagnostics, &checked.sources);
+        return Ok(BuildReport { checked, written: None });
+    }
     let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
     let plan = render(&RenderInput {
         site: &checked.site,
@@ -101,6 +108,8 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
         templates,
         ui,
         static_files: &static_files,
+        images: &images.info,
+        media: &images.files,
         schema_json: &schema_json,
         base_url: options.base_url.as_deref(),
     });
@@ -128,6 +137,10 @@ const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("changes.html", include_str!("../../../templates/changes.html")),
     ("partials/claim.html", include_str!("../../../templates/partials/claim.html")),
     ("partials/question.html", include_str!("../../../templates/partials/question.html")),
+    ("partials/generations.html", include_str!("../../../templates/partials/generations.html")),
+    ("partials/can_show.html", include_str!("../../../templates/partials/can_show.html")),
+    ("partials/phases.html", include_str!("../../../templates/partials/phases.html")),
+    ("partials/timeline.html", include_str!("../../../templates/partials/timeline.html")),
 ];
 
 const DEFAULT_JA_FTL: &str = include_str!("../../../i18n/ja.ftl");

@@ -70,6 +70,9 @@ impl Validators {
 /// Whether every content file of a site root is valid against the schema.
 fn all_valid(root: &Path, validators: &Validators) -> Result<(), String> {
     for path in walk(&root.join("content")) {
+        if !path.extension().is_some_and(|e| e == "md" || e == "yaml" || e == "yml") {
+            continue;
+        }
         let Some(doc) = document(&path) else { return Err(format!("{}: not YAML", path.display())) };
         let v = validators.for_path(&path);
         if let Some(error) = v.iter_errors(&doc).next() {

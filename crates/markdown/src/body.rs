@@ -55,7 +55,17 @@ pub enum DivKind {
     Lang(Lang),
     /// A callout of an evidence class (`::::callout inferred`); the class is checked by the model.
     Callout(String),
+    /// A component (`::: generations`, `::: can-show ID…`, `::: figure`, …) with its arguments.
+    Component {
+        /// One of [`COMPONENTS`].
+        name: String,
+        /// Everything after the name on the fence line.
+        args: String,
+    },
 }
+
+/// The components an author can place with `::: NAME`.
+pub const COMPONENTS: [&str; 7] = ["generations", "can-show", "phases", "timeline", "call-chain", "figure", "next"];
 
 /// A fenced div with its children.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -155,6 +165,9 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
                 let kind = match (word, Lang::from_code(word)) {
                     (_, Some(lang)) => Some(DivKind::Lang(lang)),
                     ("callout", None) => Some(DivKind::Callout(arg.to_owned())),
+                    (name, None) if COMPONENTS.contains(&name) => {
+                        Some(DivKind::Component { name: name.to_owned(), args: arg.to_owned() })
+                    }
                     _ => None,
                 };
                 let kind = kind.unwrap_or_else(|| {

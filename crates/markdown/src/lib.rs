@@ -15,7 +15,7 @@ pub mod rules;
 
 pub use anchors::{Anchors, Heading, Slot, slug};
 pub use body::partners;
-pub use body::{Block, Body, Div, DivKind, Lang, parse_body};
+pub use body::{Block, Body, COMPONENTS, Div, DivKind, Lang, parse_body};
 pub use highlight::highlight_css;
 pub use links::Link;
 pub use render::{RenderContext, RenderedBody, Resolved, escape, headings, render_html};

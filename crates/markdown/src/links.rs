@@ -53,7 +53,7 @@ fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, links:
             Block::Div(div) => {
                 let inner = match div.kind {
                     DivKind::Lang(l) => Some(l),
-                    DivKind::Callout(_) => lang,
+                    DivKind::Callout(_) | DivKind::Component { .. } => lang,
                 };
                 collect(&div.children, text, base, inner, links);
             }

@@ -4,7 +4,7 @@
 //! blocks are highlighted; link destinations go through a [`RenderContext`].
 
 use crate::anchors::{Anchors, Heading, Slot};
-use crate::body::{Block, DivKind, Lang, partners};
+use crate::body::{Block, Div, DivKind, Lang, partners};
 use crate::highlight::highlight;
 use crate::links::options;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
@@ -24,8 +24,12 @@ pub trait RenderContext {
     fn resolve(&self, dest: &str, lang: Lang) -> Option<Resolved>;
     /// The notice shown above a block that falls back to the other language.
     fn fallback_notice(&self, lang: Lang) -> String;
-    /// The heading of a callout of evidence class `class`.
-    fn callout_title(&self, class: &str, lang: Lang) -> String;
+    /// A UI string (e.g. `class-inferred`, `next-title`) in `lang`.
+    fn label(&self, key: &str, lang: Lang) -> String;
+    /// The HTML of a data-driven component (`generations`, `can-show`, `phases`, `timeline`).
+    fn component(&self, name: &str, args: &str, lang: Lang) -> String;
+    /// The whole HTML of an image with alt text `alt`, or `None` to keep a plain `<img>`.
+    fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String>;
 }
 
 /// One language of a body as HTML, with its headings.
@@ -102,14 +106,54 @@ impl Renderer<'_> {
                 DivKind::Lang(_) => {}
                 DivKind::Callout(class) => {
                     let class = escape(class);
-                    let title = escape(&self.cx.callout_title(&class, self.lang));
+                    let title = escape(&self.cx.label(&format!("class-{class}"), self.lang));
                     self.out.html.push_str(&format!(
                         "<aside class=\"callout callout-{class}\">\n<p class=\"callout-title\"><span class=\"badge badge-{class}\">{title}</span></p>\n"
                     ));
                     self.blocks(&div.children);
                     self.out.html.push_str("</aside>\n");
                 }
+                DivKind::Component { name, args } => self.component(div, name, args),
             },
+        }
+    }
+
+    fn component(&mut self, div: &Div, name: &str, args: &str) {
+        match name {
+            "call-chain" => {
+                let inner = &self.text[div.inner.start - self.base..div.inner.end - self.base];
+                self.out.html.push_str("<ol class=\"call-chain\">\n");
+                for step in inner.lines().map(|l| l.trim().trim_start_matches("- ").trim()).filter(|l| !l.is_empty()) {
+                    let mut html = String::new();
+                    html::push_html(&mut html, Parser::new_ext(step, options()));
+                    let html = html.trim().trim_start_matches("<p>").trim_end_matches("</p>");
+                    self.out.html.push_str(&format!("<li>{html}</li>\n"));
+                }
+                self.out.html.push_str("</ol>\n");
+            }
+            "figure" => {
+                // The image (shared) becomes a link to the full-size file; language divs are the caption.
+                let (captions, media): (Vec<&Block>, Vec<&Block>) =
+                    div.children.iter().partition(|b| matches!(b, Block::Div(d) if matches!(d.kind, DivKind::Lang(_))));
+                self.out.html.push_str("<figure class=\"figure\">\n");
+                for block in media {
+                    self.block(block, false);
+                }
+                if !captions.is_empty() {
+                    self.out.html.push_str("<figcaption>\n");
+                    let owned: Vec<Block> = captions.into_iter().cloned().collect();
+                    self.blocks(&owned);
+                    self.out.html.push_str("</figcaption>\n");
+                }
+                self.out.html.push_str("</figure>\n");
+            }
+            "next" => {
+                let title = escape(&self.cx.label("next-title", self.lang));
+                self.out.html.push_str(&format!("<aside class=\"next\">\n<p class=\"next-title\">→ {title}</p>\n"));
+                self.blocks(&div.children);
+                self.out.html.push_str("</aside>\n");
+            }
+            _ => self.out.html.push_str(&self.cx.component(name, args, self.lang)),
         }
     }
 
@@ -118,6 +162,7 @@ impl Renderer<'_> {
         let mut heading: Option<(usize, Option<String>)> = None;
         let mut code: Option<(String, String)> = None;
         let mut pending_after: Vec<Option<String>> = Vec::new();
+        let mut image: Option<(String, Tag<'_>)> = None;
         for event in Parser::new_ext(markdown, options()) {
             match event {
                 Event::Start(Tag::Heading { level, id, classes, attrs }) => {
@@ -170,9 +215,27 @@ impl Renderer<'_> {
                     }
                 }
                 Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
-                    let dest_url = self.cx.resolve(&dest_url, self.lang).map_or(dest_url, |r| CowStr::from(r.href));
-                    events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
+                    // Collect the alt text; the context may render the whole image itself.
+                    image = Some((String::new(), Tag::Image { link_type, dest_url, title, id }));
                 }
+                Event::End(TagEnd::Image) => {
+                    if let Some((alt, Tag::Image { link_type, dest_url, title, id })) = image.take() {
+                        match self.cx.image(&dest_url, &alt, self.lang) {
+                            Some(html) => events.push(Event::InlineHtml(CowStr::from(html))),
+                            None => {
+                                events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
+                                events.push(Event::Text(CowStr::from(alt)));
+                                events.push(Event::End(TagEnd::Image));
+                            }
+                        }
+                    }
+                }
+                Event::Text(t) | Event::Code(t) if image.is_some() => {
+                    if let Some((alt, _)) = &mut image {
+                        alt.push_str(&t);
+                    }
+                }
+                _ if image.is_some() => {}
                 other => events.push(other),
             }
         }
@@ -191,8 +254,14 @@ pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: 
         fn fallback_notice(&self, _: Lang) -> String {
             String::new()
         }
-        fn callout_title(&self, _: &str, _: Lang) -> String {
+        fn label(&self, _: &str, _: Lang) -> String {
             String::new()
+        }
+        fn component(&self, _: &str, _: &str, _: Lang) -> String {
+            String::new()
+        }
+        fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
+            None
         }
     }
     render_html(blocks, text, base, lang, &Plain, anchors).headings
@@ -240,8 +309,14 @@ mod tests {
         fn fallback_notice(&self, lang: Lang) -> String {
             format!("untranslated ({})", lang.code())
         }
-        fn callout_title(&self, class: &str, _: Lang) -> String {
-            class.to_uppercase()
+        fn label(&self, key: &str, _: Lang) -> String {
+            key.trim_start_matches("class-").to_uppercase()
+        }
+        fn component(&self, name: &str, args: &str, lang: Lang) -> String {
+            format!("<div class=\"{name}\">{args} {}</div>\n", lang.code())
+        }
+        fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
+            None
         }
     }
 
@@ -308,5 +383,76 @@ mod tests {
         assert!(en.html.contains("<pre class=\"code\"><code class=\"language-rust\"><span class=\"hl-"), "{}", en.html);
         assert!(en.html.contains("&lt;plain&gt;"), "{}", en.html);
         assert!(!en.html.contains("<b>"), "{}", en.html);
+    }
+}
+
+#[cfg(test)]
+mod component_tests {
+    use super::*;
+    use crate::parse_body;
+    use shoko_diagnostics::FileId;
+
+    struct Cx;
+    impl RenderContext for Cx {
+        fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
+            None
+        }
+        fn image(&self, dest: &str, alt: &str, _: Lang) -> Option<String> {
+            Some(format!("<a class=\"enlarge\" href=\"{dest}\"><img src=\"{dest}\" alt=\"{alt}\"></a>"))
+        }
+        fn fallback_notice(&self, _: Lang) -> String {
+            String::new()
+        }
+        fn label(&self, key: &str, lang: Lang) -> String {
+            format!("{key}:{}", lang.code())
+        }
+        fn component(&self, name: &str, args: &str, lang: Lang) -> String {
+            format!("<div class=\"{name}\" data-args=\"{args}\">{}</div>\n", lang.code())
+        }
+    }
+
+    fn render(text: &str, lang: Lang) -> String {
+        let (body, diags) = parse_body(text, 0, FileId(0));
+        assert!(diags.is_empty(), "{diags:?}");
+        render_html(&body.blocks, text, 0, lang, &Cx, &mut Anchors::default()).html
+    }
+
+    #[test]
+    fn call_chain_renders_one_step_per_line() {
+        let html = render("::: call-chain\n`ggml_cuda_mul_mat`\n- ne11 ≤ 8 → `mul_mat_vec_q`\n:::\n", Lang::En);
+        insta::assert_snapshot!(html, @r#"
+        <ol class="call-chain">
+        <li><code>ggml_cuda_mul_mat</code></li>
+        <li>ne11 ≤ 8 → <code>mul_mat_vec_q</code></li>
+        </ol>
+        "#);
+    }
+
+    #[test]
+    fn figure_links_the_image_and_captions_per_language() {
+        let text = "::: figure\n![worlds](worlds.png)\n\n:::ja\n三つの世代\n:::\n:::en\nThree generations\n:::\n:::\n";
+        let html = render(text, Lang::Ja);
+        insta::assert_snapshot!(html, @r#"
+        <figure class="figure">
+        <p><a class="enlarge" href="worlds.png"><img src="worlds.png" alt="worlds"></a></p>
+        <figcaption>
+        <p>三つの世代</p>
+        </figcaption>
+        </figure>
+        "#);
+    }
+
+    #[test]
+    fn data_components_and_next_blocks() {
+        let text =
+            "::: generations gfx900 gfx1201\n:::\n\n::: next\n:::ja\n[次](a.md)\n:::\n:::en\n[Next](a.md)\n:::\n:::\n";
+        let html = render(text, Lang::En);
+        insta::assert_snapshot!(html, @r#"
+        <div class="generations" data-args="gfx900 gfx1201">en</div>
+        <aside class="next">
+        <p class="next-title">→ next-title:en</p>
+        <p><a href="a.md">Next</a></p>
+        </aside>
+        "#);
     }
 }

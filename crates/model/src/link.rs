@@ -62,7 +62,8 @@ impl SiteModel {
 
 /// Build the site model from validated documents (whose texts are in `sources`) and report
 /// site-wide problems.
-pub fn link(mut docs: Vec<Document>, sources: &SourceMap) -> (SiteModel, Vec<Diagnostic>) {
+/// `files` are the other files under `content/` (images and the like), relative to it.
+pub fn link(mut docs: Vec<Document>, sources: &SourceMap, files: &BTreeSet<String>) -> (SiteModel, Vec<Diagnostic>) {
     docs.sort_by(|a, b| a.path.cmp(&b.path));
     let mut out = Vec::new();
     let mut site = SiteModel { docs, ..SiteModel::default() };
@@ -84,6 +85,13 @@ pub fn link(mut docs: Vec<Document>, sources: &SourceMap) -> (SiteModel, Vec<Dia
     check_premises(&site, &mut out);
     check_citations(&site, &mut out);
     check_page_links(&site, sources, &mut out);
+    for doc in &site.docs {
+        for (image, span) in doc.page().map_or(&[][..], |p| p.images.as_slice()) {
+            if !files.contains(image) {
+                out.push(rules::ref_missing_file::diagnostic(span.clone(), image, image));
+            }
+        }
+    }
     collect_data(&mut site, &mut out);
     (site, out)
 }
@@ -319,6 +327,19 @@ fn collect_data(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
     }
     site.targets = targets;
     site.glossary = terms;
+    let known: Vec<&str> = site.targets.iter().map(|t| t.gfx.as_str()).collect();
+    for doc in &site.docs {
+        let Some(page) = doc.page() else { continue };
+        for use_ in page.components.iter().filter(|c| c.name == "generations") {
+            if known.is_empty() {
+                let hint = "add content/_data/targets.yaml with the GPU targets";
+                out.push(rules::component_missing_data::diagnostic(use_.span.clone(), "generations", hint));
+            }
+            for gfx in use_.args.split_whitespace().filter(|g| !known.contains(g)) {
+                out.push(rules::ref_unknown_target::diagnostic(use_.span.clone(), gfx, &known));
+            }
+        }
+    }
 }
 
 fn check_page_links(site: &SiteModel, sources: &SourceMap, out: &mut Vec<Diagnostic>) {

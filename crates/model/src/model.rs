@@ -156,6 +156,55 @@ pub struct Page {
     pub citations: Vec<Ref>,
     /// Links to other pages.
     pub page_links: Vec<PageLink>,
+    /// Environment badges.
+    pub env: Vec<String>,
+    /// Phase badge.
+    pub phase: Option<LocalizedText>,
+    /// Phase grid rows.
+    pub phases: Vec<Phase>,
+    /// Timeline entries.
+    pub timeline: Vec<TimelineEntry>,
+    /// The components placed in the body, in order.
+    pub components: Vec<ComponentUse>,
+    /// Images the body shows: path relative to `content/` and where the image is written.
+    pub images: Vec<(String, Span)>,
+}
+
+/// A component placed in a body (`::: NAME ARGS`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComponentUse {
+    /// Its name.
+    pub name: String,
+    /// Its arguments as written.
+    pub args: String,
+    /// The fence line.
+    pub span: Span,
+}
+
+/// One row of a phase grid.
+#[derive(Debug, Clone)]
+pub struct Phase {
+    /// Short label.
+    pub id: String,
+    /// What we wanted to know.
+    pub question: Texts,
+    /// What was done.
+    pub action: Texts,
+    /// What was expected.
+    pub expected: Texts,
+    /// What actually happened.
+    pub actual: Texts,
+    /// How far it got.
+    pub status: crate::schema::PhaseStatus,
+}
+
+/// One timeline entry.
+#[derive(Debug, Clone)]
+pub struct TimelineEntry {
+    /// Day.
+    pub date: String,
+    /// What happened.
+    pub text: Texts,
 }
 
 /// A GPU target from `content/_data/targets.yaml`.

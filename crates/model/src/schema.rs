@@ -160,6 +160,59 @@ pub struct PageFrontMatter {
     /// "This page does not claim that …" items.
     #[serde(default)]
     pub does_not_claim: Vec<Localized>,
+    /// Environment badges under the title, e.g. `gfx1201`, `Ollama + ggml-hip`.
+    #[serde(default)]
+    pub env: Vec<String>,
+    /// Phase badge under the title, e.g. "Phase A–F done".
+    #[serde(default)]
+    pub phase: Option<Localized>,
+    /// Rows of the phase grid, placed in the body with `::: phases`.
+    #[serde(default)]
+    pub phases: Vec<Item<PhaseRecord>>,
+    /// Entries of the timeline, placed in the body with `::: timeline`.
+    #[serde(default)]
+    pub timeline: Vec<Item<TimelineRecord>>,
+}
+
+/// How far a phase got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseStatus {
+    /// Finished.
+    Done,
+    /// Partly done; some of it is blocked or open.
+    Partial,
+    /// Not started.
+    Pending,
+}
+
+/// One row of a phase grid.
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseRecord {
+    /// Short label, e.g. `A`.
+    pub id: String,
+    /// What we wanted to know.
+    pub question: Bilingual,
+    /// What was done.
+    pub action: Bilingual,
+    /// What was expected.
+    pub expected: Bilingual,
+    /// What actually happened.
+    pub actual: Bilingual,
+    /// How far it got.
+    pub status: PhaseStatus,
+}
+
+/// One entry of a timeline.
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimelineRecord {
+    /// Day, `YYYY-MM-DD`.
+    #[schemars(pattern(DATE_PATTERN))]
+    pub date: String,
+    /// What happened.
+    pub text: Bilingual,
 }
 
 /// A standalone observation log (`*.yaml` under `content/`).

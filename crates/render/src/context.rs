@@ -70,6 +70,8 @@ pub struct Ctx<'a> {
     pub assets: AssetPaths,
     /// Public URL of the site, without a trailing slash.
     pub base_url: Option<String>,
+    /// Processed images by content path.
+    pub images: &'a std::collections::BTreeMap<String, crate::view::ImageInfo>,
 }
 
 impl<'a> Ctx<'a> {

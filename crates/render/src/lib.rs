@@ -7,6 +7,7 @@
 
 mod assets;
 mod cards;
+mod components;
 mod context;
 mod feeds;
 pub mod i18n;

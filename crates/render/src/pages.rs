@@ -3,14 +3,19 @@
 //! real translation.
 
 use crate::cards::{claim_view, question_view};
+use crate::components::{self, ComponentView};
 use crate::context::Ctx;
+use crate::plan::{Templates, render_template};
 use crate::urls::relative_href;
 use crate::view::{CountView, PageView};
+use shoko_diagnostics::Diagnostic;
 use shoko_markdown::{Lang, RenderContext, RenderedBody, Resolved, escape, render_html};
+use shoko_model::Page;
 use shoko_model::anchors::{card_ids, reserved};
 use shoko_model::schema::Class;
 use shoko_model::validate::resolve_relative;
 use shoko_model::{Claim, ClaimId, DocId, Document};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// The folder hierarchy: each page's parent index page and each index page's children.
@@ -67,12 +72,44 @@ fn parent_index(path: &str) -> Option<String> {
     Some(if folder.is_empty() { String::from("index.md") } else { format!("{folder}/index.md") })
 }
 
-/// Resolves links and labels inside one page's body.
+/// Resolves links, labels and components inside one page's body.
 struct PageCx<'a, 'b> {
     cx: &'a Ctx<'b>,
+    templates: &'a Templates,
     doc: &'a Document,
+    page: &'a Page,
     id: DocId,
     cards: &'a [&'a Claim],
+    errors: RefCell<Vec<Diagnostic>>,
+}
+
+impl PageCx<'_, '_> {
+    fn partial<T: serde::Serialize>(&self, name: &str, data: T, lang: Lang) -> String {
+        let view = ComponentView { ui: self.cx.ui.strings(lang), data };
+        match render_template(self.templates, &format!("partials/{name}.html"), &view) {
+            Ok(html) => html,
+            Err(e) => {
+                self.errors.borrow_mut().push(*e);
+                String::new()
+            }
+        }
+    }
+}
+
+#[derive(serde::Serialize)]
+struct Rows<T> {
+    rows: T,
+}
+
+#[derive(serde::Serialize)]
+struct Entries<T> {
+    entries: T,
+}
+
+#[derive(serde::Serialize)]
+struct CanShow<T> {
+    can: T,
+    cannot: T,
 }
 
 impl RenderContext for PageCx<'_, '_> {
@@ -108,8 +145,45 @@ impl RenderContext for PageCx<'_, '_> {
         self.cx.t(lang, "fallback-notice")
     }
 
-    fn callout_title(&self, class: &str, lang: Lang) -> String {
-        self.cx.t(lang, &format!("class-{class}"))
+    fn label(&self, key: &str, lang: Lang) -> String {
+        self.cx.t(lang, key)
+    }
+
+    fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String> {
+        let info = self.cx.images.get(&resolve_relative(&self.doc.path, dest)?)?;
+        let here = self.cx.page_dir(self.id, lang);
+        let href = |p: &str| escape(&relative_href(&here, p));
+        let size =
+            |w: u32, h: u32| if w > 0 && h > 0 { format!(" width=\"{w}\" height=\"{h}\"") } else { String::new() };
+        let srcset = if info.srcset.len() > 1 {
+            let list: Vec<String> = info.srcset.iter().map(|(p, w)| format!("{} {w}w", href(p))).collect();
+            format!(" srcset=\"{}\" sizes=\"(max-width: 48rem) 100vw, 46rem\"", list.join(", "))
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "<a class=\"enlarge\" href=\"{}\"><img src=\"{}\"{srcset}{} alt=\"{}\" loading=\"lazy\" decoding=\"async\"></a>",
+            href(&info.original),
+            href(&info.src),
+            size(info.width, info.height),
+            escape(alt)
+        ))
+    }
+
+    fn component(&self, name: &str, args: &str, lang: Lang) -> String {
+        let here = self.cx.page_dir(self.id, lang);
+        match name {
+            "generations" => {
+                self.partial("generations", Rows { rows: components::generations(self.cx, args, &here, lang) }, lang)
+            }
+            "can-show" => {
+                let (can, cannot) = components::can_show(self.cx, self.cards, args, lang);
+                self.partial("can_show", CanShow { can, cannot }, lang)
+            }
+            "phases" => self.partial("phases", Rows { rows: components::phases(self.cx, self.page, lang) }, lang),
+            "timeline" => self.partial("timeline", Entries { entries: components::timeline(self.page, lang) }, lang),
+            _ => String::new(),
+        }
     }
 }
 
@@ -118,14 +192,20 @@ fn shown_claims<'a>(cx: &'a Ctx<'_>, doc: &Document) -> Vec<&'a Claim> {
     card_ids(doc).iter().filter_map(|id| cx.site.claim(id)).collect()
 }
 
-/// Both languages of one page: (output path, view) pairs, rendered by the caller's template.
-pub fn page_views<'a>(cx: &'a Ctx<'a>, tree: &Tree, id: DocId) -> Vec<(String, PageView<'a>)> {
+/// Both languages of one page: (output path, view) pairs for the caller's template, and the
+/// errors of component templates.
+pub fn page_views<'a>(
+    cx: &'a Ctx<'a>,
+    templates: &Templates,
+    tree: &Tree,
+    id: DocId,
+) -> (Vec<(String, PageView<'a>)>, Vec<Diagnostic>) {
     let doc = &cx.site.docs[id.0];
-    let Some(page) = doc.page() else { return Vec::new() };
+    let Some(page) = doc.page() else { return (Vec::new(), Vec::new()) };
     let cards = shown_claims(cx, doc);
     let text = &cx.sources.file(doc.file).text;
     let body_text = &text[page.body_start..];
-    let pcx = PageCx { cx, doc, id, cards: &cards };
+    let pcx = PageCx { cx, templates, doc, page, id, cards: &cards, errors: RefCell::new(Vec::new()) };
     let bodies: Vec<RenderedBody> = Lang::ALL
         .iter()
         .map(|&lang| {
@@ -134,7 +214,7 @@ pub fn page_views<'a>(cx: &'a Ctx<'a>, tree: &Tree, id: DocId) -> Vec<(String, P
         })
         .collect();
     let translated = |i: usize, lang: Lang| bodies[i].fallbacks == 0 && !page.title.get(lang).1;
-    Lang::ALL
+    let views = Lang::ALL
         .iter()
         .enumerate()
         .map(|(i, &lang)| {
@@ -153,6 +233,8 @@ pub fn page_views<'a>(cx: &'a Ctx<'a>, tree: &Tree, id: DocId) -> Vec<(String, P
                 claims: cards.iter().map(|c| claim_view(cx, c, &here, lang)).collect(),
                 questions: doc.questions.iter().map(|q| question_view(cx, q, &here, lang, None)).collect(),
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),
+                env: page.env.clone(),
+                phase: page.phase.as_ref().map(|p| p.get(lang).0.to_owned()),
                 children: tree
                     .children
                     .get(&id)
@@ -160,7 +242,8 @@ pub fn page_views<'a>(cx: &'a Ctx<'a>, tree: &Tree, id: DocId) -> Vec<(String, P
             };
             (format!("{here}index.html"), view)
         })
-        .collect()
+        .collect();
+    (views, pcx.errors.into_inner())
 }
 
 /// Counts of each class among `claims` (every class listed, zeros included).

@@ -4,7 +4,7 @@ use crate::assets::assets;
 use crate::context::{Ctx, SitePage};
 use crate::i18n::Ui;
 use crate::pages::{Tree, page_views};
-use crate::view::{NotFoundView, RootView};
+use crate::view::{ImageInfo, NotFoundView, RootView};
 use crate::{feeds, sitewide};
 use rayon::prelude::*;
 use shoko_diagnostics::{Code, Diagnostic, FileId, Severity, SourceMap, Span};
@@ -75,6 +75,10 @@ pub struct RenderInput<'a> {
     pub ui: &'a Ui,
     /// Files under `static/` (path → bytes).
     pub static_files: &'a [(String, Vec<u8>)],
+    /// Processed images by content path.
+    pub images: &'a BTreeMap<String, ImageInfo>,
+    /// Image files to write (output path → bytes).
+    pub media: &'a BTreeMap<String, Vec<u8>>,
     /// Public URL of the site, for canonical links and the sitemap.
     pub base_url: Option<&'a str>,
     /// The JSON Schema of front-matter and logs, published as `schema/evidence.schema.json`.
@@ -99,6 +103,7 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
         sources: input.sources,
         ui: input.ui,
         assets: asset_paths,
+        images: input.images,
         base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
     };
     let templates = input.templates;
@@ -107,10 +112,9 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
     let mut rendered: Vec<Rendered> = docs
         .par_iter()
         .flat_map_iter(|d| {
-            page_views(&cx, &tree, *d)
-                .into_iter()
-                .map(|(path, view)| file(templates, "page.html", path, &view))
-                .collect::<Vec<_>>()
+            let (views, errors) = page_views(&cx, templates, &tree, *d);
+            let pages = views.into_iter().map(|(path, view)| file(templates, "page.html", path, &view));
+            errors.into_iter().map(|e| Err(Box::new(e))).chain(pages).collect::<Vec<_>>()
         })
         .collect();
     for lang in Lang::ALL {
@@ -135,6 +139,7 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
     };
     rendered.push(file(templates, "404.html", "404.html".into(), &not_found));
     let mut plan = RenderPlan { files: asset_files };
+    plan.files.extend(input.media.iter().map(|(p, b)| (p.clone(), b.clone())));
     let mut errors = Vec::new();
     for result in rendered {
         match result {
@@ -158,7 +163,7 @@ fn file<T: serde::Serialize>(templates: &Templates, name: &str, path: String, vi
     render_template(templates, name, view).map(|html| (path, html.into_bytes()))
 }
 
-fn render_template<T: serde::Serialize>(
+pub(crate) fn render_template<T: serde::Serialize>(
     templates: &Templates,
     name: &str,
     view: &T,

@@ -188,6 +188,10 @@ pub struct PageView<'a> {
     pub does_not_claim: Vec<String>,
     /// Child pages of a section index.
     pub children: Vec<LinkView>,
+    /// Environment badges.
+    pub env: Vec<String>,
+    /// Phase badge.
+    pub phase: Option<String>,
 }
 
 /// The evidence legend and policy page.
@@ -289,4 +293,19 @@ pub struct RootView<'a> {
     pub css: String,
     /// Script href.
     pub js: String,
+}
+
+/// A processed image: what `<img>` shows and the sizes the browser may pick from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageInfo {
+    /// Site-root path of the image `<img src>` shows.
+    pub src: String,
+    /// Its width in pixels (0 if unknown).
+    pub width: u32,
+    /// Its height in pixels (0 if unknown).
+    pub height: u32,
+    /// Site-root paths of every size with its width, for `srcset`.
+    pub srcset: Vec<(String, u32)>,
+    /// Site-root path of the original file, for click-to-enlarge.
+    pub original: String,
 }

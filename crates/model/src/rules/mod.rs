@@ -16,6 +16,8 @@ pub mod claim_retracted_premise;
 pub mod claim_supersession;
 pub mod claim_uncited;
 pub mod claim_weak_premise;
+pub mod component_missing_data;
+pub mod file_bad_image;
 pub mod file_empty;
 pub mod file_invalid_utf8;
 pub mod file_unknown_data;
@@ -29,10 +31,12 @@ pub mod fm_unquoted_scalar;
 pub mod fm_wrong_type;
 pub mod fm_yaml_syntax;
 pub mod page_reserved_path;
+pub mod ref_missing_file;
 pub mod ref_non_current_claim;
 pub mod ref_unknown_anchor;
 pub mod ref_unknown_claim;
 pub mod ref_unknown_page;
+pub mod ref_unknown_target;
 
 use shoko_diagnostics::Code;
 
@@ -53,6 +57,8 @@ pub fn all() -> Vec<&'static Code> {
         &claim_supersession::CODE,
         &claim_uncited::CODE,
         &claim_weak_premise::CODE,
+        &component_missing_data::CODE,
+        &file_bad_image::CODE,
         &file_empty::CODE,
         &file_invalid_utf8::CODE,
         &file_unknown_data::CODE,
@@ -66,10 +72,12 @@ pub fn all() -> Vec<&'static Code> {
         &fm_wrong_type::CODE,
         &fm_yaml_syntax::CODE,
         &page_reserved_path::CODE,
+        &ref_missing_file::CODE,
         &ref_non_current_claim::CODE,
         &ref_unknown_anchor::CODE,
         &ref_unknown_claim::CODE,
         &ref_unknown_page::CODE,
+        &ref_unknown_target::CODE,
     ];
     codes.extend(shoko_markdown::rules::ALL.iter().copied());
     codes.sort_by_key(|c| c.name);

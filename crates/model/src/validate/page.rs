@@ -2,14 +2,18 @@
 //! its links to other pages.
 
 use super::DocumentInput;
+use super::claim::bilingual;
+use super::formats::Check;
 use crate::locate::Locator;
-use crate::model::{ClaimId, LocalizedText, Page, PageLink, Ref};
+use crate::model::{ClaimId, ComponentUse, LocalizedText, Page, PageLink, Phase, Ref, TimelineEntry};
+use crate::rules;
 use crate::rules::ref_unknown_page;
 use crate::schema::{Localized, PageFrontMatter};
+use crate::yaml::Item;
 use crate::yaml::YamlPath;
 use shoko_diagnostics::{Diagnostic, Span};
 use shoko_markdown::rules::missing_translation;
-use shoko_markdown::{Lang, parse_body};
+use shoko_markdown::{Block, DivKind, Lang, parse_body};
 use std::ops::Range;
 
 /// Validate the page parts of a Markdown file whose body is at `body` in the file.
@@ -37,6 +41,14 @@ pub fn validate_page(
     out.extend(diags);
     let mut citations = Vec::new();
     let mut page_links = Vec::new();
+    let mut images = Vec::new();
+    for link in parsed.links.iter().filter(|l| l.image && !l.dest.contains("://")) {
+        let span = Span::new(input.file, link.span.clone());
+        match resolve_relative(input.path, &link.dest) {
+            Some(target) => images.push((target, span)),
+            None => out.push(ref_unknown_page::escapes(span, &link.dest)),
+        }
+    }
     for link in parsed.links.iter().filter(|l| !l.image) {
         let span = Span::new(input.file, link.span.clone());
         if let Some(id) = link.dest.strip_prefix("claim:") {
@@ -55,7 +67,49 @@ pub fn validate_page(
             }
         }
     }
+    let uses: Vec<ComponentUse> = components(&parsed.blocks)
+        .into_iter()
+        .map(|(name, args, open)| ComponentUse {
+            name: name.to_owned(),
+            args: args.to_owned(),
+            span: Span::new(input.file, open),
+        })
+        .collect();
+    for ComponentUse { name, args, span } in &uses {
+        let name = name.as_str();
+        let missing = |hint: &str| rules::component_missing_data::diagnostic(span.clone(), name, hint);
+        match name {
+            "can-show" => {
+                let ids: Vec<&str> = args.split_whitespace().collect();
+                if ids.is_empty() && front.claims.is_empty() && citations.is_empty() {
+                    out.push(missing("declare or cite claims on this page, or name them: `::: can-show ID …`"));
+                }
+                citations.extend(ids.into_iter().map(|id| Ref { id: ClaimId(id.to_owned()), span: span.clone() }));
+            }
+            "phases" if front.phases.is_empty() => out.push(missing("add `phases:` to the front-matter")),
+            "timeline" if front.timeline.is_empty() => out.push(missing("add `timeline:` to the front-matter")),
+            _ => {}
+        }
+    }
+    let phases = items(&front.phases, "phases", loc, out, |record, at, out| Phase {
+        id: record.id.clone(),
+        question: bilingual(&record.question, "question", at, out),
+        action: bilingual(&record.action, "action", at, out),
+        expected: bilingual(&record.expected, "expected", at, out),
+        actual: bilingual(&record.actual, "actual", at, out),
+        status: record.status,
+    });
+    let timeline = items(&front.timeline, "timeline", loc, out, |record, at, out| {
+        Check { loc: at, out }.date(&YamlPath::root().key("date"), &record.date);
+        TimelineEntry { date: record.date.clone(), text: bilingual(&record.text, "text", at, out) }
+    });
     Page {
+        env: front.env.clone(),
+        phase: front.phase.as_ref().map(|p| localized(p, "phase", loc, out)),
+        phases,
+        timeline,
+        components: uses,
+        images,
         title,
         gain,
         weight: front.weight.unwrap_or(0),
@@ -65,6 +119,40 @@ pub fn validate_page(
         citations,
         page_links,
     }
+}
+
+/// Every component of a body, depth first: name, arguments and the fence line's range.
+fn components(blocks: &[Block]) -> Vec<(&str, &str, Range<usize>)> {
+    let mut found = Vec::new();
+    for block in blocks {
+        if let Block::Div(div) = block {
+            if let DivKind::Component { name, args } = &div.kind {
+                found.push((name.as_str(), args.as_str(), div.open.clone()));
+            }
+            found.extend(components(&div.children));
+        }
+    }
+    found
+}
+
+/// Validate each element of a front-matter list with `f`, reporting unreadable ones.
+fn items<R, T>(
+    list: &[Item<R>],
+    key: &str,
+    loc: &Locator<'_>,
+    out: &mut Vec<Diagnostic>,
+    f: impl Fn(&R, &Locator<'_>, &mut Vec<Diagnostic>) -> T,
+) -> Vec<T> {
+    let mut valid = Vec::new();
+    for (i, item) in list.iter().enumerate() {
+        let base = loc.path(&YamlPath::root().key(key).index(i));
+        let at = loc.at(&base);
+        match item {
+            Item::Valid(record) => valid.push(f(record, &at, out)),
+            Item::Invalid(e, _) => out.push(super::de_error::diagnostic(e, &at)),
+        }
+    }
+    valid
 }
 
 /// A link to a `.md` page: its file part and anchor. External links and plain anchors are not.

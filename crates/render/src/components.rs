@@ -1,0 +1,178 @@
+//! Data-driven components placed in a body with `::: NAME ARGS`: the generation table (from
+//! `_data/targets.yaml`), "can show / cannot show" (derived from claims), the phase grid and the
+//! timeline (from front-matter). Each is a typed view rendered by `templates/partials/NAME.html`.
+
+use crate::context::Ctx;
+use crate::view::BadgeView;
+use serde::Serialize;
+use shoko_markdown::Lang;
+use shoko_model::schema::{Class, Lifecycle, PhaseStatus, TargetStatus};
+use shoko_model::{Claim, Page};
+use std::collections::BTreeMap;
+
+/// A row of the generation table.
+#[derive(Debug, Serialize)]
+pub struct GenerationRow {
+    /// Short generation label.
+    pub generation: String,
+    /// LLVM target.
+    pub gfx: String,
+    /// Family.
+    pub family: String,
+    /// Products, comma-separated.
+    pub products: String,
+    /// Observation worldview.
+    pub worldview: String,
+    /// Status name (CSS class).
+    pub status: &'static str,
+    /// Status label.
+    pub status_label: String,
+    /// Status in words.
+    pub status_text: String,
+    /// Link to the generation's page.
+    pub href: Option<String>,
+}
+
+/// One entry of "can show / cannot show".
+#[derive(Debug, Serialize)]
+pub struct ShowItem {
+    /// What can or cannot be shown.
+    pub text: String,
+    /// Link to the claim's card.
+    pub href: String,
+    /// The claim's badge.
+    pub badge: BadgeView,
+}
+
+/// A row of the phase grid.
+#[derive(Debug, Serialize)]
+pub struct PhaseRow {
+    /// Label.
+    pub id: String,
+    /// What we wanted to know.
+    pub question: String,
+    /// What was done.
+    pub action: String,
+    /// Expected.
+    pub expected: String,
+    /// Actual.
+    pub actual: String,
+    /// Status name (CSS class).
+    pub status: &'static str,
+    /// Status label.
+    pub status_label: String,
+}
+
+/// A timeline entry.
+#[derive(Debug, Serialize)]
+pub struct TimelineRow {
+    /// Day.
+    pub date: String,
+    /// What happened.
+    pub text: String,
+}
+
+/// The view of one component: its rows and the UI strings.
+#[derive(Debug, Serialize)]
+pub struct ComponentView<'a, T: Serialize> {
+    /// UI strings of the page language.
+    pub ui: &'a BTreeMap<String, String>,
+    /// The rows (named per template: `rows`, `entries`, `can`/`cannot`).
+    #[serde(flatten)]
+    pub data: T,
+}
+
+/// Rows of the generation table: every target, or the ones named in `args`, in data order.
+pub fn generations(cx: &Ctx<'_>, args: &str, here: &str, lang: Lang) -> Vec<GenerationRow> {
+    let wanted: Vec<&str> = args.split_whitespace().collect();
+    cx.site
+        .targets
+        .iter()
+        .filter(|t| wanted.is_empty() || wanted.contains(&t.gfx.as_str()))
+        .map(|t| {
+            let status = match t.status {
+                TargetStatus::Active => "active",
+                TargetStatus::Ongoing => "ongoing",
+                TargetStatus::Scaffold => "scaffold",
+            };
+            GenerationRow {
+                generation: t.generation.clone(),
+                gfx: t.gfx.clone(),
+                family: t.family.clone(),
+                products: t.products.join(", "),
+                worldview: t.worldview.get(lang).to_owned(),
+                status,
+                status_label: cx.t(lang, &format!("status-{status}")),
+                status_text: t.status_text.get(lang).to_owned(),
+                href: t
+                    .page
+                    .as_ref()
+                    .and_then(|(p, _)| cx.site.pages.get(p))
+                    .map(|d| cx.page_link(here, *d, lang).href),
+            }
+        })
+        .collect()
+}
+
+/// "Can show": current confirmed claims. "Cannot show": what limited claims' tools cannot show
+/// and what blocks unresolved claims. From the claims named in `args`, else the page's cards.
+pub fn can_show(cx: &Ctx<'_>, cards: &[&Claim], args: &str, lang: Lang) -> (Vec<ShowItem>, Vec<ShowItem>) {
+    let named: Vec<&Claim> =
+        args.split_whitespace().filter_map(|id| cx.site.claim(&shoko_model::ClaimId(id.to_owned()))).collect();
+    let claims: &[&Claim] = if named.is_empty() { cards } else { &named };
+    let item =
+        |c: &Claim, text: String| ShowItem { text, href: format!("#claim-{}", c.id), badge: cx.badge(c.class, lang) };
+    let mut can = Vec::new();
+    let mut cannot = Vec::new();
+    for c in claims.iter().filter(|c| c.lifecycle == Lifecycle::Current) {
+        match c.class {
+            Class::Confirmed => can.push(item(c, c.text.get(lang).to_owned())),
+            Class::Limited => {
+                for l in &c.limitations {
+                    let detail = if lang == Lang::Ja { l.detail.ja.clone() } else { l.detail.en.clone() };
+                    cannot.push(item(c, format!("{}: {}", l.tool, detail.unwrap_or_default())));
+                }
+            }
+            Class::Unresolved => {
+                let detail = c
+                    .blocked_by
+                    .as_ref()
+                    .and_then(|b| if lang == Lang::Ja { b.detail.ja.clone() } else { b.detail.en.clone() });
+                cannot.push(item(c, format!("{} — {}", c.text.get(lang), detail.unwrap_or_default())));
+            }
+            Class::Inferred => {}
+        }
+    }
+    (can, cannot)
+}
+
+/// Rows of the phase grid.
+pub fn phases(cx: &Ctx<'_>, page: &Page, lang: Lang) -> Vec<PhaseRow> {
+    page.phases
+        .iter()
+        .map(|p| {
+            let status = match p.status {
+                PhaseStatus::Done => "done",
+                PhaseStatus::Partial => "partial",
+                PhaseStatus::Pending => "pending",
+            };
+            PhaseRow {
+                id: p.id.clone(),
+                question: p.question.get(lang).to_owned(),
+                action: p.action.get(lang).to_owned(),
+                expected: p.expected.get(lang).to_owned(),
+                actual: p.actual.get(lang).to_owned(),
+                status,
+                status_label: cx.t(lang, &format!("phase-{status}")),
+            }
+        })
+        .collect()
+}
+
+/// Timeline entries in date order.
+pub fn timeline(page: &Page, lang: Lang) -> Vec<TimelineRow> {
+    let mut rows: Vec<TimelineRow> =
+        page.timeline.iter().map(|e| TimelineRow { date: e.date.clone(), text: e.text.get(lang).to_owned() }).collect();
+    rows.sort_by(|a, b| a.date.cmp(&b.date));
+    rows
+}
