@@ -135,6 +135,7 @@ const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("questions.html", include_str!("../../../templates/questions.html")),
     ("claims.html", include_str!("../../../templates/claims.html")),
     ("changes.html", include_str!("../../../templates/changes.html")),
+    ("glossary.html", include_str!("../../../templates/glossary.html")),
     ("partials/claim.html", include_str!("../../../templates/partials/claim.html")),
     ("partials/question.html", include_str!("../../../templates/partials/question.html")),
     ("partials/generations.html", include_str!("../../../templates/partials/generations.html")),

@@ -41,6 +41,7 @@ fn components_render_from_typed_data() {
             ("claim-card-unresolved", &home, "#claim-blocked"),
             ("section-children", &home, ".children"),
             ("switcher", &home, ".lang-switch"),
+            ("gloss", &guide, ".term + .gloss"),
         ];
         for (name, doc, selector) in cases {
             insta::assert_snapshot!(format!("{name}-{lang}"), first(doc, selector));

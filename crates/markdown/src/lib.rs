@@ -18,4 +18,4 @@ pub use body::partners;
 pub use body::{Block, Body, COMPONENTS, Div, DivKind, Lang, parse_body};
 pub use highlight::highlight_css;
 pub use links::Link;
-pub use render::{RenderContext, RenderedBody, Resolved, escape, headings, render_html};
+pub use render::{Gloss, RenderContext, RenderedBody, Resolved, escape, headings, render_html};

@@ -20,11 +20,14 @@ pub enum SitePage {
     Claims,
     /// The change log.
     Changes,
+    /// The glossary.
+    Glossary,
 }
 
 impl SitePage {
     /// Every generated page, in navigation order.
-    pub const ALL: [SitePage; 4] = [SitePage::Evidence, SitePage::Questions, SitePage::Claims, SitePage::Changes];
+    pub const ALL: [SitePage; 5] =
+        [SitePage::Evidence, SitePage::Questions, SitePage::Claims, SitePage::Changes, SitePage::Glossary];
 
     /// Folder under the language root; content may not use these (`page/reserved-path`).
     pub fn folder(self) -> &'static str {
@@ -33,6 +36,7 @@ impl SitePage {
             SitePage::Questions => "questions",
             SitePage::Claims => "claims",
             SitePage::Changes => "changes",
+            SitePage::Glossary => "glossary",
         }
     }
 
@@ -43,6 +47,7 @@ impl SitePage {
             SitePage::Questions => "nav-questions",
             SitePage::Claims => "nav-claims",
             SitePage::Changes => "nav-changes",
+            SitePage::Glossary => "nav-glossary",
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::plan::{Templates, render_template};
 use crate::urls::relative_href;
 use crate::view::{CountView, PageView};
 use shoko_diagnostics::Diagnostic;
-use shoko_markdown::{Lang, RenderContext, RenderedBody, Resolved, escape, render_html};
+use shoko_markdown::{Gloss, Lang, RenderContext, RenderedBody, Resolved, escape, render_html};
 use shoko_model::Page;
 use shoko_model::anchors::{card_ids, reserved};
 use shoko_model::schema::Class;
@@ -168,6 +168,32 @@ impl RenderContext for PageCx<'_, '_> {
             size(info.width, info.height),
             escape(alt)
         ))
+    }
+
+    fn terms(&self, lang: Lang) -> Vec<Gloss> {
+        let here = self.cx.page_dir(self.id, lang);
+        let glossary = relative_href(&here, &Ctx::site_page_dir(crate::context::SitePage::Glossary, lang));
+        self.cx
+            .site
+            .glossary
+            .iter()
+            .map(|t| {
+                let mut spellings: Vec<String> =
+                    std::iter::once(t.term.get(lang).to_owned()).chain(t.aliases.iter().cloned()).collect();
+                spellings.sort_by_key(|s| std::cmp::Reverse(s.len()));
+                // Inline, inside parentheses: without the sentence's own full stop.
+                let gloss = escape(t.gloss.get(lang).trim_end_matches(['。', '.']));
+                let gloss = match lang {
+                    Lang::Ja => format!("（{gloss}）"),
+                    Lang::En => format!(" ({gloss})"),
+                };
+                let html = format!(
+                    "<a class=\"term\" href=\"{glossary}#term-{}\">{{}}</a><span class=\"gloss\">{gloss}</span>",
+                    t.id
+                );
+                Gloss { id: t.id.clone(), spellings, html }
+            })
+            .collect()
     }
 
     fn component(&self, name: &str, args: &str, lang: Lang) -> String {

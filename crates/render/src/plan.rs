@@ -123,6 +123,7 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
         rendered.push(file(templates, "questions.html", dir(SitePage::Questions), &sitewide::questions(&cx, lang)));
         rendered.push(file(templates, "claims.html", dir(SitePage::Claims), &sitewide::claims(&cx, lang)));
         rendered.push(file(templates, "changes.html", dir(SitePage::Changes), &sitewide::changes(&cx, lang)));
+        rendered.push(file(templates, "glossary.html", dir(SitePage::Glossary), &sitewide::glossary(&cx, lang)));
     }
     let root = RootView {
         ja: cx.ui.strings(Lang::Ja),

@@ -5,7 +5,8 @@ use crate::cards::{claim_view, question_view};
 use crate::context::{Ctx, SitePage};
 use crate::pages::summary;
 use crate::view::{
-    ChangeView, ChangesView, ClaimRowView, ClaimsView, EvidenceView, LayoutView, QuestionGroupView, QuestionsView,
+    ChangeView, ChangesView, ClaimRowView, ClaimsView, EvidenceView, GlossaryView, LayoutView, QuestionGroupView,
+    QuestionsView, TermView,
 };
 use shoko_markdown::{Lang, slug};
 use shoko_model::schema::Class;
@@ -128,4 +129,20 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang) -> ChangesView<'a> {
     }
     changes.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.claim.href.cmp(&b.claim.href)));
     ChangesView { layout: layout(cx, SitePage::Changes, lang, "changes-title"), changes }
+}
+
+/// The glossary.
+pub fn glossary<'a>(cx: &'a Ctx<'a>, lang: Lang) -> GlossaryView<'a> {
+    let terms = cx
+        .site
+        .glossary
+        .iter()
+        .map(|t| TermView {
+            anchor: format!("term-{}", t.id),
+            term: t.term.get(lang).to_owned(),
+            other: t.term.get(lang.other()).to_owned(),
+            gloss: t.gloss.get(lang).to_owned(),
+        })
+        .collect();
+    GlossaryView { layout: layout(cx, SitePage::Glossary, lang, "glossary-title"), terms }
 }

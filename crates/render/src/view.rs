@@ -269,6 +269,28 @@ pub struct ChangesView<'a> {
     pub changes: Vec<ChangeView>,
 }
 
+/// One glossary entry.
+#[derive(Debug, Clone, Serialize)]
+pub struct TermView {
+    /// Anchor (`term-ID`).
+    pub anchor: String,
+    /// The term in the page language.
+    pub term: String,
+    /// The term in the other language.
+    pub other: String,
+    /// The explanation.
+    pub gloss: String,
+}
+
+/// The glossary page.
+#[derive(Debug, Clone, Serialize)]
+pub struct GlossaryView<'a> {
+    /// Shared layout.
+    pub layout: LayoutView<'a>,
+    /// Every term, in data order.
+    pub terms: Vec<TermView>,
+}
+
 /// The 404 page.
 #[derive(Debug, Clone, Serialize)]
 pub struct NotFoundView<'a> {
