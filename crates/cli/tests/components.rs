@@ -42,6 +42,10 @@ fn components_render_from_typed_data() {
             ("section-children", &home, ".children"),
             ("switcher", &home, ".lang-switch"),
             ("gloss", &guide, ".term + .gloss"),
+            ("callout", &guide, ".callout"),
+            ("gain", &guide, ".gain"),
+            ("question", &guide, "#q-which-kernel"),
+            ("does-not-claim", &guide, ".does-not-claim"),
         ];
         for (name, doc, selector) in cases {
             insta::assert_snapshot!(format!("{name}-{lang}"), first(doc, selector));
