@@ -2,12 +2,12 @@
 
 use super::claim::bilingual;
 use super::formats::Check;
-use super::{DocumentInput, de_error, deserialize};
+use super::{DocumentInput, deserialize, each_item};
 use crate::locate::Locator;
 use crate::model::{DocKind, Document, Target, Term};
 use crate::schema::{GlossaryFile, TargetsFile};
 use crate::validate::resolve_relative;
-use crate::yaml::{Item, YamlDoc, YamlPath};
+use crate::yaml::{YamlDoc, YamlPath};
 use shoko_diagnostics::Diagnostic;
 
 fn document(input: &DocumentInput<'_>, kind: DocKind) -> Document {
@@ -29,35 +29,23 @@ pub fn targets_document(
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document> {
     let file: TargetsFile = deserialize(doc, loc, out)?;
-    let mut targets = Vec::new();
-    for (i, item) in file.targets.iter().enumerate() {
-        let base = YamlPath::root().key("targets").index(i);
-        let at = loc.at(&base);
-        let record = match item {
-            Item::Valid(record) => record,
-            Item::Invalid(e, _) => {
-                out.push(de_error::diagnostic(e, &at));
-                continue;
-            }
-        };
-        Check { loc: &at, out }.gfx(&YamlPath::root().key("gfx"), &record.gfx);
-        let page = record.page.as_ref().map(|p| {
-            // Pages are named relative to content/, like the file itself is.
-            let resolved = resolve_relative("_", p).unwrap_or_else(|| p.clone());
-            (resolved, at.field("page"))
-        });
-        targets.push(Target {
+    let targets = each_item(&file.targets, "targets", loc, out, |record, at, out| {
+        Check { loc: at, out }.gfx(&YamlPath::root().key("gfx"), &record.gfx);
+        // Pages are named relative to content/, like the data file itself.
+        let page =
+            record.page.as_ref().map(|p| (resolve_relative("_", p).unwrap_or_else(|| p.clone()), at.field("page")));
+        Target {
             gfx: record.gfx.clone(),
             span: at.field("gfx"),
             family: record.family.clone(),
             generation: record.generation.clone(),
             products: record.products.clone(),
-            worldview: bilingual(&record.worldview, "worldview", &at, out),
+            worldview: bilingual(&record.worldview, "worldview", at, out),
             status: record.status,
-            status_text: bilingual(&record.status_text, "status_text", &at, out),
+            status_text: bilingual(&record.status_text, "status_text", at, out),
             page,
-        });
-    }
+        }
+    });
     Some(document(input, DocKind::Targets(targets)))
 }
 
@@ -69,25 +57,15 @@ pub fn glossary_document(
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document> {
     let file: GlossaryFile = deserialize(doc, loc, out)?;
-    let mut terms = Vec::new();
-    for (i, item) in file.terms.iter().enumerate() {
-        let base = YamlPath::root().key("terms").index(i);
-        let at = loc.at(&base);
-        let record = match item {
-            Item::Valid(record) => record,
-            Item::Invalid(e, _) => {
-                out.push(de_error::diagnostic(e, &at));
-                continue;
-            }
-        };
-        Check { loc: &at, out }.id(&YamlPath::root().key("id"), &record.id);
-        terms.push(Term {
+    let terms = each_item(&file.terms, "terms", loc, out, |record, at, out| {
+        Check { loc: at, out }.id(&YamlPath::root().key("id"), &record.id);
+        Term {
             id: record.id.clone(),
             span: at.field("id"),
-            term: bilingual(&record.term, "term", &at, out),
+            term: bilingual(&record.term, "term", at, out),
             aliases: record.aliases.clone(),
-            gloss: bilingual(&record.gloss, "gloss", &at, out),
-        });
-    }
+            gloss: bilingual(&record.gloss, "gloss", at, out),
+        }
+    });
     Some(document(input, DocKind::Glossary(terms)))
 }

@@ -217,3 +217,23 @@ fn items(
     }
     Items { claims: valid_claims, questions: valid_questions, unreadable }
 }
+
+/// Validate each element of a front-matter list with `f`, reporting unreadable ones.
+pub(super) fn each_item<R, T>(
+    list: &[Item<R>],
+    key: &str,
+    loc: &Locator<'_>,
+    out: &mut Vec<Diagnostic>,
+    f: impl Fn(&R, &Locator<'_>, &mut Vec<Diagnostic>) -> T,
+) -> Vec<T> {
+    let mut valid = Vec::new();
+    for (i, item) in list.iter().enumerate() {
+        let base = loc.path(&YamlPath::root().key(key).index(i));
+        let at = loc.at(&base);
+        match item {
+            Item::Valid(record) => valid.push(f(record, &at, out)),
+            Item::Invalid(e, _) => out.push(de_error::diagnostic(e, &at)),
+        }
+    }
+    valid
+}

@@ -1,15 +1,14 @@
 //! Raw → typed for a page: bilingual page fields, the body's structure, its claim citations and
 //! its links to other pages.
 
-use super::DocumentInput;
 use super::claim::bilingual;
 use super::formats::Check;
+use super::{DocumentInput, each_item};
 use crate::locate::Locator;
 use crate::model::{ClaimId, ComponentUse, LocalizedText, Page, PageLink, Phase, Ref, TimelineEntry};
 use crate::rules;
 use crate::rules::ref_unknown_page;
 use crate::schema::{Localized, PageFrontMatter};
-use crate::yaml::Item;
 use crate::yaml::YamlPath;
 use shoko_diagnostics::{Diagnostic, Span};
 use shoko_markdown::rules::missing_translation;
@@ -91,7 +90,7 @@ pub fn validate_page(
             _ => {}
         }
     }
-    let phases = items(&front.phases, "phases", loc, out, |record, at, out| Phase {
+    let phases = each_item(&front.phases, "phases", loc, out, |record, at, out| Phase {
         id: record.id.clone(),
         question: bilingual(&record.question, "question", at, out),
         action: bilingual(&record.action, "action", at, out),
@@ -99,7 +98,7 @@ pub fn validate_page(
         actual: bilingual(&record.actual, "actual", at, out),
         status: record.status,
     });
-    let timeline = items(&front.timeline, "timeline", loc, out, |record, at, out| {
+    let timeline = each_item(&front.timeline, "timeline", loc, out, |record, at, out| {
         Check { loc: at, out }.date(&YamlPath::root().key("date"), &record.date);
         TimelineEntry { date: record.date.clone(), text: bilingual(&record.text, "text", at, out) }
     });
@@ -133,26 +132,6 @@ fn components(blocks: &[Block]) -> Vec<(&str, &str, Range<usize>)> {
         }
     }
     found
-}
-
-/// Validate each element of a front-matter list with `f`, reporting unreadable ones.
-fn items<R, T>(
-    list: &[Item<R>],
-    key: &str,
-    loc: &Locator<'_>,
-    out: &mut Vec<Diagnostic>,
-    f: impl Fn(&R, &Locator<'_>, &mut Vec<Diagnostic>) -> T,
-) -> Vec<T> {
-    let mut valid = Vec::new();
-    for (i, item) in list.iter().enumerate() {
-        let base = loc.path(&YamlPath::root().key(key).index(i));
-        let at = loc.at(&base);
-        match item {
-            Item::Valid(record) => valid.push(f(record, &at, out)),
-            Item::Invalid(e, _) => out.push(super::de_error::diagnostic(e, &at)),
-        }
-    }
-    valid
 }
 
 /// A link to a `.md` page: its file part and anchor. External links and plain anchors are not.
