@@ -8,6 +8,7 @@
 
 mod anchors;
 mod body;
+mod gloss;
 mod highlight;
 mod links;
 mod render;
@@ -16,6 +17,7 @@ pub mod rules;
 pub use anchors::{Anchors, Heading, Slot, slug};
 pub use body::partners;
 pub use body::{Block, Body, COMPONENTS, Div, DivKind, Lang, parse_body};
+pub use gloss::Gloss;
 pub use highlight::highlight_css;
 pub use links::Link;
-pub use render::{Gloss, RenderContext, RenderedBody, Resolved, escape, headings, render_html};
+pub use render::{RenderContext, RenderedBody, Resolved, escape, headings, render_html};
