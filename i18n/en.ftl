@@ -95,3 +95,7 @@ status-active = Observing
 status-ongoing = Ongoing
 status-scaffold = Scaffold only
 env-title = Environment
+source-unpinned = not pinned to a commit (lines may move on the default branch)
+claim-table-claim = Statement
+claim-table-class = Evidence
+claim-table-scope = Scope

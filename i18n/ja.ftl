@@ -95,3 +95,7 @@ status-active = 観測中
 status-ongoing = 継続中
 status-scaffold = 枠組みのみ
 env-title = 観測環境
+source-unpinned = コミット未固定（行番号は既定ブランチで変わりうる）
+claim-table-claim = 記述
+claim-table-class = 証拠クラス
+claim-table-scope = 範囲

@@ -141,6 +141,7 @@ const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("partials/generations.html", include_str!("../../../templates/partials/generations.html")),
     ("partials/can_show.html", include_str!("../../../templates/partials/can_show.html")),
     ("partials/phases.html", include_str!("../../../templates/partials/phases.html")),
+    ("partials/claim_table.html", include_str!("../../../templates/partials/claim_table.html")),
     ("partials/timeline.html", include_str!("../../../templates/partials/timeline.html")),
 ];
 

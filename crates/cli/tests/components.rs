@@ -30,6 +30,7 @@ fn components_render_from_typed_data() {
             ("breadcrumbs", &guide, ".breadcrumbs"),
             ("generations", &guide, ".component-generations"),
             ("can-show", &guide, ".component-can-show"),
+            ("claim-table", &guide, ".component-claim-table"),
             ("phases", &guide, ".component-phases"),
             ("timeline", &guide, ".timeline"),
             ("call-chain", &guide, ".call-chain"),

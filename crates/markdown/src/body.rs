@@ -65,7 +65,8 @@ pub enum DivKind {
 }
 
 /// The components an author can place with `::: NAME`.
-pub const COMPONENTS: [&str; 7] = ["generations", "can-show", "phases", "timeline", "call-chain", "figure", "next"];
+pub const COMPONENTS: [&str; 8] =
+    ["generations", "can-show", "claim-table", "phases", "timeline", "call-chain", "figure", "next"];
 
 /// A fenced div with its children.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -27,7 +27,8 @@ pub trait RenderContext {
     fn fallback_notice(&self, lang: Lang) -> String;
     /// A UI string (e.g. `class-inferred`, `next-title`) in `lang`.
     fn label(&self, key: &str, lang: Lang) -> String;
-    /// The HTML of a data-driven component (`generations`, `can-show`, `phases`, `timeline`).
+    /// The HTML of a data-driven component (`generations`, `can-show`, `claim-table`, `phases`,
+    /// `timeline`).
     fn component(&self, name: &str, args: &str, lang: Lang) -> String;
     /// The whole HTML of an image with alt text `alt`, or `None` to keep a plain `<img>`.
     fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String>;

@@ -322,9 +322,11 @@ pub enum SourceRecord {
     SourceCode {
         /// Repository, `owner/name`.
         repo: String,
-        /// Full 40-hex commit.
+        /// Full 40-hex commit the lines were read at. Without it the source is shown as not
+        /// pinned, and its link follows the default branch instead of a permalink.
+        #[serde(default)]
         #[schemars(pattern(COMMIT_PATTERN))]
-        commit: String,
+        commit: Option<String>,
         /// File path in the repository.
         path: String,
         /// First and last line, 1-based, inclusive.

@@ -80,11 +80,14 @@ fn source_view(cx: &Ctx<'_>, source: &SourceRecord, lang: Lang) -> SourceView {
         SourceRecord::SourceCode { repo, commit, path, lines, quote } => {
             let mut fields =
                 vec![field("repo", repo), field("path", path), field("lines", &format!("{}–{}", lines[0], lines[1]))];
-            fields.push(field("commit", commit));
+            let pinned = commit.as_deref().map_or_else(|| cx.t(lang, "source-unpinned"), str::to_owned);
+            fields.push(field("commit", &pinned));
             if let Some(q) = quote {
                 fields.push(field("quote", q));
             }
-            let link = github(repo).map(|base| format!("{base}/blob/{commit}/{path}#L{}-L{}", lines[0], lines[1]));
+            // A pinned source gets a permalink; an unpinned one a link to the default branch.
+            let at = commit.as_deref().unwrap_or("HEAD");
+            let link = github(repo).map(|base| format!("{base}/blob/{at}/{path}#L{}-L{}", lines[0], lines[1]));
             ("basis-source_code", fields, link)
         }
         SourceRecord::Runtime { command, output, environment, date } => {

@@ -146,6 +146,35 @@ pub fn can_show(cx: &Ctx<'_>, cards: &[&Claim], args: &str, lang: Lang) -> (Vec<
     (can, cannot)
 }
 
+/// A row of a claim table.
+#[derive(Debug, Serialize)]
+pub struct ClaimRow {
+    /// The claim's badge.
+    pub badge: BadgeView,
+    /// The statement.
+    pub text: String,
+    /// Link to the claim's card on the page.
+    pub href: String,
+    /// GPU targets of its scope.
+    pub gfx: String,
+    /// Whether the claim is superseded or retracted.
+    pub stale: bool,
+}
+
+/// Rows of a claim table: the claims named in `args`, in that order.
+pub fn claim_table(cx: &Ctx<'_>, args: &str, lang: Lang) -> Vec<ClaimRow> {
+    args.split_whitespace()
+        .filter_map(|id| cx.site.claim(&shoko_model::ClaimId(id.to_owned())))
+        .map(|c| ClaimRow {
+            badge: cx.badge(c.class, lang),
+            text: c.text.get(lang).to_owned(),
+            href: format!("#claim-{}", c.id),
+            gfx: c.scope.as_ref().map_or_else(String::new, |s| s.gfx.join(", ")),
+            stale: c.lifecycle != Lifecycle::Current,
+        })
+        .collect()
+}
+
 /// Rows of the phase grid.
 pub fn phases(cx: &Ctx<'_>, page: &Page, lang: Lang) -> Vec<PhaseRow> {
     page.phases

@@ -206,6 +206,9 @@ impl RenderContext for PageCx<'_, '_> {
                 let (can, cannot) = components::can_show(self.cx, self.cards, args, lang);
                 self.partial("can_show", CanShow { can, cannot }, lang)
             }
+            "claim-table" => {
+                self.partial("claim_table", Rows { rows: components::claim_table(self.cx, args, lang) }, lang)
+            }
             "phases" => self.partial("phases", Rows { rows: components::phases(self.cx, self.page, lang) }, lang),
             "timeline" => self.partial("timeline", Entries { entries: components::timeline(self.page, lang) }, lang),
             _ => String::new(),

@@ -10,5 +10,5 @@ pub static CODE: Code =
 pub fn diagnostic(span: Span, word: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("unknown div `:::{word}`"), span)
         .with_label("not a language or component")
-        .with_hint("use `:::ja`, `:::en`, `::::callout confirmed|inferred|unresolved|limited` or a component: `::: generations`, `::: can-show`, `::: phases`, `::: timeline`, `::: call-chain`, `::: figure`, `::: next`")
+        .with_hint("use `:::ja`, `:::en`, `::::callout confirmed|inferred|unresolved|limited` or a component: `::: generations`, `::: can-show`, `::: claim-table`, `::: phases`, `::: timeline`, `::: call-chain`, `::: figure`, `::: next`")
 }

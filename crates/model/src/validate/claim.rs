@@ -165,7 +165,9 @@ fn refs(ids: &[String], path: &YamlPath, check: &mut Check<'_, '_>) -> Vec<Ref> 
 fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_>) {
     match source {
         SourceRecord::SourceCode { commit, lines, .. } => {
-            check.commit(&path.key("commit"), commit);
+            if let Some(commit) = commit {
+                check.commit(&path.key("commit"), commit);
+            }
             if lines[0] == 0 || lines[0] > lines[1] {
                 let value = format!("[{}, {}]", lines[0], lines[1]);
                 check.out.push(rules::fm_bad_format::diagnostic(

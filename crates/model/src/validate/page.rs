@@ -85,6 +85,13 @@ pub fn validate_page(
                 }
                 citations.extend(ids.into_iter().map(|id| Ref { id: ClaimId(id.to_owned()), span: span.clone() }));
             }
+            "claim-table" => {
+                let ids: Vec<&str> = args.split_whitespace().collect();
+                if ids.is_empty() {
+                    out.push(missing("name the claims to list: `::: claim-table ID …`"));
+                }
+                citations.extend(ids.into_iter().map(|id| Ref { id: ClaimId(id.to_owned()), span: span.clone() }));
+            }
             "phases" if front.phases.is_empty() => out.push(missing("add `phases:` to the front-matter")),
             "timeline" if front.timeline.is_empty() => out.push(missing("add `timeline:` to the front-matter")),
             _ => {}
