@@ -99,3 +99,4 @@ source-unpinned = not pinned to a commit (lines may move on the default branch)
 claim-table-claim = Statement
 claim-table-class = Evidence
 claim-table-scope = Scope
+date-unrecorded = not recorded

@@ -99,3 +99,4 @@ source-unpinned = コミット未固定（行番号は既定ブランチで変�
 claim-table-claim = 記述
 claim-table-class = 証拠クラス
 claim-table-scope = 範囲
+date-unrecorded = 記録なし

@@ -20,7 +20,7 @@ echo "== axe-core"
 (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 pages=(index.html)
 for lang in ja en; do
-  for page in "" evidence/ questions/ claims/ changes/ glossary/; do
+  for page in "" gpu/gfx1201/ components/ggml-hip/ evidence/ questions/ claims/ changes/ glossary/; do
     pages+=("$lang/${page}index.html")
   done
 done

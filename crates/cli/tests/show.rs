@@ -19,13 +19,13 @@ fn default_content_checks_clean() {
 fn a_broken_copy_of_the_default_content_fails_with_file_line_and_column() {
     let tmp = tempfile::tempdir().expect("tmp");
     copy_tree(&repo().join("content"), &tmp.path().join("content"));
-    let log = tmp.path().join("content/logs/2026-03-27-gfx1201-fatbin.yaml");
+    let log = tmp.path().join("content/logs/gfx1201-investigation.yaml");
     let text = std::fs::read_to_string(&log).expect("read").replacen("class: unresolved", "class: unresolvd", 1);
     let line = text.lines().position(|l| l.contains("class: unresolvd")).expect("edited line") + 1;
     std::fs::write(&log, text).expect("write");
     let run = shoko(&["check", "--root", tmp.path().to_str().expect("utf-8")]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let location = format!("--> content/logs/2026-03-27-gfx1201-fatbin.yaml:{line}:12");
+    let location = format!("--> content/logs/gfx1201-investigation.yaml:{line}:12");
     assert!(run.stderr.contains(&location), "expected {location} in\n{}", run.stderr);
 }
 

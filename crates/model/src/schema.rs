@@ -329,8 +329,9 @@ pub enum SourceRecord {
         commit: Option<String>,
         /// File path in the repository.
         path: String,
-        /// First and last line, 1-based, inclusive.
-        lines: [u32; 2],
+        /// First and last line, 1-based, inclusive, when the record names them.
+        #[serde(default)]
+        lines: Option<[u32; 2]>,
         /// Exact quote of the lines, if given.
         #[serde(default)]
         quote: Option<String>,
@@ -344,9 +345,10 @@ pub enum SourceRecord {
         /// Where it ran (machine, driver, container).
         #[serde(default)]
         environment: Option<String>,
-        /// Day it ran, `YYYY-MM-DD`.
+        /// Day it ran, `YYYY-MM-DD`, when it was recorded.
+        #[serde(default)]
         #[schemars(pattern(DATE_PATTERN))]
-        date: String,
+        date: Option<String>,
     },
     /// Repository history: a commit, pull request or issue.
     History {

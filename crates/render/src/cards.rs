@@ -78,8 +78,10 @@ fn source_view(cx: &Ctx<'_>, source: &SourceRecord, lang: Lang) -> SourceView {
     let field = |k: &str, v: &str| (k.to_owned(), v.to_owned());
     let (basis, fields, link) = match source {
         SourceRecord::SourceCode { repo, commit, path, lines, quote } => {
-            let mut fields =
-                vec![field("repo", repo), field("path", path), field("lines", &format!("{}–{}", lines[0], lines[1]))];
+            let mut fields = vec![field("repo", repo), field("path", path)];
+            if let Some(lines) = lines {
+                fields.push(field("lines", &format!("{}–{}", lines[0], lines[1])));
+            }
             let pinned = commit.as_deref().map_or_else(|| cx.t(lang, "source-unpinned"), str::to_owned);
             fields.push(field("commit", &pinned));
             if let Some(q) = quote {
@@ -87,11 +89,13 @@ fn source_view(cx: &Ctx<'_>, source: &SourceRecord, lang: Lang) -> SourceView {
             }
             // A pinned source gets a permalink; an unpinned one a link to the default branch.
             let at = commit.as_deref().unwrap_or("HEAD");
-            let link = github(repo).map(|base| format!("{base}/blob/{at}/{path}#L{}-L{}", lines[0], lines[1]));
+            let anchor = lines.map_or_else(String::new, |l| format!("#L{}-L{}", l[0], l[1]));
+            let link = github(repo).map(|base| format!("{base}/blob/{at}/{path}{anchor}"));
             ("basis-source_code", fields, link)
         }
         SourceRecord::Runtime { command, output, environment, date } => {
-            let mut fields = vec![field("command", command), field("output", output), field("date", date)];
+            let when = date.clone().unwrap_or_else(|| cx.t(lang, "date-unrecorded"));
+            let mut fields = vec![field("command", command), field("output", output), field("date", &when)];
             if let Some(env) = environment {
                 fields.push(field("environment", env));
             }

@@ -168,7 +168,9 @@ fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_
             if let Some(commit) = commit {
                 check.commit(&path.key("commit"), commit);
             }
-            if lines[0] == 0 || lines[0] > lines[1] {
+            if let Some(lines) = lines
+                && (lines[0] == 0 || lines[0] > lines[1])
+            {
                 let value = format!("[{}, {}]", lines[0], lines[1]);
                 check.out.push(rules::fm_bad_format::diagnostic(
                     check.loc.key_span(&path.key("lines")),
@@ -178,7 +180,11 @@ fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_
                 ));
             }
         }
-        SourceRecord::Runtime { date, .. } => check.date(&path.key("date"), date),
+        SourceRecord::Runtime { date, .. } => {
+            if let Some(date) = date {
+                check.date(&path.key("date"), date);
+            }
+        }
         SourceRecord::History { commit, pr, issue, .. } => {
             if let Some(commit) = commit {
                 check.commit(&path.key("commit"), commit);
