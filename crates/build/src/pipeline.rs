@@ -7,6 +7,7 @@ use crate::load::load;
 use crate::output::Output;
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
+use shoko_model::config::{Config, parse_config};
 use shoko_model::{DocumentInput, SiteModel, link, validate_document};
 use shoko_render::i18n::{self, Ui};
 use shoko_render::{RenderInput, Templates, compile_templates, render};
@@ -34,6 +35,8 @@ pub struct Checked {
     pub templates: Option<Templates>,
     /// The UI strings, if both language files are complete.
     pub ui: Option<Ui>,
+    /// The site configuration (`shoko.yaml`, defaults without it).
+    pub config: Config,
 }
 
 impl Checked {
@@ -52,6 +55,7 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     let ja = add_with_default(root, &mut loaded.sources, "i18n/ja.ftl", DEFAULT_JA_FTL)?;
     let en = add_with_default(root, &mut loaded.sources, "i18n/en.ftl", DEFAULT_EN_FTL)?;
     let ui = i18n::load(ja, en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
+    let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
     let results: Vec<_> = loaded
         .content
         .par_iter()
@@ -75,7 +79,7 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     diagnostics.extend(crate::images::probe(root, &site)?);
     Diagnostic::sort(&mut diagnostics, &loaded.sources);
     diagnostics.dedup();
-    Ok(Checked { sources: loaded.sources, site, diagnostics, templates, ui })
+    Ok(Checked { sources: loaded.sources, site, diagnostics, templates, ui, config })
 }
 
 /// The outcome of a build.
@@ -111,7 +115,7 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
         images: &images.info,
         media: &images.files,
         schema_json: &schema_json,
-        base_url: options.base_url.as_deref(),
+        base_url: options.base_url.as_deref().or(checked.config.base_url.as_deref()),
     });
     match plan {
         Ok(plan) => {
@@ -153,6 +157,21 @@ const DEFAULT_STATIC: &[(&str, &str)] = &[
     (shoko_render::SITE_CSS, include_str!("../../../static/css/site.css")),
     (shoko_render::SITE_JS, include_str!("../../../static/js/site.js")),
 ];
+
+/// `shoko.yaml` at the site root, if there is one.
+fn load_config(root: &Path, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<Config, IoError> {
+    let path = root.join("shoko.yaml");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            let file = sources.add("shoko.yaml", text);
+            let (config, diags) = parse_config(file, sources.file(file));
+            diagnostics.extend(diags);
+            Ok(config)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
+        Err(e) => Err(IoError::new("read", path, e)),
+    }
+}
 
 /// Read `root/rel` into the source map, or the built-in `default` when the file does not exist.
 fn add_with_default(root: &Path, sources: &mut SourceMap, rel: &str, default: &str) -> Result<FileId, IoError> {

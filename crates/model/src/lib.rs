@@ -4,6 +4,7 @@
 //! Pure: callers hand in file texts; nothing here touches the disk or the clock.
 
 pub mod anchors;
+pub mod config;
 pub mod frontmatter;
 pub mod link;
 pub mod locate;

@@ -446,6 +446,19 @@ pub struct QuestionRecord {
     pub blocked_by: Option<Blocker>,
 }
 
+/// `shoko.yaml` at the site root: settings of the whole site. Every field is optional.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    /// The path the site is served under, e.g. `/ROCm-pages/` for a GitHub Pages project site.
+    /// `serve` previews the site under the same path.
+    #[serde(default)]
+    pub base_path: Option<String>,
+    /// The public URL of the site, for canonical links and the sitemap (`--base-url` wins).
+    #[serde(default)]
+    pub base_url: Option<String>,
+}
+
 /// Where a GPU generation's investigation stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -11,6 +11,11 @@ mod page;
 pub use formats::{is_date, is_id};
 pub use page::resolve_relative;
 
+/// The diagnostic for a deserialization error at `loc` (for files outside `content/`).
+pub fn de_error_diagnostic(error: &crate::yaml::DeError, loc: &Locator<'_>) -> Diagnostic {
+    de_error::diagnostic(error, loc)
+}
+
 use crate::frontmatter::{self, SplitError};
 use crate::locate::Locator;
 use crate::model::{DocKind, Document};
