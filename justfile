@@ -12,9 +12,9 @@ check:
 test:
     cargo test
 
-# Build, then serve site/ on http://127.0.0.1:1111/ (static; no live reload yet).
-serve: build
-    python3 -m http.server --bind 127.0.0.1 --directory site 1111
+# Live preview on http://127.0.0.1:1111/ (rebuilds and reloads on save).
+serve:
+    cargo run -- serve
 
 # Regenerate the committed JSON Schema for editors.
 schema:

@@ -25,7 +25,7 @@ pub struct Loaded {
     pub sources: SourceMap,
     /// The content files, sorted by path.
     pub content: Vec<ContentFile>,
-    /// Every other file under `content/` (images and the like), relative to it.
+    /// Every file under `content/`, relative to it.
     pub files: std::collections::BTreeSet<String>,
     /// Files that could be read but not decoded.
     pub diagnostics: Vec<Diagnostic>,
@@ -53,11 +53,9 @@ pub fn load(root: &Path) -> Result<Loaded, IoError> {
         }
         let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        loaded.files.insert(rel.clone());
         let kind = match SourceKind::of(&rel) {
-            None => {
-                loaded.files.insert(rel);
-                continue;
-            }
+            None => continue,
             Some(Ok(kind)) => kind,
             Some(Err(())) => {
                 let file = loaded.sources.add(format!("content/{rel}"), "");

@@ -27,6 +27,18 @@ pub enum Command {
         #[arg(long)]
         base_url: Option<String>,
     },
+    /// Preview the site: build into memory, serve it, rebuild and reload on every save.
+    Serve {
+        /// First port to try; the next free one is used if it is taken (0: any free port).
+        #[arg(long, default_value_t = 1111)]
+        port: u16,
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Sub-path to serve the site under (default: `base_path` in shoko.yaml, else /).
+        #[arg(long)]
+        base_path: Option<String>,
+    },
     /// Validate without writing anything.
     Check {
         /// How to print diagnostics.

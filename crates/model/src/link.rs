@@ -62,7 +62,8 @@ impl SiteModel {
 
 /// Build the site model from validated documents (whose texts are in `sources`) and report
 /// site-wide problems.
-/// `files` are the other files under `content/` (images and the like), relative to it.
+/// `files` are every file under `content/`, relative to it (pages that failed to parse
+/// included, so links to them are not reported again).
 pub fn link(mut docs: Vec<Document>, sources: &SourceMap, files: &BTreeSet<String>) -> (SiteModel, Vec<Diagnostic>) {
     docs.sort_by(|a, b| a.path.cmp(&b.path));
     let mut out = Vec::new();
@@ -84,7 +85,7 @@ pub fn link(mut docs: Vec<Document>, sources: &SourceMap, files: &BTreeSet<Strin
     check_cycles(&site, &mut out);
     check_premises(&site, &mut out);
     check_citations(&site, &mut out);
-    check_page_links(&site, sources, &mut out);
+    check_page_links(&site, sources, files, &mut out);
     for doc in &site.docs {
         for (image, span) in doc.page().map_or(&[][..], |p| p.images.as_slice()) {
             if !files.contains(image) {
@@ -92,7 +93,7 @@ pub fn link(mut docs: Vec<Document>, sources: &SourceMap, files: &BTreeSet<Strin
             }
         }
     }
-    collect_data(&mut site, &mut out);
+    collect_data(&mut site, files, &mut out);
     (site, out)
 }
 
@@ -288,7 +289,7 @@ fn check_citations(site: &SiteModel, out: &mut Vec<Diagnostic>) {
 }
 
 /// Targets and terms from the data files; each gfx and term ID once; target pages exist.
-fn collect_data(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
+fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
     let mut targets: Vec<Target> = Vec::new();
     let mut terms: Vec<Term> = Vec::new();
     for doc in &site.docs {
@@ -305,6 +306,7 @@ fn collect_data(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
                     }
                     if let Some((page, span)) = &target.page
                         && !site.pages.contains_key(page)
+                        && !files.contains(page)
                     {
                         out.push(rules::ref_unknown_page::diagnostic(span.clone(), page, page));
                     }
@@ -342,13 +344,15 @@ fn collect_data(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_page_links(site: &SiteModel, sources: &SourceMap, out: &mut Vec<Diagnostic>) {
+fn check_page_links(site: &SiteModel, sources: &SourceMap, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
     let mut anchors: BTreeMap<(DocId, Lang), BTreeSet<String>> = BTreeMap::new();
     for doc in &site.docs {
         let Some(page) = doc.page() else { continue };
         for link in &page.page_links {
             let Some(&target) = site.pages.get(&link.target) else {
-                out.push(rules::ref_unknown_page::diagnostic(link.span.clone(), &link_text(link), &link.target));
+                if !files.contains(&link.target) {
+                    out.push(rules::ref_unknown_page::diagnostic(link.span.clone(), &link_text(link), &link.target));
+                }
                 continue;
             };
             let Some(anchor) = &link.anchor else { continue };

@@ -4,6 +4,7 @@ mod build;
 mod check;
 mod new;
 mod report;
+mod serve;
 
 use crate::cli::{Cli, Command};
 
@@ -19,6 +20,7 @@ pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Build { out, base_url } => build::run(&cli.root, out, base_url),
         Command::Check { format } => check::run(&cli.root, format),
+        Command::Serve { port, bind, base_path } => serve::run(&cli.root, port, bind, base_path),
         Command::Schema => {
             println!("{}", schema_text());
             OK

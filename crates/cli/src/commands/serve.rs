@@ -1,0 +1,29 @@
+//! `serve`: the live preview, on a tokio runtime of its own.
+
+use super::{OK, USAGE_OR_IO, today};
+use shoko_serve::ServeOptions;
+use std::net::IpAddr;
+use std::path::Path;
+
+/// Run `serve` until Ctrl-C.
+pub fn run(root: &Path, port: u16, bind: IpAddr, base_path: Option<String>) -> u8 {
+    let base_path = base_path.map(|p| {
+        let p = if p.starts_with('/') { p } else { format!("/{p}") };
+        if p.ends_with('/') { p } else { format!("{p}/") }
+    });
+    let options = ServeOptions { root: root.to_path_buf(), bind, port, base_path, today: today(), print: true };
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("error: cannot start the server runtime: {e}");
+            return USAGE_OR_IO;
+        }
+    };
+    match runtime.block_on(shoko_serve::run(options)) {
+        Ok(()) => OK,
+        Err(e) => {
+            eprintln!("error: {e}");
+            USAGE_OR_IO
+        }
+    }
+}

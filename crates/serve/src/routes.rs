@@ -1,0 +1,137 @@
+//! HTTP: the site under its base path (`/` redirects there), the live-reload script and the
+//! event stream. Files come from memory only; any path with `.`/`..` segments, backslashes or
+//! NUL bytes, in any encoding, is a 404.
+
+use crate::live::LIVE_JS;
+use crate::state::{LiveEvent, State};
+use axum::Router;
+use axum::body::Body;
+use axum::extract::State as Shared;
+use axum::http::{StatusCode, Uri, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use std::convert::Infallible;
+use std::sync::Arc;
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::{BroadcastStream, WatchStream};
+
+/// The app.
+pub fn router(state: Arc<State>) -> Router {
+    Router::new().fallback(get(handle)).with_state(state)
+}
+
+async fn handle(Shared(state): Shared<Arc<State>>, uri: Uri) -> Response {
+    let base = state.base_path();
+    let path = uri.path();
+    if base != "/" && (path == "/" || path == base.trim_end_matches('/')) {
+        return Redirect::temporary(&base).into_response();
+    }
+    let Some(rest) = path.strip_prefix(base.as_str()) else { return not_found(&state, &base) };
+    match rest {
+        "__shoko/events" => return events(&state),
+        "__shoko/live.js" => return respond("live.js", LIVE_JS.as_bytes().to_vec(), &base),
+        _ => {}
+    }
+    let Some(rest) = safe_path(rest) else { return not_found(&state, &base) };
+    let file = if rest.is_empty() || rest.ends_with('/') { format!("{rest}index.html") } else { rest.clone() };
+    match state.file(&file) {
+        Some(bytes) => respond(&file, bytes, &base),
+        None if state.file(&format!("{rest}/index.html")).is_some() => {
+            Redirect::permanent(&format!("{base}{rest}/")).into_response()
+        }
+        None => not_found(&state, &base),
+    }
+}
+
+/// The percent-decoded path, or `None` if it could leave the site or is not valid UTF-8.
+fn safe_path(raw: &str) -> Option<String> {
+    let decoded = percent_encoding::percent_decode_str(raw).decode_utf8().ok()?;
+    let bad = decoded.starts_with('/')
+        || decoded.contains(['\\', '\0'])
+        || decoded.split('/').any(|segment| segment == ".." || segment == ".");
+    (!bad).then(|| decoded.into_owned())
+}
+
+fn respond(file: &str, bytes: Vec<u8>, base: &str) -> Response {
+    let mime = mime_guess::from_path(file).first_or_octet_stream();
+    let text =
+        mime.type_() == "text" || mime.subtype() == "javascript" || mime.subtype() == "json" || mime.subtype() == "xml";
+    let content_type = if text { format!("{mime}; charset=utf-8") } else { mime.to_string() };
+    let body = if file.ends_with(".html") { inject(bytes, base) } else { bytes };
+    Response::builder()
+        .header(header::CONTENT_TYPE, content_type)
+        .header(header::CACHE_CONTROL, "no-cache")
+        .body(Body::from(body))
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
+}
+
+fn not_found(state: &State, base: &str) -> Response {
+    let page = state.file("404.html").unwrap_or_else(|| b"<!DOCTYPE html><title>404</title><p>Not found</p>".to_vec());
+    let mut response = respond("404.html", page, base);
+    *response.status_mut() = StatusCode::NOT_FOUND;
+    response
+}
+
+/// Add the live-reload script to an HTML page.
+fn inject(bytes: Vec<u8>, base: &str) -> Vec<u8> {
+    let tag = format!("<script src=\"{base}__shoko/live.js\" data-base=\"{base}\" defer></script>\n");
+    let html = String::from_utf8_lossy(&bytes);
+    match html.rfind("</body>") {
+        Some(i) => format!("{}{tag}{}", &html[..i], &html[i..]).into_bytes(),
+        None => format!("{html}{tag}").into_bytes(),
+    }
+}
+
+/// The event stream: the current errors first, then every change, until the server stops.
+fn events(state: &State) -> Response {
+    enum Item {
+        Live(LiveEvent),
+        Stop,
+    }
+    let current = state.errors().map(LiveEvent::Errors);
+    let updates = BroadcastStream::new(state.subscribe()).filter_map(Result::ok);
+    let live = tokio_stream::iter(current).chain(updates).map(Item::Live);
+    let stop = WatchStream::new(state.stopping()).filter(|stopping| *stopping).map(|_| Item::Stop);
+    let stream = live.merge(stop).take_while(|item| matches!(item, Item::Live(_))).filter_map(|item| match item {
+        Item::Live(event) => Some(Ok::<Event, Infallible>(to_sse(event))),
+        Item::Stop => None,
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
+
+fn to_sse(event: LiveEvent) -> Event {
+    match event {
+        LiveEvent::Reload(urls) => {
+            Event::default().event("reload").data(serde_json::to_string(&urls).unwrap_or_default())
+        }
+        LiveEvent::Errors(json) => Event::default().event("errors").data(json),
+        LiveEvent::Clear => Event::default().event("ok").data("{}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_path;
+
+    #[test]
+    fn traversal_in_any_encoding_is_refused() {
+        assert_eq!(safe_path("ja/gpu/").as_deref(), Some("ja/gpu/"));
+        assert_eq!(safe_path("ja/%E8%AA%AD/").as_deref(), Some("ja/読/"));
+        for bad in [
+            "../Cargo.toml",
+            "ja/../../x",
+            "%2e%2e/x",
+            "ja/%2E%2E/x",
+            "/etc/passwd",
+            "%2fetc",
+            "a\\\\b",
+            "a%5c..%5cb",
+            "x%00",
+            "./x",
+            "%ff",
+        ] {
+            assert_eq!(safe_path(bad), None, "{bad}");
+        }
+    }
+}
