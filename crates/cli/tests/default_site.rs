@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{repo, shoko};
+use common::{repo, shoko, target};
 use scraper::{Html, Selector};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
@@ -103,19 +103,7 @@ fn reachable(dir: &Path, start: &str, depth: usize) -> BTreeMap<String, usize> {
             if href.contains("://") || href.starts_with('#') {
                 continue;
             }
-            let path = href.split('#').next().unwrap_or("");
-            let mut parts: Vec<&str> = page.split('/').collect();
-            parts.pop();
-            for part in path.split('/') {
-                match part {
-                    "" | "." => {}
-                    ".." => {
-                        parts.pop();
-                    }
-                    p => parts.push(p),
-                }
-            }
-            let target = parts.join("/");
+            let (target, _) = target(&page, href);
             if !seen.contains_key(&target) {
                 seen.insert(target.clone(), clicks + 1);
                 queue.push_back(target);

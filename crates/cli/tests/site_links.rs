@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, repo, shoko, walk};
+use common::{fixture, repo, shoko, target, walk};
 use scraper::{Html, Selector};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -40,30 +40,6 @@ fn pages(dir: &Path) -> BTreeMap<String, Html> {
 
 fn ids(doc: &Html) -> BTreeSet<String> {
     doc.select(&select("[id]")).filter_map(|e| e.value().attr("id").map(str::to_owned)).collect()
-}
-
-/// The file an internal href points to, relative to the site root, and its fragment.
-fn target(page: &str, href: &str) -> (String, Option<String>) {
-    let (path, fragment) = href.split_once('#').map_or((href, None), |(p, f)| (p, Some(f.to_owned())));
-    let mut parts: Vec<&str> = page.split('/').collect();
-    parts.pop();
-    if !path.is_empty() {
-        for part in path.split('/') {
-            match part {
-                "" | "." => {}
-                ".." => {
-                    parts.pop();
-                }
-                p => parts.push(p),
-            }
-        }
-        if path.ends_with('/') || path == "." || path == "./" {
-            parts.push("index.html");
-        }
-    } else {
-        return (page.to_owned(), fragment);
-    }
-    (parts.join("/"), fragment)
 }
 
 fn check_site(dir: &Path) {

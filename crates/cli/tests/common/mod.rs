@@ -70,3 +70,27 @@ pub fn tree_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .map(|p| (p.strip_prefix(dir).expect("inside").display().to_string(), std::fs::read(&p).expect("read")))
         .collect()
 }
+
+/// The file an internal href points to, relative to the site root, and its fragment.
+pub fn target(page: &str, href: &str) -> (String, Option<String>) {
+    let (path, fragment) = href.split_once('#').map_or((href, None), |(p, f)| (p, Some(f.to_owned())));
+    let mut parts: Vec<&str> = page.split('/').collect();
+    parts.pop();
+    if !path.is_empty() {
+        for part in path.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    parts.pop();
+                }
+                p => parts.push(p),
+            }
+        }
+        if path.ends_with('/') || path == "." || path == "./" {
+            parts.push("index.html");
+        }
+    } else {
+        return (page.to_owned(), fragment);
+    }
+    (parts.join("/"), fragment)
+}
