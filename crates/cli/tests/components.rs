@@ -48,6 +48,18 @@ fn components_render_from_typed_data() {
             ("question", &guide, "#q-which-kernel"),
             ("does-not-claim", &guide, ".does-not-claim"),
         ];
+        // Unpinned and undated sources say so; the unpinned link follows the default branch.
+        let partial = first(&home, "#claim-partial");
+        let (unpinned, undated) = if lang == "ja" {
+            ("コミット未固定", "記録なし")
+        } else {
+            ("not pinned to a commit", "not recorded")
+        };
+        assert!(partial.contains(unpinned) && partial.contains(undated), "{partial}");
+        assert!(
+            partial.contains("https://github.com/ROCm/rocBLAS/blob/HEAD/library/src/handle.cpp#L81-L158"),
+            "{partial}"
+        );
         for (name, doc, selector) in cases {
             insta::assert_snapshot!(format!("{name}-{lang}"), first(doc, selector));
         }
