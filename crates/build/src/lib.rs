@@ -10,7 +10,7 @@ mod pipeline;
 
 pub use load::{Loaded, load};
 pub use output::{DiskOutput, MemoryOutput, Output};
-pub use pipeline::{BuildOptions, BuildReport, Checked, build, check};
+pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};
 
 use std::path::PathBuf;
 

@@ -2,6 +2,7 @@
 //! order, read as UTF-8 (a BOM is dropped; invalid UTF-8 is a diagnostic, not a crash).
 
 use crate::IoError;
+use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, SourceMap, Span};
 use shoko_model::SourceKind;
 use shoko_model::rules::{file_invalid_utf8, file_unknown_data};
@@ -42,6 +43,7 @@ pub fn load(root: &Path) -> Result<Loaded, IoError> {
         ));
     }
     let mut loaded = Loaded::default();
+    let mut found = Vec::new();
     let walker = walkdir::WalkDir::new(&content_dir).follow_links(false).sort_by_file_name();
     for entry in walker {
         let entry = entry.map_err(|e| {
@@ -54,32 +56,45 @@ pub fn load(root: &Path) -> Result<Loaded, IoError> {
         let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
         loaded.files.insert(rel.clone());
-        let kind = match SourceKind::of(&rel) {
-            None => continue,
-            Some(Ok(kind)) => kind,
-            Some(Err(())) => {
-                let file = loaded.sources.add(format!("content/{rel}"), "");
-                loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel));
-                continue;
-            }
-        };
-        let bytes = std::fs::read(entry.path()).map_err(|e| IoError::new("read", entry.path(), e))?;
-        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-        let display = format!("content/{rel}");
-        match std::str::from_utf8(bytes) {
-            Ok(text) => {
-                let file = loaded.sources.add(display, text);
-                loaded.content.push(ContentFile { file, path: rel, kind });
-            }
-            Err(e) => {
-                let valid = e.valid_up_to();
-                let lossy = String::from_utf8_lossy(bytes).into_owned();
-                // The prefix is valid, so its length is the same in the lossy text.
-                let end = lossy[valid..].chars().next().map_or(valid, |c| valid + c.len_utf8());
-                let file = loaded.sources.add(display, lossy);
-                loaded.diagnostics.push(file_invalid_utf8::diagnostic(Span::new(file, valid..end)));
-            }
+        if let Some(kind) = SourceKind::of(&rel) {
+            found.push((rel, kind, entry.into_path()));
         }
     }
+    // Reading is the slow part on a big site: in parallel, then added in the walk's order.
+    let read: Vec<_> = found
+        .into_par_iter()
+        .map(|(rel, kind, path)| match kind {
+            Ok(_) => std::fs::read(&path).map(|b| (rel, kind, Some(b))).map_err(|e| IoError::new("read", path, e)),
+            Err(()) => Ok((rel, kind, None)),
+        })
+        .collect::<Result<_, _>>()?;
+    for (rel, kind, bytes) in read {
+        let (Ok(kind), Some(bytes)) = (kind, bytes) else {
+            let file = loaded.sources.add(format!("content/{rel}"), "");
+            loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel));
+            continue;
+        };
+        add(&mut loaded, rel, kind, &bytes);
+    }
     Ok(loaded)
+}
+
+/// Decode one content file and add it (or the diagnostic of why it cannot be decoded).
+fn add(loaded: &mut Loaded, rel: String, kind: SourceKind, bytes: &[u8]) {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let display = format!("content/{rel}");
+    match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            let file = loaded.sources.add(display, text);
+            loaded.content.push(ContentFile { file, path: rel, kind });
+        }
+        Err(e) => {
+            let valid = e.valid_up_to();
+            let lossy = String::from_utf8_lossy(bytes).into_owned();
+            // The prefix is valid, so its length is the same in the lossy text.
+            let end = lossy[valid..].chars().next().map_or(valid, |c| valid + c.len_utf8());
+            let file = loaded.sources.add(display, lossy);
+            loaded.diagnostics.push(file_invalid_utf8::diagnostic(Span::new(file, valid..end)));
+        }
+    }
 }

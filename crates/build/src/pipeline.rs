@@ -37,6 +37,31 @@ pub struct Checked {
     pub ui: Option<Ui>,
     /// The site configuration (`shoko.yaml`, defaults without it).
     pub config: Config,
+    /// How long each stage took, in order.
+    pub timings: Timings,
+}
+
+/// Wall-clock time of each stage of a run (printed by `build --timings`).
+#[derive(Debug, Default, Clone)]
+pub struct Timings {
+    /// Stage name and its duration, in the order they ran.
+    pub stages: Vec<(&'static str, std::time::Duration)>,
+    last: Option<std::time::Instant>,
+}
+
+impl Timings {
+    fn start() -> Self {
+        Timings { stages: Vec::new(), last: Some(std::time::Instant::now()) }
+    }
+
+    /// Close the current stage under `name` and start the next.
+    fn lap(&mut self, name: &'static str) {
+        let now = std::time::Instant::now();
+        if let Some(last) = self.last {
+            self.stages.push((name, now - last));
+        }
+        self.last = Some(now);
+    }
 }
 
 impl Checked {
@@ -48,7 +73,9 @@ impl Checked {
 
 /// Validate the site under `root` without writing anything.
 pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
+    let mut timings = Timings::start();
     let mut loaded = load(root)?;
+    timings.lap("load");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     let template_files = load_templates(root, &mut loaded.sources)?;
     let templates = compile_templates(&template_files, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
@@ -56,6 +83,7 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     let en = add_with_default(root, &mut loaded.sources, "i18n/en.ftl", DEFAULT_EN_FTL)?;
     let ui = i18n::load(ja, en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
+    timings.lap("templates, strings, config");
     let results: Vec<_> = loaded
         .content
         .par_iter()
@@ -74,12 +102,15 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
         diagnostics.extend(diags);
         docs.extend(doc);
     }
+    timings.lap("validate");
     let (site, link_diags) = link(docs, &loaded.sources, &loaded.files);
     diagnostics.extend(link_diags);
+    timings.lap("link");
     diagnostics.extend(crate::images::probe(root, &site)?);
     Diagnostic::sort(&mut diagnostics, &loaded.sources);
     diagnostics.dedup();
-    Ok(Checked { sources: loaded.sources, site, diagnostics, templates, ui, config })
+    timings.lap("images (probe)");
+    Ok(Checked { sources: loaded.sources, site, diagnostics, templates, ui, config, timings })
 }
 
 /// The outcome of a build.
@@ -100,6 +131,7 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
     };
     let static_files = load_static(root)?;
     let images = crate::images::process(root, &checked.site)?;
+    checked.timings.lap("static, images");
     if !images.diagnostics.is_empty() {
         checked.diagnostics.extend(images.diagnostics);
         Diagnostic::sort(&mut checked.diagnostics, &checked.sources);
@@ -117,9 +149,11 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
         schema_json: &schema_json,
         base_url: options.base_url.as_deref().or(checked.config.base_url.as_deref()),
     });
+    checked.timings.lap("render");
     match plan {
         Ok(plan) => {
             output.replace(&plan)?;
+            checked.timings.lap("write");
             Ok(BuildReport { checked, written: Some(plan.files.len()) })
         }
         Err(errors) => {

@@ -26,6 +26,9 @@ pub enum Command {
         /// Public URL of the site, e.g. https://example.github.io/ROCm-pages/ (canonical links).
         #[arg(long)]
         base_url: Option<String>,
+        /// Print how long each stage took.
+        #[arg(long)]
+        timings: bool,
     },
     /// Preview the site: build into memory, serve it, rebuild and reload on every save.
     Serve {

@@ -8,6 +8,11 @@ mod commands;
 use clap::Parser;
 use std::process::ExitCode;
 
+/// mimalloc: rendering allocates many small strings from two threads at once, where it is
+/// measurably faster than the system allocator (see the benchmark in the README).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
     let code = commands::run(args);

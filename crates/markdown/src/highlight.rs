@@ -21,6 +21,32 @@ pub fn highlight(code: &str, lang: &str) -> Option<String> {
         return None;
     }
     let syntax = SYNTAXES.find_syntax_by_token(token)?;
+    // The same block often appears in both languages of a page, and `serve` renders unchanged
+    // blocks again: highlighting is the slowest step of rendering, so results are kept by content.
+    let key = blake3::Hasher::new().update(syntax.name.as_bytes()).update(&[0]).update(code.as_bytes()).finalize();
+    if let Some(html) = cache().get(key.as_bytes()).cloned() {
+        return Some(html);
+    }
+    let html = highlight_uncached(code, syntax)?;
+    let mut cache = cache();
+    if cache.len() >= CACHE_LIMIT {
+        cache.clear();
+    }
+    cache.insert(*key.as_bytes(), html.clone());
+    Some(html)
+}
+
+/// Most blocks kept; past this the cache starts over (a long `serve` session stays bounded).
+const CACHE_LIMIT: usize = 50_000;
+
+type Cache = std::collections::HashMap<[u8; 32], String>;
+
+fn cache() -> std::sync::MutexGuard<'static, Cache> {
+    static CACHE: LazyLock<std::sync::Mutex<Cache>> = LazyLock::new(Default::default);
+    CACHE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn highlight_uncached(code: &str, syntax: &syntect::parsing::SyntaxReference) -> Option<String> {
     let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, &SYNTAXES, STYLE);
     for line in LinesWithEndings::from(code) {
         generator.parse_html_for_line_which_includes_newline(line).ok()?;

@@ -10,7 +10,7 @@ use shoko_model::schema::Class;
 use shoko_model::{DocId, SiteModel};
 
 /// A generated, site-wide page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SitePage {
     /// Evidence classes and site policy.
     Evidence,

@@ -19,5 +19,5 @@ pub mod view;
 
 pub use assets::{SITE_CSS, SITE_JS};
 pub use context::SitePage;
-pub use plan::{RenderInput, RenderPlan, TEMPLATE_CODE, Templates, compile_templates, render};
+pub use plan::{Job, RenderInput, RenderPlan, TEMPLATE_CODE, Templates, compile_templates, render, render_jobs};
 pub use urls::{page_url, relative_href};

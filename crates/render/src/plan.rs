@@ -95,8 +95,41 @@ pub struct RenderPlan {
 /// One output file (path and bytes), or why it could not be rendered.
 type Rendered = Result<(String, Vec<u8>), Box<Diagnostic>>;
 
+/// A unit of rendering. Jobs are independent of each other,
+/// so `serve` can re-run just the jobs a change affects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Job {
+    /// Both languages of one content page.
+    Page(DocId),
+    /// One generated page in one language.
+    Site(SitePage, Lang),
+    /// The root language chooser and the 404 page.
+    Root,
+    /// `claims.json`, `sitemap.xml`, `robots.txt`.
+    Feeds,
+    /// Static files, processed images, the published schema and `.nojekyll`.
+    Assets,
+}
+
+impl Job {
+    /// Every job of `site`: each page, each generated page per language, root, feeds, assets.
+    pub fn all(site: &SiteModel) -> Vec<Job> {
+        let mut jobs: Vec<Job> = site.pages.values().map(|d| Job::Page(*d)).collect();
+        for lang in Lang::ALL {
+            jobs.extend(SitePage::ALL.iter().map(|p| Job::Site(*p, lang)));
+        }
+        jobs.extend([Job::Root, Job::Feeds, Job::Assets]);
+        jobs
+    }
+}
+
 /// Render the whole site.
 pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
+    render_jobs(input, &Job::all(input.site))
+}
+
+/// Render only `jobs` (in parallel; the large generated pages run beside the content pages).
+pub fn render_jobs(input: &RenderInput<'_>, jobs: &[Job]) -> Result<RenderPlan, Vec<Diagnostic>> {
     let (asset_files, asset_paths) = assets(input.static_files);
     let cx = Ctx {
         site: input.site,
@@ -106,41 +139,16 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
         images: input.images,
         base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
     };
-    let templates = input.templates;
     let tree = Tree::new(&cx);
-    let docs: Vec<DocId> = cx.site.pages.values().copied().collect();
-    let mut rendered: Vec<Rendered> = docs
+    // Big jobs first, so no core is left with one at the end.
+    let mut ordered = jobs.to_vec();
+    ordered.sort_by_key(|j| !matches!(j, Job::Site(SitePage::Claims | SitePage::Changes, _) | Job::Feeds));
+    let rendered: Vec<Rendered> = ordered
         .par_iter()
-        .flat_map_iter(|d| {
-            let (views, errors) = page_views(&cx, templates, &tree, *d);
-            let pages = views.into_iter().map(|(path, view)| file(templates, "page.html", path, &view));
-            errors.into_iter().map(|e| Err(Box::new(e))).chain(pages).collect::<Vec<_>>()
-        })
+        .with_max_len(1)
+        .flat_map_iter(|job| run_job(&cx, input, &asset_files, &tree, *job))
         .collect();
-    for lang in Lang::ALL {
-        let dir = |p: SitePage| format!("{}index.html", Ctx::site_page_dir(p, lang));
-        rendered.push(file(templates, "evidence.html", dir(SitePage::Evidence), &sitewide::evidence(&cx, lang)));
-        rendered.push(file(templates, "questions.html", dir(SitePage::Questions), &sitewide::questions(&cx, lang)));
-        rendered.push(file(templates, "claims.html", dir(SitePage::Claims), &sitewide::claims(&cx, lang)));
-        rendered.push(file(templates, "changes.html", dir(SitePage::Changes), &sitewide::changes(&cx, lang)));
-        rendered.push(file(templates, "glossary.html", dir(SitePage::Glossary), &sitewide::glossary(&cx, lang)));
-    }
-    let root = RootView {
-        ja: cx.ui.strings(Lang::Ja),
-        en: cx.ui.strings(Lang::En),
-        css: cx.assets.css.clone(),
-        js: cx.assets.js.clone(),
-    };
-    rendered.push(file(templates, "root.html", "index.html".into(), &root));
-    let not_found = NotFoundView {
-        ja: cx.ui.strings(Lang::Ja),
-        en: cx.ui.strings(Lang::En),
-        root: cx.base_url.as_ref().map_or_else(String::new, |b| format!("{b}/")),
-        css: cx.base_url.as_ref().map_or_else(|| cx.assets.css.clone(), |b| format!("{b}/{}", cx.assets.css)),
-    };
-    rendered.push(file(templates, "404.html", "404.html".into(), &not_found));
-    let mut plan = RenderPlan { files: asset_files };
-    plan.files.extend(input.media.iter().map(|(p, b)| (p.clone(), b.clone())));
+    let mut plan = RenderPlan::default();
     let mut errors = Vec::new();
     for result in rendered {
         match result {
@@ -150,14 +158,72 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
             Err(e) => errors.push(*e),
         }
     }
-    plan.files.insert(".nojekyll".into(), Vec::new());
-    plan.files.insert("robots.txt".into(), feeds::robots(&cx).into_bytes());
-    plan.files.insert("claims.json".into(), feeds::claims_json(&cx).into_bytes());
-    plan.files.insert("schema/evidence.schema.json".into(), input.schema_json.as_bytes().to_vec());
-    if let Some(sitemap) = feeds::sitemap(&cx) {
-        plan.files.insert("sitemap.xml".into(), sitemap.into_bytes());
+    if errors.is_empty() {
+        Ok(plan)
+    } else {
+        Diagnostic::sort(&mut errors, input.sources);
+        errors.dedup();
+        Err(errors)
     }
-    if errors.is_empty() { Ok(plan) } else { Err(errors) }
+}
+
+/// The output files of one job.
+fn run_job(
+    cx: &Ctx<'_>,
+    input: &RenderInput<'_>,
+    asset_files: &BTreeMap<String, Vec<u8>>,
+    tree: &Tree,
+    job: Job,
+) -> Vec<Rendered> {
+    let templates = input.templates;
+    let dir = |p: SitePage, lang: Lang| format!("{}index.html", Ctx::site_page_dir(p, lang));
+    match job {
+        Job::Page(d) => {
+            let (views, errors) = page_views(cx, templates, tree, d);
+            let pages = views.into_iter().map(|(path, view)| file(templates, "page.html", path, &view));
+            errors.into_iter().map(|e| Err(Box::new(e))).chain(pages).collect()
+        }
+        Job::Site(page, lang) => vec![match page {
+            SitePage::Evidence => file(templates, "evidence.html", dir(page, lang), &sitewide::evidence(cx, lang)),
+            SitePage::Questions => file(templates, "questions.html", dir(page, lang), &sitewide::questions(cx, lang)),
+            SitePage::Claims => file(templates, "claims.html", dir(page, lang), &sitewide::claims(cx, lang)),
+            SitePage::Changes => file(templates, "changes.html", dir(page, lang), &sitewide::changes(cx, lang)),
+            SitePage::Glossary => file(templates, "glossary.html", dir(page, lang), &sitewide::glossary(cx, lang)),
+        }],
+        Job::Root => {
+            let root = RootView {
+                ja: cx.ui.strings(Lang::Ja),
+                en: cx.ui.strings(Lang::En),
+                css: cx.assets.css.clone(),
+                js: cx.assets.js.clone(),
+            };
+            let not_found = NotFoundView {
+                ja: cx.ui.strings(Lang::Ja),
+                en: cx.ui.strings(Lang::En),
+                root: cx.base_url.as_ref().map_or_else(String::new, |b| format!("{b}/")),
+                css: cx.base_url.as_ref().map_or_else(|| cx.assets.css.clone(), |b| format!("{b}/{}", cx.assets.css)),
+            };
+            vec![
+                file(templates, "root.html", "index.html".into(), &root),
+                file(templates, "404.html", "404.html".into(), &not_found),
+            ]
+        }
+        Job::Feeds => {
+            let mut files = vec![
+                Ok(("robots.txt".to_owned(), feeds::robots(cx).into_bytes())),
+                Ok(("claims.json".to_owned(), feeds::claims_json(cx).into_bytes())),
+            ];
+            files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
+            files
+        }
+        Job::Assets => {
+            let mut files: Vec<Rendered> = asset_files.iter().map(|(p, b)| Ok((p.clone(), b.clone()))).collect();
+            files.extend(input.media.iter().map(|(p, b)| Ok((p.clone(), b.clone()))));
+            files.push(Ok((".nojekyll".to_owned(), Vec::new())));
+            files.push(Ok(("schema/evidence.schema.json".to_owned(), input.schema_json.as_bytes().to_vec())));
+            files
+        }
+    }
 }
 
 fn file<T: serde::Serialize>(templates: &Templates, name: &str, path: String, view: &T) -> Rendered {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Run `build`.
-pub fn run(root: &Path, out: Option<PathBuf>, base_url: Option<String>) -> u8 {
+pub fn run(root: &Path, out: Option<PathBuf>, base_url: Option<String>, timings: bool) -> u8 {
     let started = Instant::now();
     let dir = out.unwrap_or_else(|| root.join("site"));
     let mut output = DiskOutput { dir: dir.clone() };
@@ -17,6 +17,11 @@ pub fn run(root: &Path, out: Option<PathBuf>, base_url: Option<String>) -> u8 {
             let checked = &report.checked;
             if !checked.diagnostics.is_empty() {
                 report::print(&checked.diagnostics, &checked.sources, Format::Human);
+            }
+            if timings {
+                for (stage, took) in &checked.timings.stages {
+                    eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
+                }
             }
             match report.written {
                 Some(files) => {
