@@ -39,6 +39,11 @@ fn used(root: &Path, site: &SiteModel) -> BTreeMap<String, shoko_diagnostics::Sp
     used
 }
 
+/// The content paths of every image a page of `site` shows (that exists).
+pub(crate) fn used_paths(root: &Path, site: &SiteModel) -> std::collections::BTreeSet<String> {
+    used(root, site).into_keys().collect()
+}
+
 /// Check that every image a page shows is a readable image, reading only its header.
 pub fn probe(root: &Path, site: &SiteModel) -> Result<Vec<Diagnostic>, IoError> {
     let used = used(root, site);

@@ -7,10 +7,12 @@ mod images;
 mod load;
 mod output;
 mod pipeline;
+mod session;
 
 pub use load::{Loaded, load};
 pub use output::{DiskOutput, MemoryOutput, Output};
 pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};
+pub use session::{Change, Rebuilt, Session};
 
 use std::path::PathBuf;
 

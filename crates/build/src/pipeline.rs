@@ -3,12 +3,13 @@
 //! previous output untouched.
 
 use crate::IoError;
-use crate::load::load;
+use crate::load::{Loaded, load};
 use crate::output::Output;
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
+use shoko_model::SiteModel;
 use shoko_model::config::{Config, parse_config};
-use shoko_model::{DocumentInput, SiteModel, link, validate_document};
+use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
 use shoko_render::{RenderInput, Templates, compile_templates, render};
 use std::path::Path;
@@ -50,12 +51,12 @@ pub struct Timings {
 }
 
 impl Timings {
-    fn start() -> Self {
+    pub(crate) fn start() -> Self {
         Timings { stages: Vec::new(), last: Some(std::time::Instant::now()) }
     }
 
     /// Close the current stage under `name` and start the next.
-    fn lap(&mut self, name: &'static str) {
+    pub(crate) fn lap(&mut self, name: &'static str) {
         let now = std::time::Instant::now();
         if let Some(last) = self.last {
             self.stages.push((name, now - last));
@@ -74,6 +75,45 @@ impl Checked {
 /// Validate the site under `root` without writing anything.
 pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     let mut timings = Timings::start();
+    let mut inputs = read_inputs(root, &mut timings)?;
+    let validated = validate_all(&inputs.loaded, options.today);
+    timings.lap("validate");
+    let mut diagnostics = std::mem::take(&mut inputs.diagnostics);
+    let (site, more) = link_validated(root, &inputs.loaded, &validated)?;
+    diagnostics.extend(more);
+    timings.lap("link");
+    Diagnostic::sort(&mut diagnostics, &inputs.loaded.sources);
+    diagnostics.dedup();
+    Ok(Checked {
+        sources: inputs.loaded.sources,
+        site,
+        diagnostics,
+        templates: inputs.templates,
+        ui: inputs.ui,
+        config: inputs.config,
+        timings,
+    })
+}
+
+/// Everything read from a site root before validation.
+pub(crate) struct Inputs {
+    /// The content files and the texts of every file read.
+    pub loaded: Loaded,
+    /// The compiled templates, if they compiled.
+    pub templates: Option<Templates>,
+    /// The UI strings, if they are complete.
+    pub ui: Option<Ui>,
+    /// The site configuration.
+    pub config: Config,
+    /// Problems of the files themselves, the templates, strings and configuration.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One validated content file: the document, if it could be read, and its diagnostics.
+pub(crate) type Validated = (Option<std::sync::Arc<shoko_model::Document>>, Vec<Diagnostic>);
+
+/// Read the content, templates, UI strings and configuration of `root`.
+pub(crate) fn read_inputs(root: &Path, timings: &mut Timings) -> Result<Inputs, IoError> {
     let mut loaded = load(root)?;
     timings.lap("load");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
@@ -84,33 +124,40 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     let ui = i18n::load(ja, en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
     timings.lap("templates, strings, config");
-    let results: Vec<_> = loaded
-        .content
-        .par_iter()
-        .map(|c| {
-            validate_document(&DocumentInput {
-                file: c.file,
-                source: loaded.sources.file(c.file),
-                path: &c.path,
-                kind: c.kind,
-                today: options.today,
-            })
-        })
-        .collect();
-    let mut docs = Vec::new();
-    for (doc, diags) in results {
-        diagnostics.extend(diags);
-        docs.extend(doc);
-    }
-    timings.lap("validate");
+    Ok(Inputs { loaded, templates, ui, config, diagnostics })
+}
+
+/// Validate one content file.
+pub(crate) fn validate_one(loaded: &Loaded, index: usize, today: jiff::civil::Date) -> Validated {
+    let c = &loaded.content[index];
+    let (doc, diags) = validate_document(&DocumentInput {
+        file: c.file,
+        source: loaded.sources.file(c.file),
+        path: &c.path,
+        kind: c.kind,
+        today,
+    });
+    (doc.map(std::sync::Arc::new), diags)
+}
+
+/// Validate every content file, in parallel.
+pub(crate) fn validate_all(loaded: &Loaded, today: jiff::civil::Date) -> Vec<Validated> {
+    (0..loaded.content.len()).into_par_iter().map(|i| validate_one(loaded, i, today)).collect()
+}
+
+/// Link the validated documents into the site; the documents' own diagnostics, the site-wide
+/// ones and those of the images, unsorted.
+pub(crate) fn link_validated(
+    root: &Path,
+    loaded: &Loaded,
+    validated: &[Validated],
+) -> Result<(SiteModel, Vec<Diagnostic>), IoError> {
+    let mut diagnostics: Vec<Diagnostic> = validated.iter().flat_map(|(_, d)| d.iter().cloned()).collect();
+    let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
     let (site, link_diags) = link(docs, &loaded.sources, &loaded.files);
     diagnostics.extend(link_diags);
-    timings.lap("link");
     diagnostics.extend(crate::images::probe(root, &site)?);
-    Diagnostic::sort(&mut diagnostics, &loaded.sources);
-    diagnostics.dedup();
-    timings.lap("images (probe)");
-    Ok(Checked { sources: loaded.sources, site, diagnostics, templates, ui, config, timings })
+    Ok((site, diagnostics))
 }
 
 /// The outcome of a build.
@@ -230,7 +277,7 @@ fn load_templates(root: &Path, sources: &mut SourceMap) -> Result<Vec<(String, F
 
 /// Every file under `root/static/` (path relative to it, bytes), sorted; the built-in files
 /// when the folder does not exist.
-fn load_static(root: &Path) -> Result<Vec<(String, Vec<u8>)>, IoError> {
+pub(crate) fn load_static(root: &Path) -> Result<Vec<(String, Vec<u8>)>, IoError> {
     let dir = root.join("static");
     if !dir.is_dir() {
         return Ok(DEFAULT_STATIC.iter().map(|(p, t)| ((*p).to_owned(), t.as_bytes().to_vec())).collect());

@@ -50,6 +50,18 @@ impl SourceMap {
         id
     }
 
+    /// Replace the text of file `id`, keeping its id and path (for `serve`, which re-reads only
+    /// the files that changed).
+    ///
+    /// # Panics
+    /// If `id` was not returned by [`SourceMap::add`] on this map (a programming error).
+    pub fn replace(&mut self, id: FileId, text: impl Into<String>) {
+        let text = text.into();
+        let file = &mut self.files[id.0 as usize];
+        file.index = LineIndex::new(&text);
+        file.text = text;
+    }
+
     /// The file with id `id`.
     ///
     /// # Panics

@@ -12,6 +12,7 @@ use crate::schema::{Class, Lifecycle};
 use shoko_diagnostics::{Diagnostic, SourceMap, Span};
 use shoko_markdown::Lang;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// Where a claim or question is declared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub struct Declared {
 #[derive(Debug, Clone, Default)]
 pub struct SiteModel {
     /// Every document, sorted by path.
-    pub docs: Vec<Document>,
+    pub docs: Vec<Arc<Document>>,
     /// Claims by ID (the first declaration when an ID is duplicated).
     pub claims: BTreeMap<ClaimId, Declared>,
     /// Open questions by ID.
@@ -61,10 +62,15 @@ impl SiteModel {
 }
 
 /// Build the site model from validated documents (whose texts are in `sources`) and report
-/// site-wide problems.
+/// site-wide problems. Documents are shared (`Arc`), so `serve` can keep the unchanged ones
+/// between rebuilds without copying them.
 /// `files` are every file under `content/`, relative to it (pages that failed to parse
 /// included, so links to them are not reported again).
-pub fn link(mut docs: Vec<Document>, sources: &SourceMap, files: &BTreeSet<String>) -> (SiteModel, Vec<Diagnostic>) {
+pub fn link(
+    mut docs: Vec<Arc<Document>>,
+    sources: &SourceMap,
+    files: &BTreeSet<String>,
+) -> (SiteModel, Vec<Diagnostic>) {
     docs.sort_by(|a, b| a.path.cmp(&b.path));
     let mut out = Vec::new();
     let mut site = SiteModel { docs, ..SiteModel::default() };

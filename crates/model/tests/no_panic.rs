@@ -24,7 +24,7 @@ fn run(text: &str, kind: SourceKind) -> usize {
     let today = jiff::civil::date(2026, 11, 21);
     let input = DocumentInput { file, source: sources.file(file), path: "x.md", kind, today };
     let (doc, mut diags) = validate_document(&input);
-    let (_, link_diags) = link(doc.into_iter().collect(), &sources, &Default::default());
+    let (_, link_diags) = link(doc.into_iter().map(std::sync::Arc::new).collect(), &sources, &Default::default());
     diags.extend(link_diags);
     for d in &diags {
         if let Some(p) = &d.primary {

@@ -9,6 +9,7 @@ mod assets;
 mod cards;
 mod components;
 mod context;
+mod deps;
 mod feeds;
 pub mod i18n;
 mod pages;
@@ -19,5 +20,6 @@ pub mod view;
 
 pub use assets::{SITE_CSS, SITE_JS};
 pub use context::SitePage;
+pub use deps::affected_jobs;
 pub use plan::{Job, RenderInput, RenderPlan, TEMPLATE_CODE, Templates, compile_templates, render, render_jobs};
 pub use urls::{page_url, relative_href};

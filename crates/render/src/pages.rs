@@ -27,21 +27,26 @@ pub struct Tree {
 
 impl Tree {
     /// Build the tree from the site's pages.
-    pub fn new(cx: &Ctx<'_>) -> Self {
+    pub fn of(site: &shoko_model::SiteModel) -> Self {
         let mut tree = Tree::default();
-        for (path, &doc) in &cx.site.pages {
-            if let Some(parent) = parent_index(path).and_then(|p| cx.site.pages.get(&p)) {
+        for (path, &doc) in &site.pages {
+            if let Some(parent) = parent_index(path).and_then(|p| site.pages.get(&p)) {
                 tree.parent.insert(doc, *parent);
                 tree.children.entry(*parent).or_default().push(doc);
             }
         }
         for children in tree.children.values_mut() {
             children.sort_by_key(|d| {
-                let doc = &cx.site.docs[d.0];
+                let doc = &site.docs[d.0];
                 (doc.page().map_or(0, |p| p.weight), doc.path.clone())
             });
         }
         tree
+    }
+
+    /// The index page directly above `doc`.
+    pub fn parent(&self, doc: DocId) -> Option<DocId> {
+        self.parent.get(&doc).copied()
     }
 
     /// The index pages above `doc`, home first.

@@ -139,7 +139,7 @@ pub fn render_jobs(input: &RenderInput<'_>, jobs: &[Job]) -> Result<RenderPlan, 
         images: input.images,
         base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
     };
-    let tree = Tree::new(&cx);
+    let tree = Tree::of(cx.site);
     // Big jobs first, so no core is left with one at the end.
     let mut ordered = jobs.to_vec();
     ordered.sort_by_key(|j| !matches!(j, Job::Site(SitePage::Claims | SitePage::Changes, _) | Job::Feeds));

@@ -11,6 +11,7 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
+use bytes::Bytes;
 use std::convert::Infallible;
 use std::sync::Arc;
 use tokio_stream::StreamExt;
@@ -30,7 +31,7 @@ async fn handle(Shared(state): Shared<Arc<State>>, uri: Uri) -> Response {
     let Some(rest) = path.strip_prefix(base.as_str()) else { return not_found(&state, &base) };
     match rest {
         "__shoko/events" => return events(&state),
-        "__shoko/live.js" => return respond("live.js", LIVE_JS.as_bytes().to_vec(), &base),
+        "__shoko/live.js" => return respond("live.js", Arc::from(LIVE_JS.as_bytes()), &base),
         _ => {}
     }
     let Some(rest) = safe_path(rest) else { return not_found(&state, &base) };
@@ -53,30 +54,33 @@ fn safe_path(raw: &str) -> Option<String> {
     (!bad).then(|| decoded.into_owned())
 }
 
-fn respond(file: &str, bytes: Vec<u8>, base: &str) -> Response {
+fn respond(file: &str, bytes: Arc<[u8]>, base: &str) -> Response {
     let mime = mime_guess::from_path(file).first_or_octet_stream();
     let text =
         mime.type_() == "text" || mime.subtype() == "javascript" || mime.subtype() == "json" || mime.subtype() == "xml";
     let content_type = if text { format!("{mime}; charset=utf-8") } else { mime.to_string() };
-    let body = if file.ends_with(".html") { inject(bytes, base) } else { bytes };
+    // Pages get the live-reload script; everything else is served from the shared bytes.
+    let body =
+        if file.ends_with(".html") { Body::from(inject(&bytes, base)) } else { Body::from(Bytes::from_owner(bytes)) };
     Response::builder()
         .header(header::CONTENT_TYPE, content_type)
         .header(header::CACHE_CONTROL, "no-cache")
-        .body(Body::from(body))
+        .body(body)
         .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
 }
 
 fn not_found(state: &State, base: &str) -> Response {
-    let page = state.file("404.html").unwrap_or_else(|| b"<!DOCTYPE html><title>404</title><p>Not found</p>".to_vec());
+    let page =
+        state.file("404.html").unwrap_or_else(|| Arc::from(&b"<!DOCTYPE html><title>404</title><p>Not found</p>"[..]));
     let mut response = respond("404.html", page, base);
     *response.status_mut() = StatusCode::NOT_FOUND;
     response
 }
 
 /// Add the live-reload script to an HTML page.
-fn inject(bytes: Vec<u8>, base: &str) -> Vec<u8> {
+fn inject(bytes: &[u8], base: &str) -> Vec<u8> {
     let tag = format!("<script src=\"{base}__shoko/live.js\" data-base=\"{base}\" defer></script>\n");
-    let html = String::from_utf8_lossy(&bytes);
+    let html = String::from_utf8_lossy(bytes);
     match html.rfind("</body>") {
         Some(i) => format!("{}{tag}{}", &html[..i], &html[i..]).into_bytes(),
         None => format!("{html}{tag}").into_bytes(),

@@ -1,7 +1,7 @@
 //! What the server holds: the last good build in memory, the current errors, and the channel
 //! that tells open pages what changed.
 
-use shoko_build::{BuildOptions, MemoryOutput};
+use shoko_build::{BuildOptions, Change, Rebuilt, Session};
 use shoko_diagnostics::{ColorChoice, render_human, render_json};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -59,8 +59,11 @@ pub enum LiveEvent {
     Clear,
 }
 
+/// Output path → bytes, shared with the session's last good render.
+type Files = BTreeMap<String, Arc<[u8]>>;
+
 struct Snapshot {
-    files: Arc<BTreeMap<String, Vec<u8>>>,
+    files: Arc<Files>,
     errors: Option<String>,
     base_path: String,
 }
@@ -71,7 +74,7 @@ pub struct State {
     snapshot: RwLock<Snapshot>,
     events: broadcast::Sender<LiveEvent>,
     rebuilds: AtomicU64,
-    building: Mutex<()>,
+    session: Arc<Mutex<Session>>,
     stopping: tokio::sync::watch::Sender<bool>,
 }
 
@@ -80,12 +83,14 @@ impl State {
     pub fn new(options: ServeOptions) -> Self {
         let base_path = options.base_path.clone().unwrap_or_else(|| String::from("/"));
         let (events, _) = broadcast::channel(64);
+        let build_options = BuildOptions { today: options.today, base_url: None };
+        let session = Arc::new(Mutex::new(Session::new(&options.root, build_options)));
         State {
             options,
             snapshot: RwLock::new(Snapshot { files: Arc::new(BTreeMap::new()), errors: None, base_path }),
             events,
             rebuilds: AtomicU64::new(0),
-            building: Mutex::new(()),
+            session,
             stopping: tokio::sync::watch::channel(false).0,
         }
     }
@@ -110,7 +115,7 @@ impl State {
     }
 
     /// The bytes of output file `path` (relative to the site root) of the last good build.
-    pub fn file(&self, path: &str) -> Option<Vec<u8>> {
+    pub fn file(&self, path: &str) -> Option<Arc<[u8]>> {
         self.read().files.get(path).cloned()
     }
 
@@ -134,17 +139,25 @@ impl State {
         self.events.subscribe()
     }
 
-    /// Rebuild now (one at a time) and tell open pages what changed.
-    pub async fn rebuild_now(self: &Arc<Self>) -> Outcome {
-        let _one_at_a_time = self.building.lock().await;
-        let options = self.options.clone();
-        let result = tokio::task::spawn_blocking(move || build(&options)).await.unwrap_or_else(|join| {
-            let message = format!("the build stopped unexpectedly: {join}");
-            Err(Report { json: io_json(&message), human: format!("error: {message}\n"), is_io: true })
-        });
+    /// Rebuild now (one at a time) after `change` and tell open pages what changed.
+    pub async fn rebuild_now(self: &Arc<Self>, change: Change) -> Outcome {
+        let session = Arc::clone(&self.session);
+        let mut session = session.lock_owned().await;
+        let result = tokio::task::spawn_blocking(move || {
+            let result = rebuild(&mut session, &change);
+            (session, result)
+        })
+        .await;
         self.rebuilds.fetch_add(1, Ordering::SeqCst);
+        let result = match result {
+            Ok((_, result)) => result,
+            Err(join) => {
+                let message = format!("the build stopped unexpectedly: {join}");
+                Err(Report { json: io_json(&message), human: format!("error: {message}\n"), is_io: true })
+            }
+        };
         match result {
-            Ok((files, base_path)) => Outcome::Built(self.replace(files, base_path)),
+            Ok((files, changed, base_path)) => Outcome::Built(self.replace(files, &changed, base_path)),
             Err(report) => {
                 self.fail(&report);
                 Outcome::Failed(report)
@@ -152,12 +165,14 @@ impl State {
         }
     }
 
-    fn replace(&self, files: BTreeMap<String, Vec<u8>>, base_path: String) -> Vec<String> {
+    fn replace(&self, files: Option<Arc<Files>>, changed: &[String], base_path: String) -> Vec<String> {
         let mut snapshot = self.snapshot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         let base = self.options.base_path.clone().unwrap_or(base_path);
-        let changed = changed_urls(&snapshot.files, &files, &base);
+        let changed = changed_urls(changed, &base);
         let had_errors = snapshot.errors.take().is_some();
-        snapshot.files = Arc::new(files);
+        if let Some(files) = files {
+            snapshot.files = files;
+        }
         snapshot.base_path = base;
         drop(snapshot);
         if had_errors {
@@ -180,18 +195,25 @@ impl State {
     }
 }
 
-/// Build into memory: the files and the configured base path, or the report of why not.
-fn build(options: &ServeOptions) -> Result<(BTreeMap<String, Vec<u8>>, String), Report> {
-    let mut output = MemoryOutput::default();
-    let build_options = BuildOptions { today: options.today, base_url: None };
+/// What a good rebuild hands the server: the new output (when anything changed), the changed
+/// output paths and the configured base path.
+type Fresh = (Option<Arc<Files>>, Vec<String>, String);
+
+/// Rebuild, or the report of why not.
+fn rebuild(session: &mut Session, change: &Change) -> Result<Fresh, Report> {
     let color = if std::io::stderr().is_terminal() { ColorChoice::Always } else { ColorChoice::Never };
-    match shoko_build::build(&options.root, &mut output, &build_options) {
-        Ok(report) if report.written.is_some() => Ok((output.files, report.checked.config.base_path.clone())),
-        Ok(report) => {
-            let checked = &report.checked;
+    match session.rebuild(change) {
+        Ok(Rebuilt::Rendered { changed, .. }) => {
+            let files = (!changed.is_empty()).then(|| Arc::new(session.files().cloned().unwrap_or_default()));
+            let base = session.config().map_or_else(|| String::from("/"), |c| c.base_path.clone());
+            Ok((files, changed, base))
+        }
+        Ok(Rebuilt::Failed) => {
+            let empty = shoko_diagnostics::SourceMap::new();
+            let sources = session.sources().unwrap_or(&empty);
             Err(Report {
-                json: render_json(&checked.diagnostics, &checked.sources),
-                human: render_human(&checked.diagnostics, &checked.sources, color),
+                json: render_json(session.diagnostics(), sources),
+                human: render_human(session.diagnostics(), sources, color),
                 is_io: false,
             })
         }
@@ -207,17 +229,14 @@ fn io_json(message: &str) -> String {
     serde_json::json!({ "diagnostics": [{ "code": "io", "severity": "error", "message": message }] }).to_string()
 }
 
-/// URL paths (under `base`) of every output file that was added, removed or changed; an
-/// `index.html` also counts under its folder's URL.
-fn changed_urls(old: &BTreeMap<String, Vec<u8>>, new: &BTreeMap<String, Vec<u8>>, base: &str) -> Vec<String> {
+/// URL paths (under `base`) of the changed output files; an `index.html` also counts under its
+/// folder's URL.
+fn changed_urls(changed: &[String], base: &str) -> Vec<String> {
     let mut urls = Vec::new();
-    let keys: std::collections::BTreeSet<&String> = old.keys().chain(new.keys()).collect();
-    for key in keys {
-        if old.get(key) != new.get(key) {
-            urls.push(format!("{base}{key}"));
-            if let Some(folder) = key.strip_suffix("index.html") {
-                urls.push(format!("{base}{folder}"));
-            }
+    for key in changed {
+        urls.push(format!("{base}{key}"));
+        if let Some(folder) = key.strip_suffix("index.html") {
+            urls.push(format!("{base}{folder}"));
         }
     }
     urls
@@ -226,15 +245,11 @@ fn changed_urls(old: &BTreeMap<String, Vec<u8>>, new: &BTreeMap<String, Vec<u8>>
 #[cfg(test)]
 mod tests {
     use super::changed_urls;
-    use std::collections::BTreeMap;
 
     #[test]
     fn changed_files_become_urls_with_their_folders() {
-        let old =
-            BTreeMap::from([("ja/index.html".to_owned(), b"a".to_vec()), ("css/x.css".to_owned(), b"c".to_vec())]);
-        let new =
-            BTreeMap::from([("ja/index.html".to_owned(), b"b".to_vec()), ("css/x.css".to_owned(), b"c".to_vec())]);
-        assert_eq!(changed_urls(&old, &new, "/site/"), ["/site/ja/index.html", "/site/ja/"]);
-        assert!(changed_urls(&new, &new, "/").is_empty());
+        let changed = ["css/x.css".to_owned(), "ja/index.html".to_owned()];
+        assert_eq!(changed_urls(&changed, "/site/"), ["/site/css/x.css", "/site/ja/index.html", "/site/ja/"]);
+        assert!(changed_urls(&[], "/").is_empty());
     }
 }

@@ -8,6 +8,7 @@ use crate::ServeError;
 use crate::state::State;
 use notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use shoko_build::Change;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -36,19 +37,28 @@ pub struct Watcher {
 pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watcher, ServeError> {
     // Events carry absolute paths; compare against the canonical root.
     let root = state.root().canonicalize().unwrap_or_else(|_| state.root().to_path_buf());
-    let (tx, mut rx) = mpsc::unbounded_channel::<()>();
+    // `None`: the watcher lost track (an error, or events it could not keep up with).
+    let (tx, mut rx) = mpsc::unbounded_channel::<Option<Vec<PathBuf>>>();
     let filter_root = root.clone();
     let debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
-        let relevant = match result {
+        let changed = match result {
             // Reads (our own builds open every file) are not changes.
-            Ok(events) => events
-                .iter()
-                .filter(|e| matches!(e.kind, EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_)))
-                .any(|e| e.paths.iter().any(|p| is_watched(&filter_root, p))),
-            Err(_) => true,
+            Ok(events) => {
+                let mut lost = false;
+                let paths: Vec<PathBuf> = events
+                    .iter()
+                    .inspect(|e| lost |= e.need_rescan())
+                    .filter(|e| matches!(e.kind, EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_)))
+                    .flat_map(|e| e.paths.iter())
+                    .filter(|p| is_watched(&filter_root, p))
+                    .cloned()
+                    .collect();
+                if lost { Some(None) } else { (!paths.is_empty()).then_some(Some(paths)) }
+            }
+            Err(_) => Some(None),
         };
-        if relevant {
-            let _ = tx.send(());
+        if let Some(changed) = changed {
+            let _ = tx.send(changed);
         }
     })
     .map_err(|e| ServeError(format!("cannot watch {}: {e}", root.display())))?;
@@ -56,15 +66,29 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
     rewatch(&debouncer, &root);
     let looped = Arc::clone(&debouncer);
     let task = runtime.spawn(async move {
-        while rx.recv().await.is_some() {
-            // Wait until the saves stop for a moment (but never longer than MAX_WAIT).
+        while let Some(first) = rx.recv().await {
+            // Wait until the saves stop for a moment (but never longer than MAX_WAIT), collecting
+            // what they touched.
+            let mut change = first;
             let deadline = tokio::time::Instant::now() + MAX_WAIT;
-            while let Ok(Some(())) =
+            while let Ok(Some(more)) =
                 tokio::time::timeout_at(deadline.min(tokio::time::Instant::now() + QUIET), rx.recv()).await
             {
+                change = match (change, more) {
+                    (Some(mut paths), Some(more)) => {
+                        paths.extend(more);
+                        Some(paths)
+                    }
+                    _ => None,
+                };
             }
             rewatch(&looped, &root);
-            state.rebuild_now().await;
+            let change = change.map_or(Change::Everything, |mut paths| {
+                paths.sort();
+                paths.dedup();
+                Change::Paths(paths)
+            });
+            state.rebuild_now(change).await;
         }
     });
     Ok(Watcher { _debouncer: debouncer, _loop: task })

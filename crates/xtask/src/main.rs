@@ -1,6 +1,8 @@
-//! `cargo xtask corpus --pages N --out DIR`: write the synthetic benchmark corpus.
+//! Project chores: `cargo xtask corpus --pages N --out DIR` writes the synthetic benchmark
+//! corpus; `cargo xtask latency --root DIR --page FILE` times one-page edits in `serve`.
 
 mod corpus;
+mod latency;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -24,6 +26,18 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Time one-page edits in `serve`: the incremental rebuild, and save → reload message.
+    Latency {
+        /// The site root.
+        #[arg(long)]
+        root: PathBuf,
+        /// The page to edit, relative to the root (restored afterwards).
+        #[arg(long)]
+        page: PathBuf,
+        /// How many edits.
+        #[arg(long, default_value_t = 20)]
+        edits: usize,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -36,6 +50,13 @@ fn main() -> std::process::ExitCode {
             }
             Err(e) => {
                 eprintln!("error: could not write the corpus into {}: {e}", out.display());
+                std::process::ExitCode::FAILURE
+            }
+        },
+        Command::Latency { root, page, edits } => match latency::run(&root, &page, edits) {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
                 std::process::ExitCode::FAILURE
             }
         },

@@ -1,0 +1,301 @@
+//! Incremental rebuilds, for `serve`. A [`Session`] keeps everything of the last run: the texts
+//! (with stable file ids), each file's validation, the linked site, the compiled templates and
+//! the output of the last good render. When only content files changed it re-reads just those
+//! files, re-validates just those documents, links again, and re-renders only the jobs that
+//! [`shoko_render::affected_jobs`] names. Anything else — templates, strings, configuration,
+//! static files, images, files added or removed — rebuilds everything.
+//!
+//! The output map changes only when a render succeeds, so a broken edit keeps the last good
+//! pages, and the next good one is compared with them (not with the broken state).
+
+use crate::IoError;
+use crate::images::Images;
+use crate::pipeline::{Inputs, Timings, Validated, link_validated, load_static, read_inputs, validate_all};
+use rayon::prelude::*;
+use shoko_diagnostics::{Diagnostic, Severity, SourceMap};
+use shoko_model::{DocId, SiteModel};
+use shoko_render::{Job, RenderInput, affected_jobs, render_jobs};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What changed since the last rebuild.
+#[derive(Debug, Clone)]
+pub enum Change {
+    /// Unknown: read everything again.
+    Everything,
+    /// These paths (absolute, or relative to the working folder) were created, changed or removed.
+    Paths(Vec<PathBuf>),
+}
+
+/// The result of one rebuild.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rebuilt {
+    /// New output: these output paths were added, changed or removed.
+    Rendered {
+        /// Output paths (relative to the output root) whose bytes differ from the last good render.
+        changed: Vec<String>,
+        /// How many render jobs ran.
+        jobs: usize,
+        /// Whether everything was read and rendered again.
+        full: bool,
+    },
+    /// Errors: the last good output stays; see [`Session::diagnostics`].
+    Failed,
+}
+
+/// Everything read and computed by the last rebuild.
+struct Current {
+    inputs: Inputs,
+    validated: Vec<Validated>,
+    site: Arc<SiteModel>,
+    static_files: Vec<(String, Vec<u8>)>,
+    images: Option<Arc<Images>>,
+    /// Content path → index in `inputs.loaded.content`.
+    index: BTreeMap<String, usize>,
+}
+
+/// What the last good render was made from, and what it made.
+struct Good {
+    site: Arc<SiteModel>,
+    /// Text hash of each content file, by path.
+    hashes: BTreeMap<String, blake3::Hash>,
+    /// Hash of everything else the render read: templates, strings, config, static files, images.
+    global: blake3::Hash,
+    files: BTreeMap<String, Arc<[u8]>>,
+}
+
+/// An incremental builder for one site root.
+pub struct Session {
+    root: PathBuf,
+    options: crate::BuildOptions,
+    current: Option<Current>,
+    good: Option<Good>,
+    diagnostics: Vec<Diagnostic>,
+    timings: Timings,
+}
+
+impl Session {
+    /// A session for the site under `root`; nothing is read until [`Session::rebuild`].
+    pub fn new(root: &Path, options: crate::BuildOptions) -> Self {
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        Session { root, options, current: None, good: None, diagnostics: Vec::new(), timings: Timings::default() }
+    }
+
+    /// The diagnostics of the last rebuild, sorted.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The texts the diagnostics point into.
+    pub fn sources(&self) -> Option<&SourceMap> {
+        self.current.as_ref().map(|c| &c.inputs.loaded.sources)
+    }
+
+    /// The site configuration of the last rebuild.
+    pub fn config(&self) -> Option<&shoko_model::config::Config> {
+        self.current.as_ref().map(|c| &c.inputs.config)
+    }
+
+    /// The output of the last good render (output path → bytes).
+    pub fn files(&self) -> Option<&BTreeMap<String, Arc<[u8]>>> {
+        self.good.as_ref().map(|g| &g.files)
+    }
+
+    /// How long each stage of the last rebuild took.
+    pub fn timings(&self) -> &Timings {
+        &self.timings
+    }
+
+    /// Bring the output up to date with `change`.
+    pub fn rebuild(&mut self, change: &Change) -> Result<Rebuilt, IoError> {
+        self.timings = Timings::start();
+        let refreshed = match (change, self.current.as_mut()) {
+            (Change::Paths(paths), Some(current)) => refresh(&self.root, current, paths)?,
+            _ => None,
+        };
+        let full = refreshed.is_none();
+        match refreshed {
+            Some(changed) => self.revalidate(&changed)?,
+            None => self.read_everything()?,
+        }
+        let Some(current) = self.current.as_mut() else { return Ok(Rebuilt::Failed) };
+        let has_errors = self.diagnostics.iter().any(|d| d.severity() == Severity::Error);
+        let (Some(templates), Some(ui), false) = (&current.inputs.templates, &current.inputs.ui, has_errors) else {
+            return Ok(Rebuilt::Failed);
+        };
+        let used = crate::images::used_paths(&self.root, &current.site);
+        let images = match &current.images {
+            Some(images) if images.info.keys().eq(used.iter()) => Arc::clone(images),
+            _ => Arc::new(crate::images::process(&self.root, &current.site)?),
+        };
+        if !images.diagnostics.is_empty() {
+            self.diagnostics.extend(images.diagnostics.iter().cloned());
+            Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
+            return Ok(Rebuilt::Failed);
+        }
+        current.images = Some(Arc::clone(&images));
+        let hashes: BTreeMap<String, blake3::Hash> = current
+            .inputs
+            .loaded
+            .content
+            .par_iter()
+            .map(|c| (c.path.clone(), blake3::hash(current.inputs.loaded.sources.file(c.file).text.as_bytes())))
+            .collect();
+        let global = global_hash(current, &images);
+        let jobs = match &self.good {
+            Some(good) if !full && good.global == global && good.hashes.keys().eq(hashes.keys()) => {
+                let changed: BTreeSet<DocId> = current
+                    .site
+                    .docs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, d)| good.hashes.get(&d.path) != hashes.get(&d.path))
+                    .map(|(i, _)| DocId(i))
+                    .collect();
+                affected_jobs(&good.site, &current.site, &changed)
+            }
+            _ => Job::all(&current.site),
+        };
+        self.timings.lap("plan");
+        let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
+        let input = RenderInput {
+            site: &current.site,
+            sources: &current.inputs.loaded.sources,
+            templates,
+            ui,
+            static_files: &current.static_files,
+            images: &images.info,
+            media: &images.files,
+            schema_json: &schema_json,
+            base_url: None,
+        };
+        let plan = match render_jobs(&input, &jobs) {
+            Ok(plan) => plan,
+            Err(errors) => {
+                self.diagnostics.extend(errors);
+                Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
+                return Ok(Rebuilt::Failed);
+            }
+        };
+        self.timings.lap("render");
+        let all = jobs.len() == Job::all(&current.site).len();
+        let mut files = match (&self.good, all) {
+            (Some(good), false) => good.files.clone(),
+            _ => BTreeMap::new(),
+        };
+        let mut changed = Vec::new();
+        for (path, bytes) in plan.files {
+            let differs = self.good.as_ref().and_then(|g| g.files.get(&path)).is_none_or(|old| **old != *bytes);
+            if differs {
+                changed.push(path.clone());
+            }
+            files.insert(path, Arc::from(bytes));
+        }
+        if let Some(good) = &self.good {
+            changed.extend(good.files.keys().filter(|p| !files.contains_key(*p)).cloned());
+        }
+        changed.sort();
+        self.good = Some(Good { site: Arc::clone(&current.site), hashes, global, files });
+        self.timings.lap("merge");
+        Ok(Rebuilt::Rendered { changed, jobs: jobs.len(), full: full || all })
+    }
+
+    /// Read and validate everything.
+    fn read_everything(&mut self) -> Result<(), IoError> {
+        let inputs = read_inputs(&self.root, &mut self.timings)?;
+        let validated = validate_all(&inputs.loaded, self.options.today);
+        self.timings.lap("validate");
+        let static_files = load_static(&self.root)?;
+        let index = inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
+        let (site, mut diagnostics) = link_validated(&self.root, &inputs.loaded, &validated)?;
+        diagnostics.extend(inputs.diagnostics.iter().cloned());
+        Diagnostic::sort(&mut diagnostics, &inputs.loaded.sources);
+        diagnostics.dedup();
+        self.diagnostics = diagnostics;
+        self.timings.lap("link");
+        self.current = Some(Current { inputs, validated, site: Arc::new(site), static_files, images: None, index });
+        Ok(())
+    }
+
+    /// Validate the content files at `changed` (indices) again and link.
+    fn revalidate(&mut self, changed: &[usize]) -> Result<(), IoError> {
+        let Some(current) = self.current.as_mut() else { return self.read_everything() };
+        let today = self.options.today;
+        let loaded = &current.inputs.loaded;
+        let fresh: Vec<(usize, Validated)> =
+            changed.par_iter().map(|&i| (i, crate::pipeline::validate_one(loaded, i, today))).collect();
+        for (i, v) in fresh {
+            current.validated[i] = v;
+        }
+        self.timings.lap("validate");
+        let (site, mut diagnostics) = link_validated(&self.root, &current.inputs.loaded, &current.validated)?;
+        diagnostics.extend(current.inputs.diagnostics.iter().cloned());
+        Diagnostic::sort(&mut diagnostics, &current.inputs.loaded.sources);
+        diagnostics.dedup();
+        self.diagnostics = diagnostics;
+        current.site = Arc::new(site);
+        self.timings.lap("link");
+        Ok(())
+    }
+}
+
+/// Re-read the changed content files in place. `Some(indices of files whose text changed)` when
+/// only known content files changed; `None` when anything else did (the caller reads everything).
+fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Option<Vec<usize>>, IoError> {
+    let content = root.join("content");
+    let mut changed = BTreeSet::new();
+    for path in paths {
+        // Absolute and without `.` parts; a path that does not fall under the (canonical) root
+        // even so is treated as a change to something else, which rebuilds everything.
+        let path = std::path::absolute(path).map_err(|e| IoError::new("resolve", path, e))?;
+        let Ok(rel) = path.strip_prefix(&content) else { return Ok(None) };
+        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        let known = current.inputs.loaded.files.contains(&rel);
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => {
+                let prefix = format!("{rel}/");
+                if !rel.is_empty() && !current.inputs.loaded.files.iter().any(|f| f.starts_with(&prefix)) {
+                    return Ok(None);
+                }
+            }
+            Ok(_) if known => {
+                let Some(&i) = current.index.get(&rel) else { return Ok(None) };
+                let bytes = std::fs::read(&path).map_err(|e| IoError::new("read", &path, e))?;
+                let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+                let Ok(text) = std::str::from_utf8(bytes) else { return Ok(None) };
+                let file = current.inputs.loaded.content[i].file;
+                if current.inputs.loaded.sources.file(file).text != text {
+                    current.inputs.loaded.sources.replace(file, text);
+                    changed.insert(i);
+                }
+            }
+            // A new file, or a known one that is gone: the set of files changed.
+            Ok(_) => return Ok(None),
+            Err(_) if known || current.inputs.loaded.files.iter().any(|f| f.starts_with(&format!("{rel}/"))) => {
+                return Ok(None);
+            }
+            // An editor's temporary file that already went away.
+            Err(_) => {}
+        }
+    }
+    Ok(Some(changed.into_iter().collect()))
+}
+
+/// Hash of the non-content inputs of a render.
+fn global_hash(current: &Current, images: &Images) -> blake3::Hash {
+    let mut h = blake3::Hasher::new();
+    let content: BTreeSet<_> = current.inputs.loaded.content.iter().map(|c| c.file).collect();
+    for (id, file) in current.inputs.loaded.sources.files() {
+        if !content.contains(&id) {
+            h.update(file.path.as_bytes()).update(&[0]).update(file.text.as_bytes()).update(&[0]);
+        }
+    }
+    for (path, bytes) in &current.static_files {
+        h.update(path.as_bytes()).update(&[0]).update(bytes).update(&[0]);
+    }
+    for (path, bytes) in &images.files {
+        h.update(path.as_bytes()).update(&[0]).update(bytes).update(&[0]);
+    }
+    h.finalize()
+}

@@ -1,0 +1,121 @@
+//! What a change affects: given the site as last rendered and as it is now, and the documents
+//! whose text changed, the [`Job`]s whose output may differ. `serve` re-runs only those.
+//!
+//! The rules (ARCHITECTURE.md shows them as a table):
+//! - a changed page re-renders itself, in both languages;
+//! - a changed data file (`_data/targets.yaml`, `_data/glossary.yaml`) re-renders everything;
+//! - a changed title or weight re-renders the pages that show it: the parent (its list of
+//!   children), the pages below it (breadcrumbs), and the generated pages and feeds;
+//! - a changed claim or question (added, removed, or any field) re-renders every page that
+//!   mentions its ID — declares it, cites it, lists it in a component, or points at it from a
+//!   card (premise, successor) or a question — and the generated pages and feeds;
+//! - changed citations re-render the generated pages and feeds (they say where claims are shown).
+//!
+//! The caller re-renders everything instead when templates, strings, configuration, static files
+//! or the set of files changed. A test checks the rules against full rebuilds.
+
+use crate::context::SitePage;
+use crate::pages::Tree;
+use crate::plan::Job;
+use shoko_markdown::Lang;
+use shoko_model::{ClaimId, DocId, DocKind, Document, SiteModel};
+use std::collections::BTreeSet;
+
+/// The jobs to re-run after the documents `changed` (ids valid in both `old` and `new`, which
+/// have the same documents in the same order) changed.
+pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>) -> Vec<Job> {
+    let mut jobs = BTreeSet::new();
+    let mut ids: BTreeSet<ClaimId> = BTreeSet::new();
+    let mut indexes = false;
+    for &d in changed {
+        let (before, after) = (&old.docs[d.0], &new.docs[d.0]);
+        if matches!(after.kind, DocKind::Targets(_) | DocKind::Glossary(_))
+            || matches!(before.kind, DocKind::Targets(_) | DocKind::Glossary(_))
+        {
+            return Job::all(new);
+        }
+        if after.page().is_some() {
+            jobs.insert(Job::Page(d));
+        }
+        if heading(before) != heading(after) {
+            indexes = true;
+            let tree = Tree::of(new);
+            jobs.extend(tree.parent(d).map(Job::Page));
+            jobs.extend(new.pages.values().filter(|p| tree.ancestors(**p).contains(&d)).map(|p| Job::Page(*p)));
+        }
+        let changed_ids = changed_ids(before, after);
+        indexes |= !changed_ids.is_empty() || citations(before) != citations(after);
+        ids.extend(changed_ids);
+    }
+    if !ids.is_empty() {
+        for site in [old, new] {
+            for (&d, doc) in site.pages.values().map(|d| (d, &site.docs[d.0])) {
+                if mentions(site, doc).iter().any(|id| ids.contains(*id)) {
+                    jobs.insert(Job::Page(d));
+                }
+            }
+        }
+    }
+    if indexes {
+        for lang in Lang::ALL {
+            jobs.extend(SitePage::ALL.iter().map(|p| Job::Site(*p, lang)));
+        }
+        jobs.insert(Job::Feeds);
+    }
+    jobs.into_iter().collect()
+}
+
+/// What other pages show of a document: its title and place among its siblings.
+fn heading(doc: &Document) -> String {
+    match &doc.kind {
+        DocKind::Page(p) => format!("{:?} {}", p.title, p.weight),
+        DocKind::Log { title } => format!("{title:?}"),
+        DocKind::Targets(_) | DocKind::Glossary(_) => String::new(),
+    }
+}
+
+/// The IDs cited in a page body, in order.
+fn citations(doc: &Document) -> Vec<&ClaimId> {
+    doc.page().map_or_else(Vec::new, |p| p.citations.iter().map(|r| &r.id).collect())
+}
+
+/// IDs of claims and questions that were added, removed or changed in any field.
+fn changed_ids(before: &Document, after: &Document) -> BTreeSet<ClaimId> {
+    let describe = |doc: &Document| -> Vec<(ClaimId, String)> {
+        let claims = doc.claims.iter().map(|c| (c.id.clone(), format!("{c:?}")));
+        claims.chain(doc.questions.iter().map(|q| (q.id.clone(), format!("{q:?}")))).collect()
+    };
+    let (b, a) = (describe(before), describe(after));
+    let b_set: BTreeSet<&(ClaimId, String)> = b.iter().collect();
+    let a_set: BTreeSet<&(ClaimId, String)> = a.iter().collect();
+    b_set.symmetric_difference(&a_set).map(|(id, _)| id.clone()).collect()
+}
+
+/// Every claim or question ID whose text, class or existence shows on `doc`'s page.
+fn mentions<'a>(site: &'a SiteModel, doc: &'a Document) -> Vec<&'a ClaimId> {
+    let mut ids: Vec<&ClaimId> = Vec::new();
+    for c in &doc.claims {
+        ids.push(&c.id);
+        ids.extend(c.depends_on.iter().chain(&c.supersedes).chain(&c.superseded_by).map(|r| &r.id));
+    }
+    for q in &doc.questions {
+        ids.push(&q.id);
+        ids.extend(q.about.iter().map(|r| &r.id));
+    }
+    if let Some(page) = doc.page() {
+        for r in &page.citations {
+            ids.push(&r.id);
+            if let Some(c) = site.claim(&r.id) {
+                ids.extend(c.depends_on.iter().chain(&c.supersedes).chain(&c.superseded_by).map(|r| &r.id));
+            }
+        }
+        for component in &page.components {
+            for arg in component.args.split_whitespace() {
+                if let Some((id, _)) = site.claims.get_key_value(&ClaimId(arg.to_owned())) {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    ids
+}
