@@ -79,6 +79,7 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     let validated = validate_all(&inputs.loaded, options.today);
     timings.lap("validate");
     let mut diagnostics = std::mem::take(&mut inputs.diagnostics);
+    diagnostics.extend(validated.iter().flat_map(|(_, d)| d.iter().cloned()));
     let (site, more) = link_validated(root, &inputs.loaded, &validated)?;
     diagnostics.extend(more);
     timings.lap("link");
@@ -145,17 +146,15 @@ pub(crate) fn validate_all(loaded: &Loaded, today: jiff::civil::Date) -> Vec<Val
     (0..loaded.content.len()).into_par_iter().map(|i| validate_one(loaded, i, today)).collect()
 }
 
-/// Link the validated documents into the site; the documents' own diagnostics, the site-wide
-/// ones and those of the images, unsorted.
+/// Link the validated documents into the site; the site-wide diagnostics and those of the
+/// images, unsorted (the documents' own are in `validated`).
 pub(crate) fn link_validated(
     root: &Path,
     loaded: &Loaded,
     validated: &[Validated],
 ) -> Result<(SiteModel, Vec<Diagnostic>), IoError> {
-    let mut diagnostics: Vec<Diagnostic> = validated.iter().flat_map(|(_, d)| d.iter().cloned()).collect();
     let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
-    let (site, link_diags) = link(docs, &loaded.sources, &loaded.files);
-    diagnostics.extend(link_diags);
+    let (site, mut diagnostics) = link(docs, &loaded.sources, &loaded.files);
     diagnostics.extend(crate::images::probe(root, &site)?);
     Ok((site, diagnostics))
 }

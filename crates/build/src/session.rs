@@ -13,6 +13,7 @@ use crate::images::Images;
 use crate::pipeline::{Inputs, Timings, Validated, link_validated, load_static, read_inputs, validate_all};
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, Severity, SourceMap};
+use shoko_model::surface::surface;
 use shoko_model::{DocId, SiteModel};
 use shoko_render::{Job, RenderInput, affected_jobs, render_jobs};
 use std::collections::{BTreeMap, BTreeSet};
@@ -48,11 +49,17 @@ pub enum Rebuilt {
 struct Current {
     inputs: Inputs,
     validated: Vec<Validated>,
+    /// Diagnostics of the link stage and the images.
+    linked: Vec<Diagnostic>,
     site: Arc<SiteModel>,
     static_files: Vec<(String, Vec<u8>)>,
     images: Option<Arc<Images>>,
     /// Content path → index in `inputs.loaded.content`.
     index: BTreeMap<String, usize>,
+    /// Text hash of each content file, by path (kept up to date as files are re-read).
+    hashes: BTreeMap<String, blake3::Hash>,
+    /// Hash of the inputs read only on a full rebuild: templates, strings, config, static files.
+    inputs_hash: blake3::Hash,
 }
 
 /// What the last good render was made from, and what it made.
@@ -135,14 +142,8 @@ impl Session {
             return Ok(Rebuilt::Failed);
         }
         current.images = Some(Arc::clone(&images));
-        let hashes: BTreeMap<String, blake3::Hash> = current
-            .inputs
-            .loaded
-            .content
-            .par_iter()
-            .map(|c| (c.path.clone(), blake3::hash(current.inputs.loaded.sources.file(c.file).text.as_bytes())))
-            .collect();
-        let global = global_hash(current, &images);
+        let hashes = current.hashes.clone();
+        let global = images_hash(current.inputs_hash, &images);
         let jobs = match &self.good {
             Some(good) if !full && good.global == global && good.hashes.keys().eq(hashes.keys()) => {
                 let changed: BTreeSet<DocId> = current
@@ -208,43 +209,89 @@ impl Session {
         self.timings.lap("validate");
         let static_files = load_static(&self.root)?;
         let index = inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
-        let (site, mut diagnostics) = link_validated(&self.root, &inputs.loaded, &validated)?;
-        diagnostics.extend(inputs.diagnostics.iter().cloned());
-        Diagnostic::sort(&mut diagnostics, &inputs.loaded.sources);
-        diagnostics.dedup();
-        self.diagnostics = diagnostics;
+        let (site, linked) = link_validated(&self.root, &inputs.loaded, &validated)?;
         self.timings.lap("link");
-        self.current = Some(Current { inputs, validated, site: Arc::new(site), static_files, images: None, index });
+        let hashes = inputs
+            .loaded
+            .content
+            .par_iter()
+            .map(|c| (c.path.clone(), blake3::hash(inputs.loaded.sources.file(c.file).text.as_bytes())))
+            .collect();
+        let inputs_hash = inputs_hash(&inputs, &static_files);
+        let site = Arc::new(site);
+        let current =
+            Current { inputs, validated, linked, site, static_files, images: None, index, hashes, inputs_hash };
+        self.diagnostics = all_diagnostics(&current);
+        self.current = Some(current);
         Ok(())
     }
 
-    /// Validate the content files at `changed` (indices) again and link.
-    fn revalidate(&mut self, changed: &[usize]) -> Result<(), IoError> {
+    /// Validate the content files at `changed` (index and text before the change) again and
+    /// link — unless every changed file is a page whose surface stayed the same and the link
+    /// stage had nothing to say about it, in which case the site keeps its indexes and only the
+    /// documents are swapped.
+    fn revalidate(&mut self, changed: &[(usize, String)]) -> Result<(), IoError> {
         let Some(current) = self.current.as_mut() else { return self.read_everything() };
         let today = self.options.today;
         let loaded = &current.inputs.loaded;
         let fresh: Vec<(usize, Validated)> =
-            changed.par_iter().map(|&i| (i, crate::pipeline::validate_one(loaded, i, today))).collect();
+            changed.par_iter().map(|(i, _)| (*i, crate::pipeline::validate_one(loaded, *i, today))).collect();
+        self.timings.lap("validate");
+        let mut swapped = Some(Arc::clone(&current.site));
+        for ((i, old_text), (_, (new, _))) in changed.iter().zip(&fresh) {
+            let file = loaded.content[*i].file;
+            let quiet =
+                !current.linked.iter().any(|d| d.primary.iter().chain(&d.secondary).any(|l| l.span.file == file));
+            let same = match (&current.validated[*i].0, new, swapped.as_ref()) {
+                (Some(old), Some(new), Some(site)) if quiet => {
+                    let before = surface(old, site, old_text);
+                    before.is_some() && before == surface(new, site, &loaded.sources.file(file).text)
+                }
+                _ => false,
+            };
+            swapped = match (same, swapped, new, site_id(&current.site, &loaded.content[*i].path)) {
+                (true, Some(site), Some(new), Some(id)) => Some(Arc::new(site.with_document(id, Arc::clone(new)))),
+                _ => None,
+            };
+        }
         for (i, v) in fresh {
             current.validated[i] = v;
         }
-        self.timings.lap("validate");
-        let (site, mut diagnostics) = link_validated(&self.root, &current.inputs.loaded, &current.validated)?;
-        diagnostics.extend(current.inputs.diagnostics.iter().cloned());
-        Diagnostic::sort(&mut diagnostics, &current.inputs.loaded.sources);
-        diagnostics.dedup();
-        self.diagnostics = diagnostics;
-        current.site = Arc::new(site);
+        match swapped {
+            Some(site) => current.site = site,
+            None => {
+                let (site, linked) = link_validated(&self.root, &current.inputs.loaded, &current.validated)?;
+                current.site = Arc::new(site);
+                current.linked = linked;
+            }
+        }
+        self.diagnostics = all_diagnostics(current);
         self.timings.lap("link");
         Ok(())
     }
 }
 
-/// Re-read the changed content files in place. `Some(indices of files whose text changed)` when
-/// only known content files changed; `None` when anything else did (the caller reads everything).
-fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Option<Vec<usize>>, IoError> {
+/// The document id of the page at content path `path`.
+fn site_id(site: &SiteModel, path: &str) -> Option<DocId> {
+    site.pages.get(path).copied()
+}
+
+/// Every diagnostic of the current state, sorted.
+fn all_diagnostics(current: &Current) -> Vec<Diagnostic> {
+    let mut diagnostics: Vec<Diagnostic> = current.inputs.diagnostics.clone();
+    diagnostics.extend(current.validated.iter().flat_map(|(_, d)| d.iter().cloned()));
+    diagnostics.extend(current.linked.iter().cloned());
+    Diagnostic::sort(&mut diagnostics, &current.inputs.loaded.sources);
+    diagnostics.dedup();
+    diagnostics
+}
+
+/// Re-read the changed content files in place. `Some(index and previous text of each file whose
+/// text changed)` when only known content files changed; `None` when anything else did (the
+/// caller reads everything).
+fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Option<Vec<(usize, String)>>, IoError> {
     let content = root.join("content");
-    let mut changed = BTreeSet::new();
+    let mut changed = BTreeMap::new();
     for path in paths {
         // Absolute and without `.` parts; a path that does not fall under the (canonical) root
         // even so is treated as a change to something else, which rebuilds everything.
@@ -265,9 +312,11 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
                 let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
                 let Ok(text) = std::str::from_utf8(bytes) else { return Ok(None) };
                 let file = current.inputs.loaded.content[i].file;
-                if current.inputs.loaded.sources.file(file).text != text {
+                let old = &current.inputs.loaded.sources.file(file).text;
+                if old != text {
+                    changed.entry(i).or_insert_with(|| old.clone());
                     current.inputs.loaded.sources.replace(file, text);
-                    changed.insert(i);
+                    current.hashes.insert(rel, blake3::hash(text.as_bytes()));
                 }
             }
             // A new file, or a known one that is gone: the set of files changed.
@@ -282,18 +331,25 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
     Ok(Some(changed.into_iter().collect()))
 }
 
-/// Hash of the non-content inputs of a render.
-fn global_hash(current: &Current, images: &Images) -> blake3::Hash {
+/// Hash of the inputs other than content: templates, strings, config, static files.
+fn inputs_hash(inputs: &Inputs, static_files: &[(String, Vec<u8>)]) -> blake3::Hash {
     let mut h = blake3::Hasher::new();
-    let content: BTreeSet<_> = current.inputs.loaded.content.iter().map(|c| c.file).collect();
-    for (id, file) in current.inputs.loaded.sources.files() {
+    let content: BTreeSet<_> = inputs.loaded.content.iter().map(|c| c.file).collect();
+    for (id, file) in inputs.loaded.sources.files() {
         if !content.contains(&id) {
             h.update(file.path.as_bytes()).update(&[0]).update(file.text.as_bytes()).update(&[0]);
         }
     }
-    for (path, bytes) in &current.static_files {
+    for (path, bytes) in static_files {
         h.update(path.as_bytes()).update(&[0]).update(bytes).update(&[0]);
     }
+    h.finalize()
+}
+
+/// `inputs` combined with the processed images.
+fn images_hash(inputs: blake3::Hash, images: &Images) -> blake3::Hash {
+    let mut h = blake3::Hasher::new();
+    h.update(inputs.as_bytes());
     for (path, bytes) in &images.files {
         h.update(path.as_bytes()).update(&[0]).update(bytes).update(&[0]);
     }

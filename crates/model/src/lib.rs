@@ -11,6 +11,7 @@ pub mod locate;
 pub mod model;
 pub mod rules;
 pub mod schema;
+pub mod surface;
 pub mod validate;
 pub mod yaml;
 

@@ -23,21 +23,22 @@ pub struct Declared {
     pub index: usize,
 }
 
-/// The whole site as data.
+/// The whole site as data. The large indexes are shared (`Arc`), so a copy with one document
+/// replaced costs little (see `SiteModel::with_document`).
 #[derive(Debug, Clone, Default)]
 pub struct SiteModel {
     /// Every document, sorted by path.
     pub docs: Vec<Arc<Document>>,
     /// Claims by ID (the first declaration when an ID is duplicated).
-    pub claims: BTreeMap<ClaimId, Declared>,
+    pub claims: Arc<BTreeMap<ClaimId, Declared>>,
     /// Open questions by ID.
-    pub questions: BTreeMap<ClaimId, Declared>,
+    pub questions: Arc<BTreeMap<ClaimId, Declared>>,
     /// Pages by source path relative to `content/`.
-    pub pages: BTreeMap<String, DocId>,
+    pub pages: Arc<BTreeMap<String, DocId>>,
     /// IDs declared in elements that could not be read.
-    pub unreadable: BTreeSet<ClaimId>,
+    pub unreadable: Arc<BTreeSet<ClaimId>>,
     /// For each claim, the pages that show it (declare it in front-matter or cite it).
-    pub shown_on: BTreeMap<ClaimId, BTreeSet<DocId>>,
+    pub shown_on: Arc<BTreeMap<ClaimId, BTreeSet<DocId>>>,
     /// GPU targets, in the order of `_data/targets.yaml`.
     pub targets: Vec<Target>,
     /// Glossary terms, in the order of `_data/glossary.yaml`.
@@ -45,6 +46,14 @@ pub struct SiteModel {
 }
 
 impl SiteModel {
+    /// This site with document `doc` replaced by `new`, which must show other documents exactly
+    /// what the old one did (same [`crate::surface`]); the indexes are shared, not rebuilt.
+    pub fn with_document(&self, doc: DocId, new: Arc<Document>) -> SiteModel {
+        let mut site = self.clone();
+        site.docs[doc.0] = new;
+        site
+    }
+
     /// The claim with `id`.
     pub fn claim(&self, id: &ClaimId) -> Option<&Claim> {
         self.claims.get(id).map(|d| &self.docs[d.doc.0].claims[d.index])
@@ -82,10 +91,9 @@ pub fn link(
         if let Some(segment) = rules::page_reserved_path::reserved_segment(&doc.path) {
             out.push(rules::page_reserved_path::diagnostic(Span::file_start(doc.file), &doc.path, segment));
         }
-        site.pages.insert(doc.path.clone(), DocId(i));
+        Arc::make_mut(&mut site.pages).insert(doc.path.clone(), DocId(i));
     }
-    let shown_on = shown_on(&site);
-    site.shown_on = shown_on;
+    site.shown_on = Arc::new(shown_on(&site));
     check_references(&site, &mut out);
     check_supersession(&site, &mut out);
     check_cycles(&site, &mut out);
@@ -105,7 +113,7 @@ pub fn link(
 
 fn index_ids(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
     let mut first_span = BTreeMap::new();
-    site.unreadable = site.docs.iter().flat_map(|d| d.unreadable_ids.iter().cloned()).collect();
+    site.unreadable = Arc::new(site.docs.iter().flat_map(|d| d.unreadable_ids.iter().cloned()).collect());
     for (d, doc) in site.docs.iter().enumerate() {
         let claims = doc.claims.iter().enumerate().map(|(i, c)| (i, &c.id, &c.id_span, true));
         let questions = doc.questions.iter().enumerate().map(|(i, q)| (i, &q.id, &q.id_span, false));
@@ -117,9 +125,9 @@ fn index_ids(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
             first_span.insert(id.clone(), span.clone());
             let declared = Declared { doc: DocId(d), index };
             if is_claim {
-                site.claims.insert(id.clone(), declared);
+                Arc::make_mut(&mut site.claims).insert(id.clone(), declared);
             } else {
-                site.questions.insert(id.clone(), declared);
+                Arc::make_mut(&mut site.questions).insert(id.clone(), declared);
             }
         }
     }
@@ -286,7 +294,7 @@ fn check_citations(site: &SiteModel, out: &mut Vec<Diagnostic>) {
             out.push(rules::ref_non_current_claim::diagnostic(r.span.clone(), &claim.id.0, lifecycle, successor));
         }
     }
-    for (id, declared) in &site.claims {
+    for (id, declared) in site.claims.iter() {
         let claim = &site.docs[declared.doc.0].claims[declared.index];
         if claim.lifecycle == Lifecycle::Current && !site.shown_on.contains_key(id) {
             out.push(rules::claim_uncited::diagnostic(claim.id_span.clone(), &id.0));

@@ -29,7 +29,7 @@ impl Tree {
     /// Build the tree from the site's pages.
     pub fn of(site: &shoko_model::SiteModel) -> Self {
         let mut tree = Tree::default();
-        for (path, &doc) in &site.pages {
+        for (path, &doc) in site.pages.iter() {
             if let Some(parent) = parent_index(path).and_then(|p| site.pages.get(&p)) {
                 tree.parent.insert(doc, *parent);
                 tree.children.entry(*parent).or_default().push(doc);

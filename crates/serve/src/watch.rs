@@ -1,7 +1,8 @@
 //! Watching the site root: `content/`, `templates/`, `static/`, `i18n/` (recursively) and
 //! `shoko.yaml`. notify's full debouncer merges an editor's write-to-temp-then-rename into one
-//! event; the rebuild loop then waits for the saves to pause (150 ms, at most 1 s), so a burst
-//! of saves costs one rebuild, or two when it spans a rebuild. Folders that vanish and come back are
+//! event; the rebuild loop then waits for the saves to pause (30 ms after a single save, 150 ms
+//! once a burst shows, at most 1 s), so a burst of saves costs one rebuild, or two when it
+//! spans a rebuild. The changed paths go to the session, which re-reads only those. Folders that vanish and come back are
 //! watched again before each rebuild.
 
 use crate::ServeError;
@@ -18,9 +19,12 @@ use tokio::sync::mpsc;
 const WATCHED: [&str; 4] = ["content", "templates", "static", "i18n"];
 /// The root-level files whose changes trigger a rebuild.
 const CONFIG: &str = "shoko.yaml";
-/// notify's own debounce: merges the events of one save.
-const DEBOUNCE: Duration = Duration::from_millis(50);
-/// Quiet time after the last save before rebuilding: a burst of saves is one rebuild.
+/// notify's own debounce: merges the events of one save (an editor's write-then-rename comes
+/// within microseconds).
+const DEBOUNCE: Duration = Duration::from_millis(20);
+/// Quiet time after a single save before rebuilding.
+const QUIET_FIRST: Duration = Duration::from_millis(30);
+/// Quiet time once a second save came within [`QUIET_FIRST`]: a burst of saves is one rebuild.
 const QUIET: Duration = Duration::from_millis(150);
 /// The longest a rebuild waits for the saves to stop.
 const MAX_WAIT: Duration = Duration::from_secs(1);
@@ -71,9 +75,11 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
             // what they touched.
             let mut change = first;
             let deadline = tokio::time::Instant::now() + MAX_WAIT;
+            let mut quiet = QUIET_FIRST;
             while let Ok(Some(more)) =
-                tokio::time::timeout_at(deadline.min(tokio::time::Instant::now() + QUIET), rx.recv()).await
+                tokio::time::timeout_at(deadline.min(tokio::time::Instant::now() + quiet), rx.recv()).await
             {
+                quiet = QUIET;
                 change = match (change, more) {
                     (Some(mut paths), Some(more)) => {
                         paths.extend(more);
