@@ -32,3 +32,8 @@ e2e:
 screenshots: build
     cd tests/e2e && npm ci --no-audit --no-fund --silent
     node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html
+
+# The performance benchmark (corpus, cold/no-op/edit builds, memory, Hugo ratio, serve latency).
+# BENCH_SIZES="1000 10000" to skip the 50,000-page corpus.
+bench:
+    bash bench/run.sh

