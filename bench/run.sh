@@ -78,3 +78,24 @@ done
 echo
 echo "== serve on the default content"
 "$xtask" latency --root . --page content/components/rocblas.md --edits 20 | sed 's/^/serve: /'
+
+echo
+echo "== serve under load (wrk, 10 s, while a page is edited every 200 ms)"
+if command -v wrk >/dev/null; then
+  site=$work/serve-site
+  rm -rf "$site" && mkdir -p "$site" && cp -r content shoko.yaml "$site"/
+  log=$work/serve.log
+  "$shoko" serve --root "$site" --port 0 >"$log" 2>&1 &
+  server=$!
+  for _ in $(seq 100); do grep -q "Serving at" "$log" && break; sleep 0.1; done
+  addr=$(sed -n 's/^Serving at \(http:\/\/[^/]*\)\/.*/\1/p' "$log")
+  page=$site/content/components/rocblas.md
+  ( for i in $(seq 50); do sed -i "s/rocBLAS is the base layer[^ ]*/rocBLAS is the base layer$i/" "$page"; sleep 0.2; done ) &
+  editor=$!
+  wrk -t2 -c16 -d10s --latency "$addr/ROCm-pages/en/components/rocblas/" | sed 's/^/wrk: /'
+  wait "$editor"
+  kill -INT "$server"; wait "$server" || true
+  echo "serve printed $(grep -c '^error' "$log" || true) errors; wrk prints 'Non-2xx' or 'Socket errors' lines only when requests failed"
+else
+  echo "wrk: not installed (apt-get install wrk)"
+fi
