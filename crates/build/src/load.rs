@@ -5,7 +5,7 @@ use crate::IoError;
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, SourceMap, Span};
 use shoko_model::SourceKind;
-use shoko_model::rules::{file_invalid_utf8, file_unknown_data};
+use shoko_model::rules::{file_invalid_utf8, file_symlink, file_too_large, file_unknown_data};
 use std::path::Path;
 
 /// One content file to validate.
@@ -32,8 +32,9 @@ pub struct Loaded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Read every content file under `root/content`.
-pub fn load(root: &Path) -> Result<Loaded, IoError> {
+/// Read every content file under `root/content`; files over `max_bytes` and symbolic links are
+/// reported and skipped.
+pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
     let content_dir = root.join("content");
     if !content_dir.is_dir() {
         return Err(IoError::new(
@@ -50,15 +51,25 @@ pub fn load(root: &Path) -> Result<Loaded, IoError> {
             let path = e.path().map(Path::to_path_buf).unwrap_or_else(|| content_dir.clone());
             IoError::new("walk", path, e.into())
         })?;
+        let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
+        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        if entry.path_is_symlink() {
+            let file = loaded.sources.add(format!("content/{rel}"), "");
+            loaded.diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &rel));
+            continue;
+        }
         if !entry.file_type().is_file() {
             continue;
         }
-        let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
-        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
         loaded.files.insert(rel.clone());
-        if let Some(kind) = SourceKind::of(&rel) {
-            found.push((rel, kind, entry.into_path()));
+        let Some(kind) = SourceKind::of(&rel) else { continue };
+        let size = entry.metadata().map_err(|e| IoError::new("read", entry.path(), e.into()))?.len();
+        if size > max_bytes {
+            let file = loaded.sources.add(format!("content/{rel}"), "");
+            loaded.diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, max_bytes));
+            continue;
         }
+        found.push((rel, kind, entry.into_path()));
     }
     // Reading is the slow part on a big site: in parallel, then added in the walk's order.
     let read: Vec<_> = found

@@ -115,7 +115,13 @@ pub(crate) type Validated = (Option<std::sync::Arc<shoko_model::Document>>, Vec<
 
 /// Read the content, templates, UI strings and configuration of `root`.
 pub(crate) fn read_inputs(root: &Path, timings: &mut Timings) -> Result<Inputs, IoError> {
-    let mut loaded = load(root)?;
+    // The file size limit comes from the configuration, which is reported (and added to the
+    // source map, after the content) below.
+    let limit = {
+        let mut scratch = SourceMap::new();
+        load_config(root, &mut scratch, &mut Vec::new())?.max_file_bytes
+    };
+    let mut loaded = load(root, limit)?;
     timings.lap("load");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     let template_files = load_templates(root, &mut loaded.sources)?;

@@ -14,11 +14,16 @@ pub struct Config {
     pub base_path: String,
     /// Public URL, if configured.
     pub base_url: Option<String>,
+    /// The largest content file read, in bytes.
+    pub max_file_bytes: u64,
 }
+
+/// The default largest content file: 16 MiB.
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 impl Default for Config {
     fn default() -> Self {
-        Config { base_path: String::from("/"), base_url: None }
+        Config { base_path: String::from("/"), base_url: None, max_file_bytes: DEFAULT_MAX_FILE_BYTES }
     }
 }
 
@@ -45,6 +50,9 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
         }
     };
     let mut config = Config { base_url: raw.base_url, ..Config::default() };
+    if let Some(kib) = raw.max_file_kib {
+        config.max_file_bytes = kib.saturating_mul(1024);
+    }
     if let Some(path) = raw.base_path {
         let ok = path.starts_with('/') && !path.contains("..") && !path.contains('\\') && !path.contains("//");
         if ok {

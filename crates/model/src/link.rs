@@ -84,6 +84,7 @@ pub fn link(
     let mut out = Vec::new();
     let mut site = SiteModel { docs, ..SiteModel::default() };
     index_ids(&mut site, &mut out);
+    let mut addresses: BTreeMap<String, &Document> = BTreeMap::new();
     for (i, doc) in site.docs.iter().enumerate() {
         if doc.page().is_none() {
             continue;
@@ -91,6 +92,13 @@ pub fn link(
         if let Some(segment) = rules::page_reserved_path::reserved_segment(&doc.path) {
             out.push(rules::page_reserved_path::diagnostic(Span::file_start(doc.file), &doc.path, segment));
         }
+        let address = rules::page_url_collision::address(&doc.path);
+        if let Some(first) = addresses.get(&address) {
+            let (here, there) = (Span::file_start(doc.file), Span::file_start(first.file));
+            out.push(rules::page_url_collision::diagnostic(here, &doc.path, &first.path, &address, there));
+            continue;
+        }
+        addresses.insert(address, doc);
         Arc::make_mut(&mut site.pages).insert(doc.path.clone(), DocId(i));
     }
     site.shown_on = Arc::new(shown_on(&site));

@@ -457,6 +457,10 @@ pub struct SiteConfig {
     /// The public URL of the site, for canonical links and the sitemap (`--base-url` wins).
     #[serde(default)]
     pub base_url: Option<String>,
+    /// The largest content file read, in KiB (default 16384, i.e. 16 MiB); larger files are
+    /// reported and skipped.
+    #[serde(default)]
+    pub max_file_kib: Option<u64>,
 }
 
 /// Where a GPU generation's investigation stands.

@@ -184,10 +184,24 @@ pub fn parse(text: &str, origin: Origin<'_>) -> Result<YamlDoc, SyntaxError> {
             Some(loc) => origin.offset(loc.line(), loc.column().saturating_sub(1)),
             None => origin.start,
         };
-        SyntaxError { message: strip_location(&e.to_string()), offset }
+        SyntaxError { message: explain(&strip_location(&e.to_string()), origin.file.text.get(offset..)), offset }
     })?;
     let positions = index_positions(text, origin);
     Ok(YamlDoc { value, positions })
+}
+
+/// The parser's message, with what it means for the three hostile cases it guards against:
+/// tabs in indentation, nesting too deep, and aliases that expand too much.
+fn explain(message: &str, at: Option<&str>) -> String {
+    if at.is_some_and(|rest| rest.starts_with('\t')) {
+        format!("{message}: a tab in the indentation (YAML indents with spaces only)")
+    } else if message.contains("recursion limit exceeded") {
+        format!("{message}: the YAML is nested too deeply")
+    } else if message.contains("repetition limit exceeded") {
+        format!("{message}: aliases (`*name`) expand to too many values")
+    } else {
+        message.to_owned()
+    }
 }
 
 fn strip_location(message: &str) -> String {

@@ -168,7 +168,7 @@ impl<'a> Ctx<'a> {
                 anchors,
             },
             alternates,
-            canonical: self.base_url.as_ref().map(|b| format!("{b}/{here}")),
+            canonical: self.base_url.as_ref().map(|b| format!("{b}/{}", crate::urls::encode_path(here))),
             breadcrumbs,
         }
     }
@@ -180,7 +180,7 @@ impl<'a> Ctx<'a> {
 
     fn url_from(&self, here: &str, to: &str) -> String {
         match &self.base_url {
-            Some(b) => format!("{b}/{to}"),
+            Some(b) => format!("{b}/{}", crate::urls::encode_path(to)),
             None => relative_href(here, to),
         }
     }

@@ -80,12 +80,15 @@ pub fn sitemap(cx: &Ctx<'_>) -> Option<String> {
     );
     for pair in page_dirs(cx) {
         for dir in &pair {
-            xml.push_str(&format!("  <url>\n    <loc>{}</loc>\n", escape_xml(&format!("{base}/{dir}"))));
+            xml.push_str(&format!(
+                "  <url>\n    <loc>{}</loc>\n",
+                escape_xml(&format!("{base}/{}", crate::urls::encode_path(dir)))
+            ));
             for (lang, alt) in Lang::ALL.iter().zip(&pair) {
                 xml.push_str(&format!(
                     "    <xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>\n",
                     lang.code(),
-                    escape_xml(&format!("{base}/{alt}"))
+                    escape_xml(&format!("{base}/{}", crate::urls::encode_path(alt)))
                 ));
             }
             xml.push_str("  </url>\n");

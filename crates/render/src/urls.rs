@@ -16,11 +16,36 @@ pub fn relative_href(from: &str, to: &str) -> String {
     let to_parts: Vec<&str> = to.split('/').collect();
     let common = from_parts.iter().zip(&to_parts).take_while(|(a, b)| a == b).count();
     let mut href = "../".repeat(from_parts.len() - common);
-    href.push_str(&to_parts[common..].join("/"));
+    href.push_str(&encode_path(&to_parts[common..].join("/")));
     if to.is_empty() || to.ends_with('/') {
         href.push_str("index.html");
     }
     href
+}
+
+/// ASCII characters of a file name that cannot stand in a URL path as they are (spaces among
+/// them); bytes outside ASCII are always percent-encoded (browsers and servers decode them).
+const PATH_UNSAFE: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}')
+    .add(b'|')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'[')
+    .add(b']');
+
+/// A site-root-relative path as it may appear in a URL: `a b/` → `a%20b/`, `観測/` →
+/// `%E8%A6%B3%E6%B8%AC/`.
+pub fn encode_path(path: &str) -> String {
+    percent_encoding::utf8_percent_encode(path, PATH_UNSAFE).to_string()
 }
 
 #[cfg(test)]
@@ -32,6 +57,15 @@ mod tests {
         assert_eq!(page_url("index.md"), "");
         assert_eq!(page_url("gpu/index.md"), "gpu/");
         assert_eq!(page_url("gpu/gfx900.md"), "gpu/gfx900/");
+    }
+
+    #[test]
+    fn unsafe_characters_are_encoded() {
+        assert_eq!(
+            relative_href("ja/", "ja/観測 ノート/"),
+            "%E8%A6%B3%E6%B8%AC%20%E3%83%8E%E3%83%BC%E3%83%88/index.html"
+        );
+        assert_eq!(encode_path("a#b?c/d e"), "a%23b%3Fc/d%20e");
     }
 
     #[test]

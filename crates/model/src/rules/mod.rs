@@ -20,6 +20,8 @@ pub mod component_missing_data;
 pub mod file_bad_image;
 pub mod file_empty;
 pub mod file_invalid_utf8;
+pub mod file_symlink;
+pub mod file_too_large;
 pub mod file_unknown_data;
 pub mod fm_bad_format;
 pub mod fm_bad_value;
@@ -31,6 +33,7 @@ pub mod fm_unquoted_scalar;
 pub mod fm_wrong_type;
 pub mod fm_yaml_syntax;
 pub mod page_reserved_path;
+pub mod page_url_collision;
 pub mod ref_missing_file;
 pub mod ref_non_current_claim;
 pub mod ref_unknown_anchor;
@@ -60,6 +63,8 @@ pub fn all() -> Vec<&'static Code> {
         &component_missing_data::CODE,
         &file_bad_image::CODE,
         &file_empty::CODE,
+        &file_symlink::CODE,
+        &file_too_large::CODE,
         &file_invalid_utf8::CODE,
         &file_unknown_data::CODE,
         &fm_bad_format::CODE,
@@ -72,6 +77,7 @@ pub fn all() -> Vec<&'static Code> {
         &fm_wrong_type::CODE,
         &fm_yaml_syntax::CODE,
         &page_reserved_path::CODE,
+        &page_url_collision::CODE,
         &ref_missing_file::CODE,
         &ref_non_current_claim::CODE,
         &ref_unknown_anchor::CODE,

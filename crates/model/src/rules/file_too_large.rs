@@ -1,0 +1,23 @@
+//! `file/too-large` (error): a content file is larger than the limit (`max_file_kib` in
+//! `shoko.yaml`, 16 MiB by default); it is not read.
+
+use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+
+/// The code.
+pub static CODE: Code = Code {
+    name: "file/too-large",
+    severity: Severity::Error,
+    summary: "a content file is larger than the limit (`max_file_kib`, 16 MiB by default) and is not read.",
+};
+
+/// The diagnostic for a file of `size` bytes over a limit of `limit` bytes.
+pub fn diagnostic(span: Span, size: u64, limit: u64) -> Diagnostic {
+    Diagnostic::new(
+        &CODE,
+        format!("file is {} KiB, over the limit of {} KiB; it was not read", size.div_ceil(1024), limit / 1024),
+        span,
+    )
+    .with_hint(
+        "split it into several pages or logs, or raise `max_file_kib` in shoko.yaml if it really must be this large",
+    )
+}

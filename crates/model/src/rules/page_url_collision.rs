@@ -1,0 +1,43 @@
+//! `page/url-collision` (error): two pages would be written to the same address, such as
+//! `gpu.md` and `gpu/index.md` (both `gpu/`).
+
+use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+
+/// The code.
+pub static CODE: Code = Code {
+    name: "page/url-collision",
+    severity: Severity::Error,
+    summary: "two pages map to the same address (e.g. `gpu.md` and `gpu/index.md`).",
+};
+
+/// The diagnostic at the start of the second page, pointing at the first.
+pub fn diagnostic(span: Span, path: &str, first: &str, url: &str, first_span: Span) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("content/{path} and content/{first} would both be written to `{url}`"), span)
+        .with_secondary(first_span, "this page already has that address")
+        .with_hint(
+            "keep one of them: a folder's page is its `index.md`, so move the text of the other into it or rename it",
+        )
+}
+
+/// The address of the page at `path` (relative to `content/`), below each language folder:
+/// `gpu/gfx900.md` → `gpu/gfx900/`, `gpu/index.md` → `gpu/`, `index.md` → ``.
+pub fn address(path: &str) -> String {
+    let stem = path.strip_suffix(".md").unwrap_or(path);
+    match stem.strip_suffix("index") {
+        Some(folder) if folder.is_empty() || folder.ends_with('/') => folder.to_owned(),
+        _ => format!("{stem}/"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::address;
+
+    #[test]
+    fn a_page_and_its_folder_index_share_an_address() {
+        assert_eq!(address("gpu.md"), "gpu/");
+        assert_eq!(address("gpu/index.md"), "gpu/");
+        assert_eq!(address("index.md"), "");
+        assert_eq!(address("reindex.md"), "reindex/");
+    }
+}
