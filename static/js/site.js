@@ -4,6 +4,8 @@
 (function () {
   'use strict';
   var KEY = 'shoko-lang';
+  // IDs of the sections the page template adds (shoko-model's TEMPLATE_IDS).
+  var SECTIONS = ['main', 'gain', 'summary', 'children', 'claims', 'questions', 'does-not-claim'];
 
   function remember(lang) {
     try { window.localStorage.setItem(KEY, lang); } catch (e) { /* storage may be disabled */ }
@@ -13,14 +15,17 @@
     try { return window.localStorage.getItem(KEY); } catch (e) { return null; }
   }
 
-  // The ID of the section the reader is in: the hash, else the last heading above the top.
+  // The ID of the section the reader is in: the hash, else the last heading above the line just
+  // below the (sticky) header.
   function currentAnchor() {
     var hash = decodeURIComponent(window.location.hash.slice(1));
     if (hash) { return hash; }
     var headings = document.querySelectorAll('main [id]');
+    var header = document.querySelector('.site-header');
+    var line = (header ? header.getBoundingClientRect().bottom : 0) + 40;
     var current = null;
     for (var i = 0; i < headings.length; i++) {
-      if (headings[i].getBoundingClientRect().top <= 80) { current = headings[i].id; } else { break; }
+      if (headings[i].getBoundingClientRect().top <= line) { current = headings[i].id; } else { break; }
     }
     return current;
   }
@@ -32,7 +37,10 @@
     var map = {};
     try { map = JSON.parse(link.getAttribute('data-anchors') || '{}'); } catch (e) { map = {}; }
     var anchor = currentAnchor();
-    var target = anchor && (map[anchor] || (/^(claim|q)-/.test(anchor) ? anchor : null));
+    // Headings are mapped; cards, questions and the template's own sections have the same ID in
+    // both languages.
+    var same = /^(claim|q|term)-/.test(anchor || '') || SECTIONS.indexOf(anchor) >= 0;
+    var target = anchor && (map[anchor] || (same ? anchor : null));
     if (target) {
       event.preventDefault();
       window.location.href = link.getAttribute('href') + '#' + encodeURIComponent(target);

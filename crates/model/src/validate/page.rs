@@ -155,10 +155,22 @@ fn page_target(dest: &str) -> Option<(&str, Option<&str>)> {
 
 /// Resolve `link` relative to the folder of `from` (both relative to `content/`); `None` if it
 /// leaves `content/`.
+/// The result has no empty, `.` or `..` segments; it is empty when the link names the top of
+/// `content/` itself.
 pub fn resolve_relative(from: &str, link: &str) -> Option<String> {
-    let mut parts: Vec<&str> = if link.starts_with('/') { Vec::new() } else { from.split('/').collect() };
+    let mut parts: Vec<&str> = Vec::new();
     if !link.starts_with('/') {
-        parts.pop();
+        // The folder of `from`, normalised the same way (content paths already are).
+        let folder = from.rsplit_once('/').map_or("", |(folder, _)| folder);
+        for part in folder.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    parts.pop()?;
+                }
+                other => parts.push(other),
+            }
+        }
     }
     for part in link.split('/') {
         match part {
@@ -206,5 +218,9 @@ mod tests {
         );
         assert_eq!(resolve_relative("index.md", "./gpu/index.md").as_deref(), Some("gpu/index.md"));
         assert_eq!(resolve_relative("a.md", "../../etc/passwd.md"), None);
+        // Found by the link_resolver fuzz target: odd segments in the page's own path.
+        assert_eq!(resolve_relative("", "").as_deref(), Some(""));
+        assert_eq!(resolve_relative("a//./b/c.md", "d.md").as_deref(), Some("a/b/d.md"));
+        assert_eq!(resolve_relative("../x.md", "d.md"), None);
     }
 }

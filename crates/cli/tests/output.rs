@@ -1,0 +1,95 @@
+//! The output folder as readers and later builds see it: a build killed at any moment leaves the
+//! previous site whole (never half-written or mixed) and the next build cleans up after it; two
+//! copies of a site made in different file orders build to the same bytes.
+
+mod common;
+
+use common::{copy_tree, fixture, shoko, tree_bytes, walk, write};
+use std::path::Path;
+use std::time::Duration;
+
+/// A site with `n` pages whose text carries `version`.
+fn write_site(root: &Path, n: usize, version: &str) {
+    write(
+        root,
+        "content/index.md",
+        "---\ntitle: { ja: \"ホーム\", en: \"Home\" }\n---\n\n:::ja\nホーム。\n:::\n\n:::en\nHome.\n:::\n",
+    );
+    for i in 0..n {
+        let body = format!(
+            "---\ntitle: {{ ja: \"ページ {i}\", en: \"Page {i}\" }}\n---\n\n:::ja\n## 見出し\n\n版 {version} の本文 {i}。\n\n```rust\nfn main() {{ println!(\"{i}\"); }}\n```\n:::\n\n:::en\n## Heading\n\nVersion {version}, page {i}.\n\n```rust\nfn main() {{ println!(\"{i}\"); }}\n```\n:::\n"
+        );
+        write(root, &format!("content/s{}/p{i}.md", i / 50), &body);
+    }
+}
+
+fn build(root: &Path, out: &Path) {
+    let run = shoko(&["build", "--root", &root.display().to_string(), "--out", &out.display().to_string()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn a_build_killed_at_any_moment_leaves_the_previous_site_whole() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path();
+    let site = root.join("site");
+    write_site(root, 400, "A");
+    build(root, &site);
+    let old = tree_bytes(&site);
+    write_site(root, 400, "B");
+    let reference = tempfile::tempdir().expect("tmp");
+    build(root, &reference.path().join("site"));
+    let new = tree_bytes(&reference.path().join("site"));
+    assert_ne!(old, new);
+    let mut seen_old = 0;
+    for delay in [5, 30, 80, 150, 250, 400, 600, 900, 1300] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shoko"))
+            .args(["build", "--root", &root.display().to_string(), "--out", &site.display().to_string()])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn");
+        std::thread::sleep(Duration::from_millis(delay));
+        let _ = child.kill();
+        let _ = child.wait();
+        let now = tree_bytes(&site);
+        assert!(now == old || now == new, "after a kill at {delay} ms, site/ is neither the old nor the new site");
+        if now == old {
+            seen_old += 1;
+        }
+        // Put the old site back for the next round, if the build got through.
+        if now == new {
+            write_site(root, 400, "A");
+            build(root, &site);
+            write_site(root, 400, "B");
+        }
+    }
+    assert!(seen_old > 0, "no kill landed before the swap; the test proves nothing");
+    build(root, &site);
+    assert_eq!(tree_bytes(&site), new);
+    let leftovers: Vec<String> = std::fs::read_dir(root)
+        .expect("read")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".site."))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary folders of killed builds remain: {leftovers:?}");
+}
+
+#[test]
+fn copies_made_in_different_file_orders_build_to_the_same_bytes() {
+    let source = fixture("valid");
+    let a = tempfile::tempdir().expect("tmp");
+    let b = tempfile::tempdir().expect("tmp");
+    copy_tree(&source, a.path());
+    // The second copy creates its files in reverse order, so directory listings differ.
+    for file in walk(&source).into_iter().rev() {
+        let target = b.path().join(file.strip_prefix(&source).expect("inside"));
+        std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
+        std::fs::copy(&file, &target).expect("copy");
+    }
+    build(a.path(), &a.path().join("site"));
+    build(b.path(), &b.path().join("site"));
+    let (first, second) = (tree_bytes(&a.path().join("site")), tree_bytes(&b.path().join("site")));
+    assert!(first.len() > 10);
+    assert!(first == second, "the two builds differ");
+}

@@ -1,0 +1,153 @@
+// The built site in real headless Chromium (Debian's /usr/bin/chromium), as readers meet it:
+// served under a sub-path (/ROCm-pages/) by a plain static server (python3 -m http.server) and
+// opened from disk (file://). Checks: switching language lands on the same section of the same
+// page and is remembered; the root page picks the remembered language (else the browser's);
+// click-to-enlarge opens the full image; every internal link resolves both ways; keyboard-only
+// navigation reaches the language switcher and every link.
+// Usage: node site.mjs SITE_DIR
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const siteDir = resolve(process.argv[2] || '');
+if (!process.argv[2]) {
+  console.error('usage: node site.mjs SITE_DIR');
+  process.exit(2);
+}
+const BASE = '/ROCm-pages/';
+const host = mkdtempSync(join(tmpdir(), 'shoko-pages-'));
+symlinkSync(siteDir, join(host, 'ROCm-pages'));
+const server = spawn('python3', ['-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', host], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const origin = await new Promise((ok, fail) => {
+  let out = '';
+  const seen = (chunk) => {
+    out += chunk;
+    const m = out.match(/port (\d+)/);
+    if (m) ok(`http://127.0.0.1:${m[1]}`);
+  };
+  server.stdout.on('data', seen);
+  server.stderr.on('data', seen);
+  setTimeout(() => fail(new Error(`http.server did not start: ${out}`)), 20000);
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--allow-file-access-from-files'],
+});
+let failed = 0;
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failed += 1;
+};
+
+// Every internal link of `url` (in `tab`) resolves to a page or file that loads.
+async function linksResolve(tab, url, label) {
+  await tab.goto(url);
+  const hrefs = await tab.$$eval('a[href], link[rel=stylesheet], script[src], img[src]', (els) => els
+    .map((e) => e.href || e.src)
+    .filter((h) => h.startsWith(location.protocol) && !h.startsWith('http') || h.startsWith(location.origin)));
+  const broken = [];
+  for (const href of new Set(hrefs.map((h) => h.split('#')[0]))) {
+    if (href.startsWith('file:')) {
+      if (!existsSync(fileURLToPath(href))) broken.push(href);
+    } else {
+      const res = await tab.context().request.get(href);
+      if (!res.ok()) broken.push(`${href} (${res.status()})`);
+    }
+  }
+  check(broken.length === 0, `${label}: ${hrefs.length} links and assets resolve${broken.length ? `; broken: ${broken.join(', ')}` : ''}`);
+}
+
+try {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1000, height: 700 } });
+  const tab = await context.newPage();
+
+  // Language switch keeps the section and is remembered.
+  await tab.goto(`${origin}${BASE}ja/gpu/gfx1201/index.html`);
+  const map = JSON.parse(await tab.getAttribute('a[data-lang]', 'data-anchors'));
+  const entries = Object.entries(map);
+  const [jaId, enId] = entries[Math.floor(entries.length / 2)];
+  await tab.evaluate((id) => document.getElementById(id).scrollIntoView(), jaId);
+  await tab.click('a[data-lang]');
+  await tab.waitForURL(/\/en\/gpu\/gfx1201\//);
+  const hash = decodeURIComponent(new URL(tab.url()).hash.slice(1));
+  check(hash === enId, `switching ja → en lands on the same section (#${jaId} → #${hash})`);
+  const top = await tab.evaluate((id) => document.getElementById(id)?.getBoundingClientRect().top, enId);
+  check(top !== undefined && top >= 0 && top < 200, `the section is at the top of the window, below the header (${Math.round(top)} px)`);
+  check(await tab.evaluate(() => localStorage.getItem('shoko-lang')) === 'en', 'the choice (en) is remembered');
+
+  // The root page picks the remembered language, else the browser's.
+  await tab.goto(`${origin}${BASE}`);
+  await tab.waitForURL(/\/en\/index\.html$/);
+  check(true, 'the root page sends a returning English reader to en/');
+  await tab.goto(`${origin}${BASE}en/index.html`);
+  await tab.click('a[data-lang]');
+  await tab.waitForURL(/\/ja\//);
+  await tab.goto(`${origin}${BASE}`);
+  await tab.waitForURL(/\/ja\/index\.html$/);
+  check(true, 'after switching to ja, the root page sends the reader to ja/');
+  const fresh = await browser.newContext({ locale: 'ja-JP' });
+  const jaTab = await fresh.newPage();
+  await jaTab.goto(`${origin}${BASE}`);
+  await jaTab.waitForURL(/\/ja\/index\.html$/);
+  check(true, 'a first visit with a Japanese browser lands on ja/');
+  await fresh.close();
+
+  // Click-to-enlarge opens the full image.
+  await tab.goto(`${origin}${BASE}en/index.html`);
+  const full = await tab.getAttribute('a.enlarge', 'href');
+  const [response] = await Promise.all([tab.waitForNavigation(), tab.click('a.enlarge')]);
+  const type = response && response.headers()['content-type'];
+  check(response && response.ok() && /^image\//.test(type || ''), `click-to-enlarge opens ${full} (${type})`);
+
+  // Every internal link and asset resolves under the sub-path and from disk.
+  for (const page of ['index.html', 'ja/index.html', 'en/index.html', 'en/gpu/gfx1201/index.html', 'ja/claims/index.html']) {
+    await linksResolve(tab, `${origin}${BASE}${page}`, `served ${BASE}${page}`);
+  }
+  const disk = await context.newPage();
+  for (const page of ['en/index.html', 'ja/gpu/gfx1201/index.html']) {
+    await linksResolve(disk, pathToFileURL(join(siteDir, page)).href, `from disk ${page}`);
+  }
+  await disk.goto(pathToFileURL(join(siteDir, 'en/index.html')).href);
+  const styled = await disk.evaluate(() => getComputedStyle(document.body).maxWidth !== 'none' || getComputedStyle(document.querySelector('main')).maxWidth !== 'none');
+  check(styled, 'from disk the stylesheet applies');
+  await disk.click('nav a[href*="claims"]');
+  check(disk.url().endsWith('/en/claims/index.html'), `from disk the navigation works (${disk.url().split('/site').pop()})`);
+
+  // Keyboard only: Tab reaches the switcher and every visible link.
+  for (const page of ['en/index.html', 'ja/gpu/gfx1201/index.html']) {
+    await tab.goto(`${origin}${BASE}${page}`);
+    const links = await tab.$$eval('a[href]', (els) => els.filter((e) => e.offsetParent !== null || e.getClientRects().length > 0).length);
+    const reached = new Set();
+    let switcher = false;
+    for (let i = 0; i < links + 40; i += 1) {
+      await tab.keyboard.press('Tab');
+      const info = await tab.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el.tagName !== 'A') return null;
+        if (!el.dataset.shokoSeen) el.dataset.shokoSeen = String(Math.random());
+        return { id: el.dataset.shokoSeen, lang: el.hasAttribute('data-lang') };
+      });
+      if (info) {
+        reached.add(info.id);
+        switcher ||= info.lang;
+      }
+    }
+    check(switcher, `${page}: Tab reaches the language switcher`);
+    check(reached.size >= links, `${page}: Tab reaches every link (${reached.size} of ${links})`);
+  }
+} catch (e) {
+  console.error(e);
+  failed += 1;
+} finally {
+  await browser.close();
+  server.kill();
+  rmSync(host, { recursive: true, force: true });
+}
+process.exit(failed === 0 ? 0 : 1);
