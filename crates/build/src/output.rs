@@ -6,10 +6,27 @@ use shoko_render::RenderPlan;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// A destination for a complete render plan.
+/// A destination for the output: a new version is started with [`Output::begin`], filled in
+/// pieces, and only [`Staging::commit`] makes it the output. A staging dropped without commit
+/// leaves the previous output as it was.
 pub trait Output {
+    /// Start a new version of the output.
+    fn begin(&mut self) -> Result<Box<dyn Staging + '_>, IoError>;
+
     /// Replace the whole output with `plan`; on failure the previous output stays as it was.
-    fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError>;
+    fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError> {
+        let mut staging = self.begin()?;
+        staging.write(&plan.files)?;
+        staging.commit()
+    }
+}
+
+/// A new version of the output being written.
+pub trait Staging: Send {
+    /// Add files (output path → bytes).
+    fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError>;
+    /// Make this version the output.
+    fn commit(self: Box<Self>) -> Result<(), IoError>;
 }
 
 /// The built site in memory.
@@ -19,9 +36,26 @@ pub struct MemoryOutput {
     pub files: BTreeMap<String, Vec<u8>>,
 }
 
+struct MemoryStaging<'a> {
+    target: &'a mut BTreeMap<String, Vec<u8>>,
+    files: BTreeMap<String, Vec<u8>>,
+}
+
 impl Output for MemoryOutput {
-    fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError> {
-        self.files = plan.files.clone();
+    fn begin(&mut self) -> Result<Box<dyn Staging + '_>, IoError> {
+        Ok(Box::new(MemoryStaging { target: &mut self.files, files: BTreeMap::new() }))
+    }
+}
+
+impl Staging for MemoryStaging<'_> {
+    fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
+        self.files.extend(files.iter().map(|(p, b)| (p.clone(), b.clone())));
+        Ok(())
+    }
+
+    fn commit(self: Box<Self>) -> Result<(), IoError> {
+        let this = *self;
+        *this.target = this.files;
         Ok(())
     }
 }
@@ -35,8 +69,15 @@ pub struct DiskOutput {
     pub dir: PathBuf,
 }
 
+struct DiskStaging {
+    dir: PathBuf,
+    staging: PathBuf,
+    retired: PathBuf,
+    committed: bool,
+}
+
 impl Output for DiskOutput {
-    fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError> {
+    fn begin(&mut self) -> Result<Box<dyn Staging + '_>, IoError> {
         guard_existing(&self.dir)?;
         let parent = self.dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
@@ -45,33 +86,51 @@ impl Output for DiskOutput {
         let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
-        if let Err(e) = write_tree(&staging, plan) {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(e);
-        }
-        if self.dir.exists() && exchange(&staging, &self.dir) {
+        std::fs::create_dir_all(&staging).map_err(|e| IoError::new("create", &staging, e))?;
+        Ok(Box::new(DiskStaging { dir: self.dir.clone(), staging, retired, committed: false }))
+    }
+}
+
+impl Staging for DiskStaging {
+    fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
+        write_tree(&self.staging, files)
+    }
+
+    fn commit(mut self: Box<Self>) -> Result<(), IoError> {
+        self.committed = true;
+        let (dir, staging, retired) = (&self.dir, &self.staging, &self.retired);
+        if dir.exists() && exchange(staging, dir) {
             // One atomic step: the new site is in place and the old one is where staging was.
-            let _ = std::fs::remove_dir_all(&staging);
+            let _ = std::fs::remove_dir_all(staging);
             return Ok(());
         }
-        let had_previous = self.dir.exists();
+        let had_previous = dir.exists();
         if had_previous {
-            std::fs::rename(&self.dir, &retired).map_err(|e| {
-                let _ = std::fs::remove_dir_all(&staging);
-                IoError::new("move aside", &self.dir, e)
+            std::fs::rename(dir, retired).map_err(|e| {
+                let _ = std::fs::remove_dir_all(staging);
+                IoError::new("move aside", dir, e)
             })?;
         }
-        if let Err(e) = std::fs::rename(&staging, &self.dir) {
+        if let Err(e) = std::fs::rename(staging, dir) {
             if had_previous {
-                let _ = std::fs::rename(&retired, &self.dir);
+                let _ = std::fs::rename(retired, dir);
             }
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(IoError::new("move into place", &self.dir, e));
+            let _ = std::fs::remove_dir_all(staging);
+            return Err(IoError::new("move into place", dir, e));
         }
         if had_previous {
-            let _ = std::fs::remove_dir_all(&retired);
+            let _ = std::fs::remove_dir_all(retired);
         }
         Ok(())
+    }
+}
+
+impl Drop for DiskStaging {
+    /// Not committed (an error, or rendering failed): the half-written version goes.
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
     }
 }
 
@@ -135,16 +194,14 @@ fn guard_existing(dir: &Path) -> Result<(), IoError> {
     ))
 }
 
-fn write_tree(dir: &Path, plan: &RenderPlan) -> Result<(), IoError> {
-    let mut folders: Vec<PathBuf> =
-        plan.files.keys().filter_map(|p| dir.join(p).parent().map(Path::to_path_buf)).collect();
-    folders.push(dir.to_path_buf());
+fn write_tree(dir: &Path, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
+    let mut folders: Vec<PathBuf> = files.keys().filter_map(|p| dir.join(p).parent().map(Path::to_path_buf)).collect();
     folders.sort();
     folders.dedup();
     for folder in &folders {
         std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
     }
-    plan.files.par_iter().try_for_each(|(path, bytes)| {
+    files.par_iter().try_for_each(|(path, bytes)| {
         let target = dir.join(path);
         std::fs::write(&target, bytes).map_err(|e| IoError::new("write", target, e))
     })

@@ -11,7 +11,7 @@ use shoko_model::SiteModel;
 use shoko_model::config::{Config, parse_config};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
-use shoko_render::{RenderInput, Templates, compile_templates, render};
+use shoko_render::{Job, RenderInput, RenderPlan, Renderer, Templates, compile_templates};
 use std::path::Path;
 
 /// Settings of a run.
@@ -190,7 +190,7 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
         return Ok(BuildReport { checked, written: None });
     }
     let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
-    let plan = render(&RenderInput {
+    let input = RenderInput {
         site: &checked.site,
         sources: &checked.sources,
         templates,
@@ -200,19 +200,66 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
         media: &images.files,
         schema_json: &schema_json,
         base_url: options.base_url.as_deref().or(checked.config.base_url.as_deref()),
-    });
-    checked.timings.lap("render");
-    match plan {
-        Ok(plan) => {
-            output.replace(&plan)?;
-            checked.timings.lap("write");
-            Ok(BuildReport { checked, written: Some(plan.files.len()) })
-        }
-        Err(errors) => {
-            checked.diagnostics.extend(errors);
-            Ok(BuildReport { checked, written: None })
-        }
+    };
+    let (written, errors) = render_into(&input, output)?;
+    checked.timings.lap("render and write");
+    if errors.is_empty() {
+        Ok(BuildReport { checked, written: Some(written) })
+    } else {
+        checked.diagnostics.extend(errors);
+        Ok(BuildReport { checked, written: None })
     }
+}
+
+/// Jobs rendered before their files are handed to the output: bounds the memory a build holds.
+const CHUNK: usize = 256;
+
+/// Render every job, writing the files of each chunk of pages while the next chunk renders; the
+/// few large jobs (site-wide indexes, feeds) run beside the chunks instead of holding one up.
+/// Commit only when every job rendered. The number of files written, and the render errors
+/// (nothing committed then).
+fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(usize, Vec<Diagnostic>), IoError> {
+    let renderer = Renderer::new(input);
+    let (large, small): (Vec<Job>, Vec<Job>) = renderer.jobs().into_iter().partition(Job::is_large);
+    let staging = std::sync::Mutex::new(output.begin()?);
+    let write = |plan: &RenderPlan| -> Result<(), IoError> {
+        let mut staging = staging.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        staging.write(&plan.files)
+    };
+    let (large, small) = rayon::join(
+        || -> Result<(usize, Vec<Diagnostic>), IoError> {
+            match renderer.render(&large) {
+                Ok(plan) => write(&plan).map(|()| (plan.files.len(), Vec::new())),
+                Err(errors) => Ok((0, errors)),
+            }
+        },
+        || -> Result<(usize, Vec<Diagnostic>), IoError> {
+            let mut pending: Option<RenderPlan> = None;
+            let (mut written, mut errors) = (0, Vec::new());
+            for chunk in small.chunks(CHUNK).map(Some).chain([None]) {
+                let to_write = pending.take();
+                let (wrote, rendered) =
+                    rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(|jobs| renderer.render(jobs)));
+                wrote?;
+                match rendered {
+                    Some(Ok(plan)) => {
+                        written += plan.files.len();
+                        pending = Some(plan);
+                    }
+                    Some(Err(e)) => errors.extend(e),
+                    None => {}
+                }
+            }
+            Ok((written, errors))
+        },
+    );
+    let ((a, mut errors), (b, more)) = (large?, small?);
+    errors.extend(more);
+    let staging = staging.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if errors.is_empty() {
+        staging.commit()?;
+    }
+    Ok((a + b, errors))
 }
 
 /// The default templates, used for any template a site root does not provide itself.

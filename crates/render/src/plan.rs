@@ -112,6 +112,12 @@ pub enum Job {
 }
 
 impl Job {
+    /// Whether the job renders one of the few large files (the claims and changes indexes, the
+    /// feeds), which grow with the whole site.
+    pub fn is_large(&self) -> bool {
+        matches!(self, Job::Site(SitePage::Claims | SitePage::Changes, _) | Job::Feeds)
+    }
+
     /// Every job of `site`: each page, each generated page per language, root, feeds, assets.
     pub fn all(site: &SiteModel) -> Vec<Job> {
         let mut jobs: Vec<Job> = site.pages.values().map(|d| Job::Page(*d)).collect();
@@ -130,40 +136,68 @@ pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
 
 /// Render only `jobs` (in parallel; the large generated pages run beside the content pages).
 pub fn render_jobs(input: &RenderInput<'_>, jobs: &[Job]) -> Result<RenderPlan, Vec<Diagnostic>> {
-    let (asset_files, asset_paths) = assets(input.static_files);
-    let cx = Ctx {
-        site: input.site,
-        sources: input.sources,
-        ui: input.ui,
-        assets: asset_paths,
-        images: input.images,
-        base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
-    };
-    let tree = Tree::of(cx.site);
-    // Big jobs first, so no core is left with one at the end.
-    let mut ordered = jobs.to_vec();
-    ordered.sort_by_key(|j| !matches!(j, Job::Site(SitePage::Claims | SitePage::Changes, _) | Job::Feeds));
-    let rendered: Vec<Rendered> = ordered
-        .par_iter()
-        .with_max_len(1)
-        .flat_map_iter(|job| run_job(&cx, input, &asset_files, &tree, *job))
-        .collect();
-    let mut plan = RenderPlan::default();
-    let mut errors = Vec::new();
-    for result in rendered {
-        match result {
-            Ok((path, bytes)) => {
-                plan.files.insert(path, bytes);
-            }
-            Err(e) => errors.push(*e),
-        }
+    Renderer::new(input).render(jobs)
+}
+
+/// What every job of one render shares, prepared once: the fingerprinted assets, the page tree
+/// and the context. `build` renders the site in chunks through one `Renderer`, writing each chunk
+/// while the next renders, so the whole output is never in memory at once.
+pub struct Renderer<'a> {
+    input: &'a RenderInput<'a>,
+    cx: Ctx<'a>,
+    asset_files: BTreeMap<String, Vec<u8>>,
+    tree: Tree,
+}
+
+impl<'a> Renderer<'a> {
+    /// Prepare a render of `input`.
+    pub fn new(input: &'a RenderInput<'a>) -> Self {
+        let (asset_files, asset_paths) = assets(input.static_files);
+        let cx = Ctx {
+            site: input.site,
+            sources: input.sources,
+            ui: input.ui,
+            assets: asset_paths,
+            images: input.images,
+            base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
+        };
+        let tree = Tree::of(cx.site);
+        Renderer { input, cx, asset_files, tree }
     }
-    if errors.is_empty() {
-        Ok(plan)
-    } else {
-        Diagnostic::sort(&mut errors, input.sources);
-        errors.dedup();
-        Err(errors)
+
+    /// Every job of the site, the big ones first (so no core is left with one at the end).
+    pub fn jobs(&self) -> Vec<Job> {
+        let mut jobs = Job::all(self.input.site);
+        jobs.sort_by_key(|j| !j.is_large());
+        jobs
+    }
+
+    /// Render `jobs` in parallel.
+    pub fn render(&self, jobs: &[Job]) -> Result<RenderPlan, Vec<Diagnostic>> {
+        let mut ordered = jobs.to_vec();
+        ordered.sort_by_key(|j| !j.is_large());
+        let rendered: Vec<Rendered> = ordered
+            .par_iter()
+            .with_max_len(1)
+            .flat_map_iter(|job| run_job(&self.cx, self.input, &self.asset_files, &self.tree, *job))
+            .collect();
+        let mut plan = RenderPlan::default();
+        let mut errors = Vec::new();
+        for result in rendered {
+            match result {
+                Ok((path, bytes)) => {
+                    plan.files.insert(path, bytes);
+                }
+                Err(e) => errors.push(*e),
+            }
+        }
+        if errors.is_empty() {
+            Ok(plan)
+        } else {
+            Diagnostic::sort(&mut errors, self.input.sources);
+            errors.dedup();
+            Err(errors)
+        }
     }
 }
 
