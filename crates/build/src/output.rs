@@ -228,6 +228,19 @@ mod tests {
     }
 
     #[test]
+    fn a_staging_dropped_without_commit_leaves_the_old_site_and_no_trace() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut out = DiskOutput { dir: tmp.path().join("site") };
+        out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "old")])).unwrap();
+        let mut staging = out.begin().unwrap();
+        staging.write(&plan(&[("ja/index.html", "half")]).files).unwrap();
+        drop(staging);
+        assert_eq!(std::fs::read_to_string(tmp.path().join("site/ja/index.html")).unwrap(), "old");
+        let leftovers: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(leftovers, ["site"]);
+    }
+
+    #[test]
     fn refuses_to_replace_a_foreign_folder() {
         let tmp = tempfile::tempdir().unwrap();
         std::fs::write(tmp.path().join("precious.txt"), "keep").unwrap();

@@ -220,7 +220,7 @@ const CHUNK: usize = 256;
 /// (nothing committed then).
 fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(usize, Vec<Diagnostic>), IoError> {
     let renderer = Renderer::new(input);
-    let (large, small): (Vec<Job>, Vec<Job>) = renderer.jobs().into_iter().partition(Job::is_large);
+    let (large, small): (Vec<Job>, Vec<Job>) = Job::all(input.site).into_iter().partition(Job::is_large);
     let staging = std::sync::Mutex::new(output.begin()?);
     let write = |plan: &RenderPlan| -> Result<(), IoError> {
         let mut staging = staging.lock().unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -144,6 +144,7 @@ impl Session {
         current.images = Some(Arc::clone(&images));
         let hashes = current.hashes.clone();
         let global = images_hash(current.inputs_hash, &images);
+        let every = Job::all(&current.site);
         let jobs = match &self.good {
             Some(good) if !full && good.global == global && good.hashes.keys().eq(hashes.keys()) => {
                 let changed: BTreeSet<DocId> = current
@@ -156,7 +157,7 @@ impl Session {
                     .collect();
                 affected_jobs(&good.site, &current.site, &changed)
             }
-            _ => Job::all(&current.site),
+            _ => every.clone(),
         };
         self.timings.lap("plan");
         let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
@@ -180,7 +181,7 @@ impl Session {
             }
         };
         self.timings.lap("render");
-        let all = jobs.len() == Job::all(&current.site).len();
+        let all = jobs.len() == every.len();
         let mut files = match (&self.good, all) {
             (Some(good), false) => good.files.clone(),
             _ => BTreeMap::new(),
@@ -301,8 +302,7 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
         let known = current.inputs.loaded.files.contains(&rel);
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => {
-                let prefix = format!("{rel}/");
-                if !rel.is_empty() && !current.inputs.loaded.files.iter().any(|f| f.starts_with(&prefix)) {
+                if !rel.is_empty() && !holds_known_files(current, &rel) {
                     return Ok(None);
                 }
             }
@@ -321,14 +321,18 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
             }
             // A new file, or a known one that is gone: the set of files changed.
             Ok(_) => return Ok(None),
-            Err(_) if known || current.inputs.loaded.files.iter().any(|f| f.starts_with(&format!("{rel}/"))) => {
-                return Ok(None);
-            }
+            Err(_) if known || holds_known_files(current, &rel) => return Ok(None),
             // An editor's temporary file that already went away.
             Err(_) => {}
         }
     }
     Ok(Some(changed.into_iter().collect()))
+}
+
+/// Whether the folder `rel` (relative to `content/`) holds files of the last read.
+fn holds_known_files(current: &Current, rel: &str) -> bool {
+    let prefix = format!("{rel}/");
+    current.inputs.loaded.files.range(prefix.clone()..).next().is_some_and(|f| f.starts_with(&prefix))
 }
 
 /// Hash of the inputs other than content: templates, strings, config, static files.

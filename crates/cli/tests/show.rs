@@ -159,6 +159,19 @@ fn builds_of_the_same_input_are_byte_identical() {
 }
 
 #[test]
+fn timings_name_every_stage() {
+    let out = tempfile::tempdir().expect("tmp");
+    let root = fixture("valid");
+    let dir = out.path().join("site");
+    let run =
+        shoko(&["build", "--timings", "--root", root.to_str().expect("utf-8"), "--out", dir.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for stage in ["load", "validate", "link", "render and write"] {
+        assert!(run.stderr.contains(&format!("{stage}: ")), "no `{stage}` in {}", run.stderr);
+    }
+}
+
+#[test]
 fn github_format_annotates_lines() {
     let root = fixture("invalid/claim/missing-source");
     let run = shoko(&["check", "--root", root.to_str().expect("utf-8"), "--format", "github"]);

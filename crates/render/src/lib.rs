@@ -21,7 +21,5 @@ pub mod view;
 pub use assets::{SITE_CSS, SITE_JS};
 pub use context::SitePage;
 pub use deps::affected_jobs;
-pub use plan::{
-    Job, RenderInput, RenderPlan, Renderer, TEMPLATE_CODE, Templates, compile_templates, render, render_jobs,
-};
+pub use plan::{Job, RenderInput, RenderPlan, Renderer, TEMPLATE_CODE, Templates, compile_templates, render_jobs};
 pub use urls::{page_url, relative_href};

@@ -129,11 +129,6 @@ impl Job {
     }
 }
 
-/// Render the whole site.
-pub fn render(input: &RenderInput<'_>) -> Result<RenderPlan, Vec<Diagnostic>> {
-    render_jobs(input, &Job::all(input.site))
-}
-
 /// Render only `jobs` (in parallel; the large generated pages run beside the content pages).
 pub fn render_jobs(input: &RenderInput<'_>, jobs: &[Job]) -> Result<RenderPlan, Vec<Diagnostic>> {
     Renderer::new(input).render(jobs)
@@ -163,13 +158,6 @@ impl<'a> Renderer<'a> {
         };
         let tree = Tree::of(cx.site);
         Renderer { input, cx, asset_files, tree }
-    }
-
-    /// Every job of the site, the big ones first (so no core is left with one at the end).
-    pub fn jobs(&self) -> Vec<Job> {
-        let mut jobs = Job::all(self.input.site);
-        jobs.sort_by_key(|j| !j.is_large());
-        jobs
     }
 
     /// Render `jobs` in parallel.
