@@ -211,8 +211,26 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
     }
 }
 
-/// Jobs rendered before their files are handed to the output: bounds the memory a build holds.
+/// Weight of the jobs (see `Job::weight`) rendered before their files are handed to the output:
+/// bounds the memory a build holds.
 const CHUNK: usize = 256;
+
+/// `jobs` cut into consecutive chunks of about `CHUNK` weight.
+fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
+    let mut chunks = Vec::new();
+    let (mut start, mut weight) = (0, 0);
+    for (i, job) in jobs.iter().enumerate() {
+        weight += job.weight();
+        if weight >= CHUNK {
+            chunks.push(&jobs[start..=i]);
+            (start, weight) = (i + 1, 0);
+        }
+    }
+    if start < jobs.len() {
+        chunks.push(&jobs[start..]);
+    }
+    chunks
+}
 
 /// Render every job, writing the files of each chunk of pages while the next chunk renders; the
 /// few large jobs (site-wide indexes, feeds) run beside the chunks instead of holding one up.
@@ -236,7 +254,7 @@ fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(usiz
         || -> Result<(usize, Vec<Diagnostic>), IoError> {
             let mut pending: Option<RenderPlan> = None;
             let (mut written, mut errors) = (0, Vec::new());
-            for chunk in small.chunks(CHUNK).map(Some).chain([None]) {
+            for chunk in chunks(&small).into_iter().map(Some).chain([None]) {
                 let to_write = pending.take();
                 let (wrote, rendered) =
                     rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(|jobs| renderer.render(jobs)));
@@ -280,6 +298,7 @@ const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("partials/phases.html", include_str!("../../../templates/partials/phases.html")),
     ("partials/claim_table.html", include_str!("../../../templates/partials/claim_table.html")),
     ("partials/timeline.html", include_str!("../../../templates/partials/timeline.html")),
+    ("partials/pager.html", include_str!("../../../templates/partials/pager.html")),
 ];
 
 const DEFAULT_JA_FTL: &str = include_str!("../../../i18n/ja.ftl");

@@ -173,3 +173,63 @@ fn every_kind_of_edit_matches_a_full_build() {
     let (changed, jobs, _) = rendered(&session.rebuild(&Change::Paths(vec![gone])).expect("readable"));
     assert_eq!((changed.len(), jobs), (0, 0));
 }
+
+/// An observation log of `n` claims whose IDs sort before every real one (`aaa-bulk-0000`, …).
+fn bulk_log(n: usize) -> String {
+    let mut yaml = String::from("title: { ja: \"一括\", en: \"Bulk\" }\nclaims:\n");
+    for i in 0..n {
+        yaml.push_str(&format!(
+            "  - id: aaa-bulk-{i:04}\n    class: unresolved\n    text: {{ ja: \"一括 {i}\", en: \"Bulk {i}\" }}\n    blocked_by: {{ kind: observer, detail: {{ ja: \"未観測\", en: \"Not observed\" }} }}\n    history:\n      - {{ date: \"2026-11-20\", from: null, to: unresolved, reason: {{ ja: \"記録\", en: \"Recorded\" }} }}\n"
+        ));
+    }
+    yaml
+}
+
+#[test]
+fn paged_indexes_match_a_full_build_when_claims_move_between_pages() {
+    let tmp = site();
+    let root = tmp.path();
+    let log = root.join("content/logs/bulk.yaml");
+    // 500 bulk claims fill the first page of the claims index; every real claim is on the second.
+    std::fs::write(&log, bulk_log(500)).expect("write");
+    let mut session = Session::new(root, options());
+    rendered(&session.rebuild(&Change::Everything).expect("readable"));
+    assert_same_as_full(&session, root, "the first build");
+    let files = session_files(&session);
+    for path in ["en/claims/2/index.html", "ja/claims/2/index.html", "en/changes/2/index.html"] {
+        assert!(files.contains_key(path), "{path} is missing");
+    }
+    let text = |files: &BTreeMap<String, Vec<u8>>, path: &str| String::from_utf8(files[path].clone()).expect("utf-8");
+    let second = text(&files, "en/claims/2/index.html");
+    assert!(second.contains("<nav class=\"pager\""), "the pages of the index link to each other");
+    // A claim that content pages link to (as a premise), and where it sits on the second page.
+    let target = "ggml-dispatch-thresholds";
+    let ids: Vec<&str> = second.split("id=\"claim-").skip(1).map(|s| &s[..s.find('"').unwrap_or(0)]).collect();
+    let at = ids.iter().position(|id| *id == target).expect("the target is on the second page");
+    let linking: Vec<&String> = files
+        .keys()
+        .filter(|p| p.starts_with("en/") && !p.starts_with("en/c"))
+        .filter(|p| text(&files, p).contains(&format!("claims/2/index.html#claim-{target}")))
+        .collect();
+    assert!(!linking.is_empty(), "some content page links to {target} on the second page");
+
+    // Fewer bulk claims, so that the target is the last claim of the first page: the pages
+    // linking to it change although they were not edited.
+    std::fs::write(&log, bulk_log(499 - at)).expect("write");
+    let (changed, _, full) = rendered(&session.rebuild(&Change::Paths(vec![log.clone()])).expect("readable"));
+    assert!(!full, "claims moving between pages is not a full rebuild");
+    let after = session_files(&session);
+    assert!(text(&after, "en/claims/index.html").contains(&format!("id=\"claim-{target}\"")), "{target} moved");
+    for page in &linking {
+        assert!(changed.contains(page), "{page} links to {target} and must change: {changed:?}");
+        assert!(text(&after, page).contains(&format!("claims/index.html#claim-{target}")), "{page}");
+    }
+    assert_same_as_full(&session, root, "claims moving to the first page");
+
+    // Few enough claims for one page: the second pages go.
+    std::fs::write(&log, bulk_log(300)).expect("write");
+    let (changed, _, _) = rendered(&session.rebuild(&Change::Paths(vec![log])).expect("readable"));
+    assert!(changed.contains(&"en/claims/2/index.html".to_owned()), "{changed:?}");
+    assert!(!session_files(&session).contains_key("en/claims/2/index.html"));
+    assert_same_as_full(&session, root, "an index shrinking to one page");
+}

@@ -21,6 +21,9 @@ pub struct Declared {
     pub doc: DocId,
     /// Index in the document's `claims` (or `questions`).
     pub index: usize,
+    /// Position among all claims (or questions) in ID order, which decides the part of a paged
+    /// index the claim is listed on.
+    pub ordinal: usize,
 }
 
 /// The whole site as data. The large indexes are shared (`Arc`), so a copy with one document
@@ -131,12 +134,17 @@ fn index_ids(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             first_span.insert(id.clone(), span.clone());
-            let declared = Declared { doc: DocId(d), index };
+            let declared = Declared { doc: DocId(d), index, ordinal: 0 };
             if is_claim {
                 Arc::make_mut(&mut site.claims).insert(id.clone(), declared);
             } else {
                 Arc::make_mut(&mut site.questions).insert(id.clone(), declared);
             }
+        }
+    }
+    for map in [&mut site.claims, &mut site.questions] {
+        for (ordinal, declared) in Arc::make_mut(map).values_mut().enumerate() {
+            declared.ordinal = ordinal;
         }
     }
 }

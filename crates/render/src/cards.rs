@@ -4,7 +4,7 @@
 use crate::context::Ctx;
 use crate::view::{ClaimView, EventView, LinkView, QuestionView, SourceView};
 use shoko_markdown::Lang;
-use shoko_model::schema::{Blocker, BlockerKind, Lifecycle, SourceRecord};
+use shoko_model::schema::{Blocker, BlockerKind, HistoryEvent, Lifecycle, SourceRecord};
 use shoko_model::{Claim, Question};
 
 /// The card of `claim` on a page at folder `here`.
@@ -29,21 +29,22 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         premises: claim.depends_on.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),
         blocker: claim.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
         limitations: claim.limitations.iter().map(|l| (l.tool.clone(), text(&l.detail, lang))).collect(),
-        history: claim
-            .history
-            .iter()
-            .map(|e| EventView {
-                date: e.date.clone(),
-                from: e.from.map(|c| cx.badge(c, lang)),
-                to: cx.badge(e.to, lang),
-                lifecycle: e.lifecycle.filter(|l| *l != Lifecycle::Current).map(|l| match l {
-                    Lifecycle::Superseded => cx.t(lang, "lifecycle-superseded"),
-                    _ => cx.t(lang, "lifecycle-retracted"),
-                }),
-                reason: text(&e.reason, lang),
-                editorial: e.kind == shoko_model::schema::ChangeKind::Editorial,
-            })
-            .collect(),
+        history: claim.history.iter().map(|e| event_view(cx, e, lang)).collect(),
+    }
+}
+
+/// One event of a claim's history.
+pub fn event_view(cx: &Ctx<'_>, e: &HistoryEvent, lang: Lang) -> EventView {
+    EventView {
+        date: e.date.clone(),
+        from: e.from.map(|c| cx.badge(c, lang)),
+        to: cx.badge(e.to, lang),
+        lifecycle: e.lifecycle.filter(|l| *l != Lifecycle::Current).map(|l| match l {
+            Lifecycle::Superseded => cx.t(lang, "lifecycle-superseded"),
+            _ => cx.t(lang, "lifecycle-retracted"),
+        }),
+        reason: text(&e.reason, lang),
+        editorial: e.kind == shoko_model::schema::ChangeKind::Editorial,
     }
 }
 

@@ -24,7 +24,21 @@ pub enum SitePage {
     Glossary,
 }
 
+/// Rows on one page of a paged index (every claim, the change log). A site with more rows gets
+/// `claims/2/`, `claims/3/`, …, so no page grows with the whole site.
+pub const INDEX_PAGE_SIZE: usize = 500;
+
 impl SitePage {
+    /// How many pages this generated page spans in `site`: 1, except for the paged indexes.
+    pub fn parts(self, site: &SiteModel) -> usize {
+        let rows = match self {
+            SitePage::Claims => site.claims.len(),
+            SitePage::Changes => site.claims.values().map(|d| site.docs[d.doc.0].claims[d.index].history.len()).sum(),
+            SitePage::Evidence | SitePage::Questions | SitePage::Glossary => return 1,
+        };
+        rows.div_ceil(INDEX_PAGE_SIZE).max(1)
+    }
+
     /// Every generated page, in navigation order.
     pub const ALL: [SitePage; 5] =
         [SitePage::Evidence, SitePage::Questions, SitePage::Claims, SitePage::Changes, SitePage::Glossary];
@@ -63,6 +77,10 @@ pub struct AssetPaths {
     pub js: String,
 }
 
+/// One history event of one claim: the claim's declaring document, its index there, and the
+/// event's index in its history.
+pub(crate) type EventAt = (DocId, usize, usize);
+
 /// Shared, read-only state of one render.
 pub struct Ctx<'a> {
     /// The site.
@@ -77,6 +95,9 @@ pub struct Ctx<'a> {
     pub base_url: Option<String>,
     /// Processed images by content path.
     pub images: &'a std::collections::BTreeMap<String, crate::view::ImageInfo>,
+    /// Every history event, newest first, worked out once by the first change-log page that
+    /// needs it.
+    pub(crate) changes: std::sync::OnceLock<Vec<EventAt>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -85,9 +106,33 @@ impl<'a> Ctx<'a> {
         format!("{}/{}", lang.code(), page_url(&self.site.docs[doc.0].path))
     }
 
-    /// The site-root-relative folder of a generated page.
+    /// The site-root-relative folder of a generated page (the first page of a paged index).
     pub fn site_page_dir(page: SitePage, lang: Lang) -> String {
         format!("{}/{}/", lang.code(), page.folder())
+    }
+
+    /// The folder of page `part` (from 0) of a generated page: `en/claims/`, `en/claims/2/`, ….
+    pub fn site_part_dir(page: SitePage, lang: Lang, part: usize) -> String {
+        match part {
+            0 => Self::site_page_dir(page, lang),
+            _ => format!("{}/{}/{}/", lang.code(), page.folder(), part + 1),
+        }
+    }
+
+    /// Every history event of every claim, newest first (same day: by claim ID, then in history
+    /// order).
+    pub(crate) fn changes(&self) -> &[EventAt] {
+        self.changes.get_or_init(|| {
+            let mut events: Vec<(&str, &str, EventAt)> = Vec::new();
+            for (id, d) in self.site.claims.iter() {
+                let claim = &self.site.docs[d.doc.0].claims[d.index];
+                for (i, event) in claim.history.iter().enumerate() {
+                    events.push((event.date.as_str(), id.0.as_str(), (d.doc, d.index, i)));
+                }
+            }
+            events.sort_by(|a, b| b.0.cmp(a.0).then_with(|| a.1.cmp(b.1)));
+            events.into_iter().map(|(_, _, at)| at).collect()
+        })
     }
 
     /// A UI string.
@@ -116,13 +161,13 @@ impl<'a> Ctx<'a> {
         LinkView { href: relative_href(here, &self.page_dir(doc, lang)), label: self.doc_title(doc, lang) }
     }
 
-    /// A link from `here` to a claim's card in the claims index.
+    /// A link from `here` to a claim's card in the claims index (on the index page that lists it).
     pub fn claim_link(&self, here: &str, id: &str, lang: Lang) -> LinkView {
-        let href = format!("{}#claim-{id}", relative_href(here, &Self::site_page_dir(SitePage::Claims, lang)));
-        let label = self
-            .site
-            .claim(&shoko_model::ClaimId(id.to_owned()))
-            .map_or_else(|| id.to_owned(), |c| c.text.get(lang).to_owned());
+        let declared = self.site.claims.get(&shoko_model::ClaimId(id.to_owned()));
+        let part = declared.map_or(0, |d| d.ordinal / INDEX_PAGE_SIZE);
+        let href = format!("{}#claim-{id}", relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part)));
+        let label = declared
+            .map_or_else(|| id.to_owned(), |d| self.site.docs[d.doc.0].claims[d.index].text.get(lang).to_owned());
         LinkView { href, label }
     }
 

@@ -9,15 +9,17 @@
 //! - a changed claim or question (added, removed, or any field) re-renders every page that
 //!   mentions its ID — declares it, cites it, lists it in a component, or points at it from a
 //!   card (premise, successor) or a question — and the generated pages and feeds;
-//! - changed citations re-render the generated pages and feeds (they say where claims are shown).
+//! - changed citations re-render the generated pages and feeds (they say where claims are shown);
+//! - a claim that moves to another page of the claims index (others were added or removed before
+//!   it) counts as changed, since links to it change; an index that gains or loses a page
+//!   re-renders everything.
 //!
 //! The caller re-renders everything instead when templates, strings, configuration, static files
 //! or the set of files changed. A test checks the rules against full rebuilds.
 
-use crate::context::SitePage;
+use crate::context::{INDEX_PAGE_SIZE, SitePage};
 use crate::pages::Tree;
 use crate::plan::Job;
-use shoko_markdown::Lang;
 use shoko_model::{ClaimId, DocId, DocKind, Document, SiteModel};
 use std::collections::BTreeSet;
 
@@ -47,7 +49,21 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         indexes |= !changed_ids.is_empty() || citations(before) != citations(after);
         ids.extend(changed_ids);
     }
+    if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) {
+        // An index gained or lost a page: its old file must go, which a full render does.
+        return Job::all(new);
+    }
     if !ids.is_empty() {
+        // Added or removed claims move others to another page of the claims index, which
+        // changes the links to them.
+        ids.extend(
+            new.claims
+                .iter()
+                .filter(|(id, d)| {
+                    old.claims.get(*id).map(|o| o.ordinal / INDEX_PAGE_SIZE) != Some(d.ordinal / INDEX_PAGE_SIZE)
+                })
+                .map(|(id, _)| id.clone()),
+        );
         for site in [old, new] {
             for (&d, doc) in site.pages.values().map(|d| (d, &site.docs[d.0])) {
                 if mentions(site, doc).iter().any(|id| ids.contains(*id)) {
@@ -57,9 +73,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         }
     }
     if indexes {
-        for lang in Lang::ALL {
-            jobs.extend(SitePage::ALL.iter().map(|p| Job::Site(*p, lang)));
-        }
+        jobs.extend(Job::site_pages(new));
         jobs.insert(Job::Feeds);
     }
     jobs.into_iter().collect()

@@ -4,14 +4,14 @@
 use crate::context::{Ctx, SitePage};
 use serde::Serialize;
 use shoko_markdown::Lang;
-use shoko_model::schema::{Bilingual, Blocker, Class, HistoryEvent, Lifecycle, Limitation, Scope, SourceRecord};
+use shoko_model::schema::{Blocker, Class, HistoryEvent, Lifecycle, Limitation, Scope, SourceRecord};
 
 #[derive(Serialize)]
 struct ClaimExport<'a> {
     id: &'a str,
     class: Class,
     lifecycle: Lifecycle,
-    text: Bilingual,
+    text: TextExport<'a>,
     scope: &'a Option<Scope>,
     sources: &'a [SourceRecord],
     depends_on: Vec<&'a str>,
@@ -25,23 +25,25 @@ struct ClaimExport<'a> {
 }
 
 #[derive(Serialize)]
-struct Export<'a> {
-    claims: Vec<ClaimExport<'a>>,
+struct TextExport<'a> {
+    ja: &'a str,
+    en: &'a str,
 }
 
-/// Every claim as JSON, with the pages (site-root-relative, Japanese) that show it.
-pub fn claims_json(cx: &Ctx<'_>) -> String {
-    let claims = cx
-        .site
-        .claims
-        .values()
-        .map(|d| {
+/// Every claim, serialized one at a time (the list is never built: at 45,000 claims it would
+/// be tens of megabytes held only to be written out).
+struct AllClaims<'a>(&'a Ctx<'a>);
+
+impl Serialize for AllClaims<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let cx = self.0;
+        serializer.collect_seq(cx.site.claims.values().map(|d| {
             let c = &cx.site.docs[d.doc.0].claims[d.index];
             ClaimExport {
                 id: &c.id.0,
                 class: c.class,
                 lifecycle: c.lifecycle,
-                text: Bilingual { ja: Some(c.text.ja.clone()), en: Some(c.text.en.clone()) },
+                text: TextExport { ja: &c.text.ja, en: &c.text.en },
                 scope: &c.scope,
                 sources: &c.sources,
                 depends_on: c.depends_on.iter().map(|r| r.id.0.as_str()).collect(),
@@ -57,17 +59,30 @@ pub fn claims_json(cx: &Ctx<'_>) -> String {
                     .get(&c.id)
                     .map_or_else(Vec::new, |p| p.iter().map(|d| cx.page_dir(*d, Lang::Ja)).collect()),
             }
-        })
-        .collect();
-    let mut text = serde_json::to_string_pretty(&Export { claims }).unwrap_or_default();
-    text.push('\n');
-    text
+        }))
+    }
+}
+
+#[derive(Serialize)]
+struct Export<'a> {
+    claims: AllClaims<'a>,
+}
+
+/// Every claim as compact JSON, with the pages (site-root-relative, Japanese) that show it.
+pub fn claims_json(cx: &Ctx<'_>) -> Result<Vec<u8>, serde_json::Error> {
+    // About 0.8 KB per claim: sized up front so a large export is not copied while it grows.
+    let mut json = Vec::with_capacity(1024 + cx.site.claims.len() * 1024);
+    serde_json::to_writer(&mut json, &Export { claims: AllClaims(cx) })?;
+    json.push(b'\n');
+    Ok(json)
 }
 
 /// Every page's folder in both languages (content pages first, then generated ones).
 pub fn page_dirs(cx: &Ctx<'_>) -> Vec<[String; 2]> {
     let mut dirs: Vec<[String; 2]> = cx.site.pages.values().map(|d| Lang::ALL.map(|l| cx.page_dir(*d, l))).collect();
-    dirs.extend(SitePage::ALL.iter().map(|p| Lang::ALL.map(|l| Ctx::site_page_dir(*p, l))));
+    for page in SitePage::ALL {
+        dirs.extend((0..page.parts(cx.site)).map(|part| Lang::ALL.map(|l| Ctx::site_part_dir(page, l, part))));
+    }
     dirs
 }
 

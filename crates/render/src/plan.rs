@@ -101,8 +101,8 @@ type Rendered = Result<(String, Vec<u8>), Box<Diagnostic>>;
 pub enum Job {
     /// Both languages of one content page.
     Page(DocId),
-    /// One generated page in one language.
-    Site(SitePage, Lang),
+    /// One generated page in one language; the paged indexes have one job per page (from 0).
+    Site(SitePage, Lang, usize),
     /// The root language chooser and the 404 page.
     Root,
     /// `claims.json`, `sitemap.xml`, `robots.txt`.
@@ -112,20 +112,35 @@ pub enum Job {
 }
 
 impl Job {
-    /// Whether the job renders one of the few large files (the claims and changes indexes, the
-    /// feeds), which grow with the whole site.
+    /// Whether the job renders a large file that grows with the whole site (`claims.json`).
     pub fn is_large(&self) -> bool {
-        matches!(self, Job::Site(SitePage::Claims | SitePage::Changes, _) | Job::Feeds)
+        matches!(self, Job::Feeds)
+    }
+
+    /// Roughly how much output the job holds in memory, in content pages: a page of a paged
+    /// index lists hundreds of claims, about twenty pages' worth of HTML.
+    pub fn weight(&self) -> usize {
+        match self {
+            Job::Site(SitePage::Claims | SitePage::Changes, _, _) => 20,
+            _ => 1,
+        }
     }
 
     /// Every job of `site`: each page, each generated page per language, root, feeds, assets.
     pub fn all(site: &SiteModel) -> Vec<Job> {
         let mut jobs: Vec<Job> = site.pages.values().map(|d| Job::Page(*d)).collect();
-        for lang in Lang::ALL {
-            jobs.extend(SitePage::ALL.iter().map(|p| Job::Site(*p, lang)));
-        }
+        jobs.extend(Job::site_pages(site));
         jobs.extend([Job::Root, Job::Feeds, Job::Assets]);
         jobs
+    }
+
+    /// The jobs of every generated page of `site`, in both languages.
+    pub fn site_pages(site: &SiteModel) -> Vec<Job> {
+        let parts = SitePage::ALL.map(|p| (p, p.parts(site)));
+        Lang::ALL
+            .into_iter()
+            .flat_map(|lang| parts.into_iter().flat_map(move |(p, n)| (0..n).map(move |part| Job::Site(p, lang, part))))
+            .collect()
     }
 }
 
@@ -155,6 +170,7 @@ impl<'a> Renderer<'a> {
             assets: asset_paths,
             images: input.images,
             base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
+            changes: std::sync::OnceLock::new(),
         };
         let tree = Tree::of(cx.site);
         Renderer { input, cx, asset_files, tree }
@@ -199,17 +215,22 @@ fn run_job(
 ) -> Vec<Rendered> {
     let templates = input.templates;
     let dir = |p: SitePage, lang: Lang| format!("{}index.html", Ctx::site_page_dir(p, lang));
+    let part_dir = |p: SitePage, lang: Lang, part: usize| format!("{}index.html", Ctx::site_part_dir(p, lang, part));
     match job {
         Job::Page(d) => {
             let (views, errors) = page_views(cx, templates, tree, d);
             let pages = views.into_iter().map(|(path, view)| file(templates, "page.html", path, &view));
             errors.into_iter().map(|e| Err(Box::new(e))).chain(pages).collect()
         }
-        Job::Site(page, lang) => vec![match page {
+        Job::Site(page, lang, part) => vec![match page {
             SitePage::Evidence => file(templates, "evidence.html", dir(page, lang), &sitewide::evidence(cx, lang)),
             SitePage::Questions => file(templates, "questions.html", dir(page, lang), &sitewide::questions(cx, lang)),
-            SitePage::Claims => file(templates, "claims.html", dir(page, lang), &sitewide::claims(cx, lang)),
-            SitePage::Changes => file(templates, "changes.html", dir(page, lang), &sitewide::changes(cx, lang)),
+            SitePage::Claims => {
+                file(templates, "claims.html", part_dir(page, lang, part), &sitewide::claims(cx, lang, part))
+            }
+            SitePage::Changes => {
+                file(templates, "changes.html", part_dir(page, lang, part), &sitewide::changes(cx, lang, part))
+            }
             SitePage::Glossary => file(templates, "glossary.html", dir(page, lang), &sitewide::glossary(cx, lang)),
         }],
         Job::Root => {
@@ -233,7 +254,9 @@ fn run_job(
         Job::Feeds => {
             let mut files = vec![
                 Ok(("robots.txt".to_owned(), feeds::robots(cx).into_bytes())),
-                Ok(("claims.json".to_owned(), feeds::claims_json(cx).into_bytes())),
+                feeds::claims_json(cx).map(|json| ("claims.json".to_owned(), json)).map_err(|e| {
+                    Box::new(Diagnostic::global(&TEMPLATE_CODE, format!("claims.json could not be written: {e}")))
+                }),
             ];
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
             files

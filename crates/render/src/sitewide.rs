@@ -1,12 +1,13 @@
 //! The generated, site-wide pages: evidence legend and policy, every open question, every claim,
 //! and the change log built from claim histories.
 
-use crate::cards::{claim_view, question_view};
-use crate::context::{Ctx, SitePage};
+use crate::cards::{claim_view, event_view, question_view};
+use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage};
 use crate::pages::summary;
+use crate::urls::relative_href;
 use crate::view::{
-    ChangeView, ChangesView, ClaimRowView, ClaimsView, EvidenceView, GlossaryView, LayoutView, QuestionGroupView,
-    QuestionsView, TermView,
+    ChangeView, ChangesView, ClaimRowView, ClaimsView, EvidenceView, GlossaryView, LayoutView, PagerLinkView,
+    PagerView, QuestionGroupView, QuestionsView, TermView,
 };
 use shoko_markdown::{Lang, slug};
 use shoko_model::schema::Class;
@@ -14,8 +15,13 @@ use shoko_model::{Claim, DocId};
 use std::collections::BTreeMap;
 
 fn layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, title_key: &str) -> LayoutView<'a> {
-    let here = Ctx::site_page_dir(page, lang);
-    let other = Ctx::site_page_dir(page, lang.other());
+    part_layout(cx, page, lang, 0, title_key)
+}
+
+/// The layout of page `part` of a paged index.
+fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, title_key: &str) -> LayoutView<'a> {
+    let here = Ctx::site_part_dir(page, lang, part);
+    let other = Ctx::site_part_dir(page, lang.other(), part);
     let home = cx.site.pages.get("index.md").map(|d| cx.page_link(&here, *d, lang));
     cx.layout(
         lang,
@@ -79,56 +85,80 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView<'a> {
     QuestionsView { layout: layout(cx, SitePage::Questions, lang, "all-questions-title"), groups }
 }
 
-/// Every claim with where it is shown and declared.
-pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang) -> ClaimsView<'a> {
-    let here = Ctx::site_page_dir(SitePage::Claims, lang);
-    let all: Vec<(DocId, &Claim)> =
-        cx.site.claims.values().map(|d| (d.doc, &cx.site.docs[d.doc.0].claims[d.index])).collect();
-    let refs: Vec<&Claim> = all.iter().map(|(_, c)| *c).collect();
-    let rows = all
-        .iter()
-        .map(|(doc, claim)| ClaimRowView {
-            claim: claim_view(cx, claim, &here, lang),
-            shown_on: cx
-                .site
-                .shown_on
-                .get(&claim.id)
-                .map_or_else(Vec::new, |pages| pages.iter().map(|p| cx.page_link(&here, *p, lang)).collect()),
-            declared_in: format!("content/{}", cx.site.docs[doc.0].path),
+/// Links between the pages of a paged index, seen from page `part`; `None` when it has one page.
+fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerView> {
+    let parts = page.parts(cx.site);
+    if parts < 2 {
+        return None;
+    }
+    let here = Ctx::site_part_dir(page, lang, part);
+    let href = |p: usize| relative_href(&here, &Ctx::site_part_dir(page, lang, p));
+    Some(PagerView {
+        prev: part.checked_sub(1).map(href),
+        next: (part + 1 < parts).then(|| href(part + 1)),
+        pages: (0..parts).map(|p| PagerLinkView { number: p + 1, href: href(p), current: p == part }).collect(),
+    })
+}
+
+/// Page `part` of the index of every claim, with where each is shown and declared.
+pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView<'a> {
+    let here = Ctx::site_part_dir(SitePage::Claims, lang, part);
+    let refs: Vec<&Claim> = cx.site.claims.values().map(|d| &cx.site.docs[d.doc.0].claims[d.index]).collect();
+    let rows = cx
+        .site
+        .claims
+        .values()
+        .skip(part * INDEX_PAGE_SIZE)
+        .take(INDEX_PAGE_SIZE)
+        .map(|d| {
+            let claim = &cx.site.docs[d.doc.0].claims[d.index];
+            ClaimRowView {
+                claim: claim_view(cx, claim, &here, lang),
+                shown_on: cx
+                    .site
+                    .shown_on
+                    .get(&claim.id)
+                    .map_or_else(Vec::new, |pages| pages.iter().map(|p| cx.page_link(&here, *p, lang)).collect()),
+                declared_in: format!("content/{}", cx.site.docs[d.doc.0].path),
+            }
         })
         .collect();
     ClaimsView {
-        layout: layout(cx, SitePage::Claims, lang, "all-claims-title"),
+        layout: part_layout(cx, SitePage::Claims, lang, part, "all-claims-title"),
         summary: summary(cx, &refs, lang),
+        pager: pager(cx, SitePage::Claims, lang, part),
         rows,
     }
 }
 
-/// Every history event of every claim, newest first.
-pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang) -> ChangesView<'a> {
-    let here = Ctx::site_page_dir(SitePage::Claims, lang);
-    let page_here = Ctx::site_page_dir(SitePage::Changes, lang);
-    let mut changes: Vec<ChangeView> = Vec::new();
-    for d in cx.site.claims.values() {
-        let claim = &cx.site.docs[d.doc.0].claims[d.index];
-        let card = claim_view(cx, claim, &here, lang);
-        let pages: Vec<_> = cx
-            .site
-            .shown_on
-            .get(&claim.id)
-            .map_or_else(Vec::new, |p| p.iter().map(|p| cx.page_link(&page_here, *p, lang)).collect());
-        for event in card.history {
-            changes.push(ChangeView {
-                date: event.date.clone(),
-                claim: cx.claim_link(&page_here, &claim.id.0, lang),
-                text: card.text.clone(),
-                event,
-                pages: pages.clone(),
-            });
-        }
+/// Page `part` of the change log: every history event of every claim, newest first.
+pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView<'a> {
+    let here = Ctx::site_part_dir(SitePage::Changes, lang, part);
+    let changes = cx
+        .changes()
+        .iter()
+        .skip(part * INDEX_PAGE_SIZE)
+        .take(INDEX_PAGE_SIZE)
+        .map(|&(doc, index, event)| {
+            let claim = &cx.site.docs[doc.0].claims[index];
+            ChangeView {
+                date: claim.history[event].date.clone(),
+                claim: cx.claim_link(&here, &claim.id.0, lang),
+                text: claim.text.get(lang).to_owned(),
+                event: event_view(cx, &claim.history[event], lang),
+                pages: cx
+                    .site
+                    .shown_on
+                    .get(&claim.id)
+                    .map_or_else(Vec::new, |p| p.iter().map(|p| cx.page_link(&here, *p, lang)).collect()),
+            }
+        })
+        .collect();
+    ChangesView {
+        layout: part_layout(cx, SitePage::Changes, lang, part, "changes-title"),
+        pager: pager(cx, SitePage::Changes, lang, part),
+        changes,
     }
-    changes.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.claim.href.cmp(&b.claim.href)));
-    ChangesView { layout: layout(cx, SitePage::Changes, lang, "changes-title"), changes }
 }
 
 /// The glossary.

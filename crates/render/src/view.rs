@@ -241,8 +241,32 @@ pub struct ClaimsView<'a> {
     pub layout: LayoutView<'a>,
     /// Site-wide counts.
     pub summary: Vec<CountView>,
-    /// Every claim.
+    /// Links to the other pages of the index, when there are several.
+    pub pager: Option<PagerView>,
+    /// The claims on this page of the index, by ID.
     pub rows: Vec<ClaimRowView>,
+}
+
+/// Links between the pages of a paged index.
+#[derive(Debug, Clone, Serialize)]
+pub struct PagerView {
+    /// The previous page, if any.
+    pub prev: Option<String>,
+    /// The next page, if any.
+    pub next: Option<String>,
+    /// Every page, numbered from 1.
+    pub pages: Vec<PagerLinkView>,
+}
+
+/// One numbered page in a pager.
+#[derive(Debug, Clone, Serialize)]
+pub struct PagerLinkView {
+    /// Page number, from 1.
+    pub number: usize,
+    /// Relative link.
+    pub href: String,
+    /// Whether it is the page being shown.
+    pub current: bool,
 }
 
 /// One row of the change log.
@@ -265,7 +289,9 @@ pub struct ChangeView {
 pub struct ChangesView<'a> {
     /// Shared layout.
     pub layout: LayoutView<'a>,
-    /// Newest first.
+    /// Links to the other pages of the log, when there are several.
+    pub pager: Option<PagerView>,
+    /// The events on this page, newest first.
     pub changes: Vec<ChangeView>,
 }
 
