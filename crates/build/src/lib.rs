@@ -1,6 +1,6 @@
 //! The imperative shell around the pure stages: find and read the files of a site root
 //! ([`load`]), run validate → link in parallel ([`check`]), render and write the output
-//! atomically ([`build`]). I/O failures are [`IoError`]s (exit 2); content problems are
+//! atomically ([`build`]), and skip a build whose inputs and output are unchanged ([`stamp`]). I/O failures are [`IoError`]s (exit 2); content problems are
 //! diagnostics (exit 1).
 
 mod images;
@@ -8,6 +8,7 @@ mod load;
 mod output;
 mod pipeline;
 mod session;
+pub mod stamp;
 
 pub use load::{Loaded, load};
 pub use output::{DiskOutput, MemoryOutput, Output};

@@ -155,7 +155,7 @@ fn remove_stale(parent: &Path, name: &str) {
     for entry in entries.flatten() {
         let file = entry.file_name();
         let file = file.to_string_lossy();
-        let pid = [".new-", ".old-"]
+        let pid = [".new-", ".old-", ".stamp-new-"]
             .iter()
             .find_map(|kind| file.strip_prefix(&format!(".{name}{kind}")))
             .and_then(|pid| pid.parse::<u32>().ok());
@@ -163,7 +163,8 @@ fn remove_stale(parent: &Path, name: &str) {
             && pid != std::process::id()
             && !process_alive(pid)
         {
-            let _ = std::fs::remove_dir_all(entry.path());
+            let path = entry.path();
+            let _ = if path.is_dir() { std::fs::remove_dir_all(path) } else { std::fs::remove_file(path) };
         }
     }
 }

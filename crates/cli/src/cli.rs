@@ -29,6 +29,9 @@ pub enum Command {
         /// Print how long each stage took.
         #[arg(long)]
         timings: bool,
+        /// Build even if nothing changed since the last clean build.
+        #[arg(long)]
+        force: bool,
     },
     /// Preview the site: build into memory, serve it, rebuild and reload on every save.
     Serve {

@@ -70,7 +70,7 @@ fn a_build_killed_at_any_moment_leaves_the_previous_site_whole() {
         .expect("read")
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".site."))
+        .filter(|n| n.starts_with(".site.") && n != ".site.stamp")
         .collect();
     assert!(leftovers.is_empty(), "temporary folders of killed builds remain: {leftovers:?}");
 }
@@ -92,4 +92,50 @@ fn copies_made_in_different_file_orders_build_to_the_same_bytes() {
     let (first, second) = (tree_bytes(&a.path().join("site")), tree_bytes(&b.path().join("site")));
     assert!(first.len() > 10);
     assert!(first == second, "the two builds differ");
+}
+
+#[test]
+fn a_rebuild_with_nothing_changed_writes_nothing_and_any_change_rebuilds() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path();
+    let site = root.join("site");
+    write_site(root, 3, "A");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["build", "--root", root.to_str().expect("utf-8"), "--out", site.to_str().expect("utf-8")];
+        args.extend(extra);
+        let run = shoko(&args);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stderr
+    };
+    assert!(run(&[]).contains("Built"));
+    let built = tree_bytes(&site);
+    assert!(run(&[]).contains("is up to date"), "nothing changed");
+    assert_eq!(tree_bytes(&site), built);
+
+    write_site(root, 3, "B");
+    assert!(run(&[]).contains("Built"), "a content edit rebuilds");
+    assert!(run(&[]).contains("is up to date"));
+
+    let page = site.join("en/s0/p1/index.html");
+    std::fs::remove_file(&page).expect("remove");
+    assert!(run(&[]).contains("Built"), "a deleted output file rebuilds");
+    assert!(page.is_file(), "and comes back");
+    std::fs::write(&page, "edited by hand").expect("write");
+    assert!(run(&[]).contains("Built"), "an output file edited by hand rebuilds");
+    assert_ne!(std::fs::read(&page).expect("read"), b"edited by hand");
+
+    assert!(run(&["--force"]).contains("Built"), "--force rebuilds");
+    assert!(run(&["--base-url", "https://example.org/"]).contains("Built"), "other options rebuild");
+
+    // A warning (a claim no page shows) must be shown on every build, so nothing is skipped.
+    write(
+        root,
+        "content/logs/uncited.yaml",
+        "title: { ja: \"記録\", en: \"Log\" }\nclaims:\n  - id: nowhere\n    class: unresolved\n    text: { ja: \"未解決\", en: \"Unresolved\" }\n    blocked_by: { kind: observer, detail: { ja: \"未観測\", en: \"Not observed\" } }\n    history:\n      - { date: \"2026-11-20\", from: null, to: unresolved, reason: { ja: \"記録\", en: \"Recorded\" } }\n",
+    );
+    for _ in 0..2 {
+        let stderr = run(&[]);
+        assert!(stderr.contains("claim/uncited") && stderr.contains("Built"), "{stderr}");
+    }
+    assert!(!root.join(".site.stamp").exists(), "no stamp after a build with warnings");
 }

@@ -1,30 +1,61 @@
-//! `build`: validate, render, write atomically.
+//! `build`: validate, render, write atomically; or nothing at all when the stamp of the last
+//! clean build says the output is already what this build would write.
 
 use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, report, today};
 use crate::cli::Format;
-use shoko_build::{BuildOptions, DiskOutput};
+use shoko_build::{BuildOptions, DiskOutput, stamp};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The command-line settings of `build`.
+pub struct Settings {
+    /// Output folder (default: ROOT/site).
+    pub out: Option<PathBuf>,
+    /// Public URL of the site.
+    pub base_url: Option<String>,
+    /// Print each stage's time.
+    pub timings: bool,
+    /// Build even if the stamp says nothing changed.
+    pub force: bool,
+}
+
 /// Run `build`.
-pub fn run(root: &Path, out: Option<PathBuf>, base_url: Option<String>, timings: bool) -> u8 {
+pub fn run(root: &Path, settings: Settings) -> u8 {
     let started = Instant::now();
-    let dir = out.unwrap_or_else(|| root.join("site"));
+    let dir = settings.out.unwrap_or_else(|| root.join("site"));
+    let options = BuildOptions { today: today(), base_url: settings.base_url };
+    // Taken before the build reads anything, so an edit made during the build is never hidden.
+    let inputs = stamp::fingerprint(root, &options).ok();
+    if let Some(files) = inputs.as_ref().filter(|_| !settings.force).and_then(|i| stamp::up_to_date(&dir, i)) {
+        eprintln!(
+            "{} is up to date: nothing changed since the last build ({files} files; checked in {} ms, --force rebuilds)",
+            dir.display(),
+            started.elapsed().as_millis()
+        );
+        return OK;
+    }
     let mut output = DiskOutput { dir: dir.clone() };
-    let options = BuildOptions { today: today(), base_url };
     match shoko_build::build(root, &mut output, &options) {
         Ok(report) => {
             let checked = &report.checked;
             if !checked.diagnostics.is_empty() {
                 report::print(&checked.diagnostics, &checked.sources, Format::Human);
             }
-            if timings {
+            if settings.timings {
                 for (stage, took) in &checked.timings.stages {
                     eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
                 }
             }
             match report.written {
                 Some(files) => {
+                    // Only a clean build may be skipped next time: warnings must be shown again.
+                    let stamped = match inputs.filter(|_| checked.diagnostics.is_empty()) {
+                        Some(inputs) => stamp::record(&dir, &inputs),
+                        None => stamp::forget(&dir),
+                    };
+                    if let Err(e) = stamped {
+                        eprintln!("warning: {e} (the next build will not be skipped)");
+                    }
                     eprintln!("Built {files} files into {} in {} ms", dir.display(), started.elapsed().as_millis());
                     OK
                 }

@@ -18,7 +18,9 @@ pub const USAGE_OR_IO: u8 = 2;
 /// Run `cli` and return the exit code.
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Build { out, base_url, timings } => build::run(&cli.root, out, base_url, timings),
+        Command::Build { out, base_url, timings, force } => {
+            build::run(&cli.root, build::Settings { out, base_url, timings, force })
+        }
         Command::Check { format } => check::run(&cli.root, format),
         Command::Serve { port, bind, base_path } => serve::run(&cli.root, port, bind, base_path),
         Command::Schema => {
