@@ -96,8 +96,11 @@ pub struct Ctx<'a> {
     /// Processed images by content path.
     pub images: &'a std::collections::BTreeMap<String, crate::view::ImageInfo>,
     /// Every history event, newest first, worked out once by the first change-log page that
-    /// needs it.
+    /// needs it (each page of the log takes its slice).
     pub(crate) changes: std::sync::OnceLock<Vec<EventAt>>,
+    /// Every claim in ID order with its declaring document, and the count of each class
+    /// (`Class::ALL` order), worked out once by the first claims-index page that needs them.
+    pub(crate) claims: std::sync::OnceLock<(Vec<(DocId, usize)>, Vec<usize>)>,
 }
 
 impl<'a> Ctx<'a> {
@@ -116,6 +119,26 @@ impl<'a> Ctx<'a> {
         match part {
             0 => Self::site_page_dir(page, lang),
             _ => format!("{}/{}/{}/", lang.code(), page.folder(), part + 1),
+        }
+    }
+
+    /// Every claim in ID order (its document and index there), and how many claims each class
+    /// has.
+    pub(crate) fn claims_in_order(&self) -> &(Vec<(DocId, usize)>, Vec<usize>) {
+        self.claims.get_or_init(|| {
+            let claims: Vec<(DocId, usize)> = self.site.claims.values().map(|d| (d.doc, d.index)).collect();
+            let class = |&(doc, i): &(DocId, usize)| self.site.docs[doc.0].claims[i].class;
+            let counts = Class::ALL.iter().map(|&k| claims.iter().filter(|c| class(c) == k).count()).collect();
+            (claims, counts)
+        })
+    }
+
+    /// How many pages generated page `page` spans (from the lists worked out once).
+    pub(crate) fn parts(&self, page: SitePage) -> usize {
+        match page {
+            SitePage::Claims => self.site.claims.len().div_ceil(INDEX_PAGE_SIZE).max(1),
+            SitePage::Changes => self.changes().len().div_ceil(INDEX_PAGE_SIZE).max(1),
+            SitePage::Evidence | SitePage::Questions | SitePage::Glossary => 1,
         }
     }
 

@@ -171,6 +171,7 @@ impl<'a> Renderer<'a> {
             images: input.images,
             base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
             changes: std::sync::OnceLock::new(),
+            claims: std::sync::OnceLock::new(),
         };
         let tree = Tree::of(cx.site);
         Renderer { input, cx, asset_files, tree }

@@ -3,15 +3,14 @@
 
 use crate::cards::{claim_view, event_view, question_view};
 use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage};
-use crate::pages::summary;
 use crate::urls::relative_href;
 use crate::view::{
-    ChangeView, ChangesView, ClaimRowView, ClaimsView, EvidenceView, GlossaryView, LayoutView, PagerLinkView,
-    PagerView, QuestionGroupView, QuestionsView, TermView,
+    ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView,
+    PagerLinkView, PagerView, QuestionGroupView, QuestionsView, TermView,
 };
 use shoko_markdown::{Lang, slug};
+use shoko_model::DocId;
 use shoko_model::schema::Class;
-use shoko_model::{Claim, DocId};
 use std::collections::BTreeMap;
 
 fn layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, title_key: &str) -> LayoutView<'a> {
@@ -87,7 +86,7 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView<'a> {
 
 /// Links between the pages of a paged index, seen from page `part`; `None` when it has one page.
 fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerView> {
-    let parts = page.parts(cx.site);
+    let parts = cx.parts(page);
     if parts < 2 {
         return None;
     }
@@ -103,15 +102,13 @@ fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerV
 /// Page `part` of the index of every claim, with where each is shown and declared.
 pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView<'a> {
     let here = Ctx::site_part_dir(SitePage::Claims, lang, part);
-    let refs: Vec<&Claim> = cx.site.claims.values().map(|d| &cx.site.docs[d.doc.0].claims[d.index]).collect();
-    let rows = cx
-        .site
-        .claims
-        .values()
+    let (all, counts) = cx.claims_in_order();
+    let rows = all
+        .iter()
         .skip(part * INDEX_PAGE_SIZE)
         .take(INDEX_PAGE_SIZE)
-        .map(|d| {
-            let claim = &cx.site.docs[d.doc.0].claims[d.index];
+        .map(|&(doc, index)| {
+            let claim = &cx.site.docs[doc.0].claims[index];
             ClaimRowView {
                 claim: claim_view(cx, claim, &here, lang),
                 shown_on: cx
@@ -119,13 +116,17 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView<'a> {
                     .shown_on
                     .get(&claim.id)
                     .map_or_else(Vec::new, |pages| pages.iter().map(|p| cx.page_link(&here, *p, lang)).collect()),
-                declared_in: format!("content/{}", cx.site.docs[d.doc.0].path),
+                declared_in: format!("content/{}", cx.site.docs[doc.0].path),
             }
         })
         .collect();
     ClaimsView {
         layout: part_layout(cx, SitePage::Claims, lang, part, "all-claims-title"),
-        summary: summary(cx, &refs, lang),
+        summary: Class::ALL
+            .iter()
+            .zip(counts)
+            .map(|(&class, &count)| CountView { badge: cx.badge(class, lang), count })
+            .collect(),
         pager: pager(cx, SitePage::Claims, lang, part),
         rows,
     }
