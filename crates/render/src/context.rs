@@ -81,6 +81,9 @@ pub struct AssetPaths {
 /// event's index in its history.
 pub(crate) type EventAt = (DocId, usize, usize);
 
+/// Every claim in ID order (its document and index there), and the count of each class.
+pub(crate) type ClaimList = (Vec<(DocId, usize)>, Vec<usize>);
+
 /// Shared, read-only state of one render.
 pub struct Ctx<'a> {
     /// The site.
@@ -100,7 +103,7 @@ pub struct Ctx<'a> {
     pub(crate) changes: std::sync::OnceLock<Vec<EventAt>>,
     /// Every claim in ID order with its declaring document, and the count of each class
     /// (`Class::ALL` order), worked out once by the first claims-index page that needs them.
-    pub(crate) claims: std::sync::OnceLock<(Vec<(DocId, usize)>, Vec<usize>)>,
+    pub(crate) claims: std::sync::OnceLock<ClaimList>,
 }
 
 impl<'a> Ctx<'a> {
@@ -124,7 +127,7 @@ impl<'a> Ctx<'a> {
 
     /// Every claim in ID order (its document and index there), and how many claims each class
     /// has.
-    pub(crate) fn claims_in_order(&self) -> &(Vec<(DocId, usize)>, Vec<usize>) {
+    pub(crate) fn claims_in_order(&self) -> &ClaimList {
         self.claims.get_or_init(|| {
             let claims: Vec<(DocId, usize)> = self.site.claims.values().map(|d| (d.doc, d.index)).collect();
             let class = |&(doc, i): &(DocId, usize)| self.site.docs[doc.0].claims[i].class;
