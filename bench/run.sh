@@ -5,6 +5,8 @@
 #   cold build (output on tmpfs, and on disk), rebuild with nothing changed, rebuild after a
 #   one-page edit, peak resident memory (/usr/bin/time -v), Hugo on the same prose when `hugo`
 #   is installed (and the ratio), and in `serve` the incremental one-page edit and save → reload.
+#   Correctness under speed: `check` on the corpus, `cargo xtask links` on its output (every link
+#   and anchor resolves), and two builds compared byte for byte.
 # Needs: /usr/bin/time (Debian `time`); optional: hugo. Work folder: BENCH_DIR (default
 # /tmp/shoko-bench); tmpfs output under /dev/shm.
 set -euo pipefail
@@ -40,6 +42,7 @@ timed() { /usr/bin/time -v "$@"; }
 
 row() { printf '%-46s %10s %10s\n' "$@"; }
 
+declare -A cold
 for n in $sizes; do
   echo
   echo "== $n pages per language"
@@ -53,6 +56,8 @@ for n in $sizes; do
   row "cold build, output on disk" "$disk_s" "$disk_m"
   read -r noop_s noop_m < <(measure timed "$shoko" build --root "$ours" --out "$shm/ours")
   row "rebuild, nothing changed" "$noop_s" "$noop_m"
+  awk -v a="$noop_s" -v c="$cold_s" 'BEGIN {printf "no-op rebuild / cold build = %.1f%%\n", 100 * a / c}'
+  "$xtask" links --site "$shm/ours" || echo "links: BROKEN"
   cp "$page" "$work/page.bak"
   read -r edit_s edit_m < <(measure bash -c "sed -i '0,/^## /s//## Edited /' '$page' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$shm/ours'")
   cp "$work/page.bak" "$page"
@@ -70,10 +75,16 @@ for n in $sizes; do
   else
     echo "hugo: not installed (apt-get install hugo) — no ratio"
   fi
+  cold[$n]=$cold_s
   if [ "$n" -le 10000 ]; then
     "$xtask" latency --root "$ours" --page content/s000/p00001.md --edits 20 | sed 's/^/serve: /'
   fi
 done
+
+if [ -n "${cold[10000]:-}" ] && [ -n "${cold[50000]:-}" ]; then
+  echo
+  awk -v a="${cold[50000]}" -v b="${cold[10000]}" 'BEGIN {printf "growth: cold build of 50000 pages / 10000 pages = %.2fx (linear: 5x)\n", a / b}'
+fi
 
 echo
 echo "== serve on the default content"

@@ -1,8 +1,10 @@
 //! Project chores: `cargo xtask corpus --pages N --out DIR` writes the synthetic benchmark
-//! corpus; `cargo xtask latency --root DIR --page FILE` times one-page edits in `serve`.
+//! corpus; `cargo xtask latency --root DIR --page FILE` times one-page edits in `serve`;
+//! `cargo xtask links --site DIR` checks every link and anchor of a built site.
 
 mod corpus;
 mod latency;
+mod links;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -38,6 +40,12 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         edits: usize,
     },
+    /// Check that every relative link and `#anchor` of a built site resolves.
+    Links {
+        /// The built site (the output folder of `build`).
+        #[arg(long)]
+        site: PathBuf,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -50,6 +58,16 @@ fn main() -> std::process::ExitCode {
             }
             Err(e) => {
                 eprintln!("error: could not write the corpus into {}: {e}", out.display());
+                std::process::ExitCode::FAILURE
+            }
+        },
+        Command::Links { site } => match links::check(&site) {
+            Ok((files, links)) => {
+                println!("links: {links} links in {files} files, all resolve");
+                std::process::ExitCode::SUCCESS
+            }
+            Err(broken) => {
+                eprintln!("broken links in {}:\n{broken}", site.display());
                 std::process::ExitCode::FAILURE
             }
         },
