@@ -182,21 +182,30 @@ impl Session {
         };
         self.timings.lap("render");
         let all = jobs.len() == every.len();
-        let mut files = match (&self.good, all) {
-            (Some(good), false) => good.files.clone(),
-            _ => BTreeMap::new(),
-        };
+        // The last good output is taken, not copied (it is replaced below either way): a partial
+        // render updates it in place, a full one starts afresh and drops what was not rendered.
+        let mut previous = self.good.take().map(|g| g.files).unwrap_or_default();
         let mut changed = Vec::new();
-        for (path, bytes) in plan.files {
-            let differs = self.good.as_ref().and_then(|g| g.files.get(&path)).is_none_or(|old| **old != *bytes);
-            if differs {
-                changed.push(path.clone());
+        let files = if all {
+            let mut files = BTreeMap::new();
+            for (path, bytes) in plan.files {
+                if previous.get(&path).is_none_or(|old| **old != *bytes) {
+                    changed.push(path.clone());
+                }
+                files.insert(path, Arc::from(bytes));
             }
-            files.insert(path, Arc::from(bytes));
-        }
-        if let Some(good) = &self.good {
-            changed.extend(good.files.keys().filter(|p| !files.contains_key(*p)).cloned());
-        }
+            changed.extend(previous.into_keys().filter(|p| !files.contains_key(p)));
+            files
+        } else {
+            for (path, bytes) in plan.files {
+                let bytes: Arc<[u8]> = Arc::from(bytes);
+                if previous.get(&path).is_none_or(|old| *old != bytes) {
+                    changed.push(path.clone());
+                }
+                previous.insert(path, bytes);
+            }
+            previous
+        };
         changed.sort();
         self.good = Some(Good { site: Arc::clone(&current.site), hashes, global, files });
         self.timings.lap("merge");

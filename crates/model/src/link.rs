@@ -46,6 +46,9 @@ pub struct SiteModel {
     pub targets: Vec<Target>,
     /// Glossary terms, in the order of `_data/glossary.yaml`.
     pub glossary: Vec<Term>,
+    /// History events of all claims (the first declaration of each ID): the rows of the change
+    /// log, counted once here so paging it needs no pass over every claim.
+    pub events: usize,
 }
 
 impl SiteModel {
@@ -105,6 +108,7 @@ pub fn link(
         Arc::make_mut(&mut site.pages).insert(doc.path.clone(), DocId(i));
     }
     site.shown_on = Arc::new(shown_on(&site));
+    site.events = site.claims.values().map(|d| site.docs[d.doc.0].claims[d.index].history.len()).sum();
     check_references(&site, &mut out);
     check_supersession(&site, &mut out);
     check_cycles(&site, &mut out);

@@ -33,7 +33,7 @@ impl SitePage {
     pub fn parts(self, site: &SiteModel) -> usize {
         let rows = match self {
             SitePage::Claims => site.claims.len(),
-            SitePage::Changes => site.claims.values().map(|d| site.docs[d.doc.0].claims[d.index].history.len()).sum(),
+            SitePage::Changes => site.events,
             SitePage::Evidence | SitePage::Questions | SitePage::Glossary => return 1,
         };
         rows.div_ceil(INDEX_PAGE_SIZE).max(1)
