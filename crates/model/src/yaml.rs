@@ -298,7 +298,8 @@ enum Frame {
 /// walk: serde_yaml has already accepted the text, so positions are a best effort.
 fn index_positions(text: &str, origin: Origin<'_>) -> Positions {
     use saphyr_parser::{Event, Parser, ScalarStyle};
-    let mut positions = Positions { nodes: rustc_hash::FxHashMap::default(), whole: origin.start..origin.start + text.len() };
+    let mut positions =
+        Positions { nodes: rustc_hash::FxHashMap::default(), whole: origin.start..origin.start + text.len() };
     let mut stack: Vec<Frame> = Vec::new();
     let range = |span: &saphyr_parser::Span| {
         origin.offset(span.start.line(), span.start.col())..origin.offset(span.end.line(), span.end.col())
