@@ -62,6 +62,7 @@ cited-on = Shown on
 declared-in = Recorded in
 changes-title = Change log
 pager-label = Pages of this index
+pager-label-end = More pages of this index
 pager-prev = Previous
 pager-next = Next
 changes-intro = Changes of a claim's evidence class or status, generated from each claim's history.

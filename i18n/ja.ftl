@@ -62,6 +62,7 @@ cited-on = 掲載ページ
 declared-in = 記録元
 changes-title = 変更履歴
 pager-label = この一覧のページ
+pager-label-end = この一覧の他のページ
 pager-prev = 前へ
 pager-next = 次へ
 changes-intro = 主張の証拠クラスや状態が変わった記録です。主張ごとの履歴から生成しています。

@@ -202,6 +202,9 @@ fn paged_indexes_match_a_full_build_when_claims_move_between_pages() {
     let text = |files: &BTreeMap<String, Vec<u8>>, path: &str| String::from_utf8(files[path].clone()).expect("utf-8");
     let second = text(&files, "en/claims/2/index.html");
     assert!(second.contains("<nav class=\"pager\""), "the pages of the index link to each other");
+    for label in ["Pages of this index", "More pages of this index"] {
+        assert!(second.contains(&format!("aria-label=\"{label}\"")), "the two pagers have their own labels");
+    }
     // A claim that content pages link to (as a premise), and where it sits on the second page.
     let target = "ggml-dispatch-thresholds";
     let ids: Vec<&str> = second.split("id=\"claim-").skip(1).map(|s| &s[..s.find('"').unwrap_or(0)]).collect();
