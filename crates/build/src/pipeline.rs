@@ -233,7 +233,8 @@ fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
 }
 
 /// Render every job, writing the files of each chunk of pages while the next chunk renders; the
-/// few large jobs (site-wide indexes, feeds) run beside the chunks instead of holding one up.
+/// large job (the feeds, whose `claims.json` grows with the site) runs beside the chunks instead
+/// of holding one up.
 /// Commit only when every job rendered. The number of files written, and the render errors
 /// (nothing committed then).
 fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(usize, Vec<Diagnostic>), IoError> {
@@ -312,10 +313,10 @@ const DEFAULT_STATIC: &[(&str, &str)] = &[
 
 /// `shoko.yaml` at the site root, if there is one.
 fn load_config(root: &Path, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<Config, IoError> {
-    let path = root.join("shoko.yaml");
+    let path = root.join(crate::CONFIG_FILE);
     match std::fs::read_to_string(&path) {
         Ok(text) => {
-            let file = sources.add("shoko.yaml", text);
+            let file = sources.add(crate::CONFIG_FILE, text);
             let (config, diags) = parse_config(file, sources.file(file));
             diagnostics.extend(diags);
             Ok(config)

@@ -9,13 +9,10 @@
 //! added, removed or touched, a build with warnings (they must be shown again). The fingerprint
 //! is taken before the build reads its inputs, so an edit made during a build is never hidden.
 
-use crate::IoError;
 use crate::pipeline::BuildOptions;
+use crate::{CONFIG_FILE, INPUT_DIRS, IoError};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-
-/// The folders and files under a site root that a build reads.
-const INPUTS: [&str; 5] = ["content", "templates", "i18n", "static", "shoko.yaml"];
 
 /// First line of a stamp; a stamp of another format is ignored.
 const HEADER: &str = "shoko-stamp 1";
@@ -23,7 +20,7 @@ const HEADER: &str = "shoko-stamp 1";
 /// A fingerprint of everything a build of `root` with `options` reads.
 pub fn fingerprint(root: &Path, options: &BuildOptions) -> Result<blake3::Hash, IoError> {
     let mut files: Vec<(String, PathBuf)> = Vec::new();
-    for input in INPUTS {
+    for input in INPUT_DIRS.into_iter().chain([CONFIG_FILE]) {
         for entry in walkdir::WalkDir::new(root.join(input)).sort_by_file_name() {
             let entry = match entry {
                 Ok(entry) => entry,

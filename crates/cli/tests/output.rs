@@ -24,8 +24,17 @@ fn write_site(root: &Path, n: usize, version: &str) {
 }
 
 fn build(root: &Path, out: &Path) {
-    let run = shoko(&["build", "--root", &root.display().to_string(), "--out", &out.display().to_string()]);
+    build_with(root, out, &[]);
+}
+
+/// Build with `extra` arguments, which must succeed; what it printed to stderr.
+fn build_with(root: &Path, out: &Path, extra: &[&str]) -> String {
+    let (root, out) = (root.display().to_string(), out.display().to_string());
+    let mut args = vec!["build", "--root", &root, "--out", &out];
+    args.extend(extra);
+    let run = shoko(&args);
     assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stderr
 }
 
 #[test]
@@ -100,13 +109,7 @@ fn a_rebuild_with_nothing_changed_writes_nothing_and_any_change_rebuilds() {
     let root = tmp.path();
     let site = root.join("site");
     write_site(root, 3, "A");
-    let run = |extra: &[&str]| {
-        let mut args = vec!["build", "--root", root.to_str().expect("utf-8"), "--out", site.to_str().expect("utf-8")];
-        args.extend(extra);
-        let run = shoko(&args);
-        assert_eq!(run.code, 0, "{}", run.stderr);
-        run.stderr
-    };
+    let run = |extra: &[&str]| build_with(root, &site, extra);
     assert!(run(&[]).contains("Built"));
     let built = tree_bytes(&site);
     assert!(run(&[]).contains("is up to date"), "nothing changed");

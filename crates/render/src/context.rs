@@ -136,15 +136,6 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// How many pages generated page `page` spans (from the lists worked out once).
-    pub(crate) fn parts(&self, page: SitePage) -> usize {
-        match page {
-            SitePage::Claims => self.site.claims.len().div_ceil(INDEX_PAGE_SIZE).max(1),
-            SitePage::Changes => self.changes().len().div_ceil(INDEX_PAGE_SIZE).max(1),
-            SitePage::Evidence | SitePage::Questions | SitePage::Glossary => 1,
-        }
-    }
-
     /// Every history event of every claim, newest first (same day: by claim ID, then in history
     /// order).
     pub(crate) fn changes(&self) -> &[EventAt] {

@@ -86,7 +86,7 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView<'a> {
 
 /// Links between the pages of a paged index, seen from page `part`; `None` when it has one page.
 fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerView> {
-    let parts = cx.parts(page);
+    let parts = page.parts(cx.site);
     if parts < 2 {
         return None;
     }

@@ -15,10 +15,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-/// The folders whose changes trigger a rebuild.
-const WATCHED: [&str; 4] = ["content", "templates", "static", "i18n"];
-/// The root-level files whose changes trigger a rebuild.
-const CONFIG: &str = "shoko.yaml";
+/// The folders whose changes trigger a rebuild: the ones a build reads.
+const WATCHED: [&str; 4] = shoko_build::INPUT_DIRS;
+/// The root-level file whose changes trigger a rebuild.
+const CONFIG: &str = shoko_build::CONFIG_FILE;
 /// notify's own debounce: merges the events of one save (an editor's write-then-rename comes
 /// within microseconds).
 const DEBOUNCE: Duration = Duration::from_millis(20);
