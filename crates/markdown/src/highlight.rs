@@ -1,10 +1,14 @@
 //! Code highlighting at build time with syntect, into CSS classes (`hl-…`), so colours come from
 //! the stylesheet (light and dark) and the HTML carries no inline styles.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::LazyLock;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use syntect::highlighting::{Color, Theme, ThemeSet};
-use syntect::html::{ClassStyle, ClassedHTMLGenerator, css_for_theme_with_class_style};
-use syntect::parsing::SyntaxSet;
+use syntect::html::{ClassStyle, css_for_theme_with_class_style, line_tokens_to_classed_spans};
+use syntect::parsing::{ParseState, ScopeStack, ScopeStackOp, SyntaxReference, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
 /// The class prefix of highlighted tokens.
@@ -39,19 +43,79 @@ pub fn highlight(code: &str, lang: &str) -> Option<String> {
 /// Most blocks kept; past this the cache starts over (a long `serve` session stays bounded).
 const CACHE_LIMIT: usize = 50_000;
 
-type Cache = std::collections::HashMap<[u8; 32], String>;
+type Cache = HashMap<[u8; 32], String>;
 
-fn cache() -> std::sync::MutexGuard<'static, Cache> {
-    static CACHE: LazyLock<std::sync::Mutex<Cache>> = LazyLock::new(Default::default);
-    CACHE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+fn cache() -> MutexGuard<'static, Cache> {
+    static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(Default::default);
+    CACHE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-fn highlight_uncached(code: &str, syntax: &syntect::parsing::SyntaxReference) -> Option<String> {
-    let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, &SYNTAXES, STYLE);
+/// What [`ClassedHTMLGenerator`](syntect::html::ClassedHTMLGenerator) does, with each line's
+/// parse taken from [`parse_line`] so that lines seen before in the same parser state are not
+/// parsed again.
+fn highlight_uncached(code: &str, syntax: &SyntaxReference) -> Option<String> {
+    let mut state = ParseState::new(syntax);
+    let mut scopes = ScopeStack::new();
+    let mut html = String::with_capacity(code.len() * 4);
+    let mut open_spans = 0isize;
     for line in LinesWithEndings::from(code) {
-        generator.parse_html_for_line_which_includes_newline(line).ok()?;
+        let ops = parse_line(&mut state, line)?;
+        let (spans, delta) = line_tokens_to_classed_spans(line, &ops, STYLE, &mut scopes).ok()?;
+        open_spans += delta;
+        html.push_str(&spans);
     }
-    Some(generator.finalize())
+    for _ in 0..open_spans {
+        html.push_str("</span>");
+    }
+    Some(html)
+}
+
+/// The scope operations of one line, from the line cache when the same line was parsed before
+/// from the same state.
+///
+/// Parsing is most of highlighting's cost, and code in observation logs repeats itself: closing
+/// braces, the same call in every variant of a snippet, the same disassembly lines. A line's
+/// operations and the state after it depend only on the state before it and the line's text, so
+/// both are kept under a hash of the two. The state is keyed by its `Debug` text, the only view
+/// syntect gives of it; a state holding regex captures (a heredoc's terminator, say) is never
+/// cached, because the captures' `Debug` shows pointers, not text.
+fn parse_line(state: &mut ParseState, line: &str) -> Option<Rc<Vec<(usize, ScopeStackOp)>>> {
+    let before = format!("{state:?}");
+    if before.contains(CAPTURES) {
+        return state.parse_line(line, &SYNTAXES).ok().map(Rc::new);
+    }
+    let key =
+        *blake3::Hasher::new().update(before.as_bytes()).update(&[0]).update(line.as_bytes()).finalize().as_bytes();
+    LINE_CACHE.with_borrow_mut(|cache| {
+        if let Some(parsed) = cache.get(&key) {
+            state.clone_from(&parsed.after);
+            return Some(Rc::clone(&parsed.ops));
+        }
+        let ops = Rc::new(state.parse_line(line, &SYNTAXES).ok()?);
+        if cache.len() >= LINE_CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(key, ParsedLine { ops: Rc::clone(&ops), after: state.clone() });
+        Some(ops)
+    })
+}
+
+/// How a parser state with regex captures shows in its `Debug` text (see [`parse_line`]); a
+/// test checks that syntect still prints it this way.
+const CAPTURES: &str = "captures: Some(";
+
+/// Most lines kept per thread (a few hundred bytes each); past this the line cache starts over.
+const LINE_CACHE_LIMIT: usize = 50_000;
+
+struct ParsedLine {
+    ops: Rc<Vec<(usize, ScopeStackOp)>>,
+    after: ParseState,
+}
+
+thread_local! {
+    /// Per thread: syntect's parser state holds regex regions that may not cross threads, and
+    /// a thread's own cache needs no lock.
+    static LINE_CACHE: RefCell<HashMap<[u8; 32], ParsedLine>> = RefCell::new(HashMap::new());
 }
 
 /// The stylesheet for the token classes: a light theme unless the reader prefers dark, and a
@@ -133,6 +197,46 @@ mod tests {
         assert!(html.contains("class=\"hl-"), "{html}");
         assert!(highlight("x", "no-such-language").is_none());
         assert!(highlight("x", "").is_none());
+    }
+
+    /// The output of syntect's own generator, without any cache.
+    fn reference(code: &str, token: &str) -> String {
+        let syntax = SYNTAXES.find_syntax_by_token(token).unwrap();
+        let mut generator = syntect::html::ClassedHTMLGenerator::new_with_class_style(syntax, &SYNTAXES, STYLE);
+        for line in LinesWithEndings::from(code) {
+            generator.parse_html_for_line_which_includes_newline(line).unwrap();
+        }
+        generator.finalize()
+    }
+
+    #[test]
+    fn cached_lines_give_the_same_html_as_syntect() {
+        // Blocks that share lines in different states: the same `}` closes a block, a function
+        // and a string's neighbour; the same text sits inside and outside a comment.
+        let blocks = [
+            ("int f(int a) {\n    if (a == 1) {\n        return 2;\n    }\n    return g(a);\n}\n", "cpp"),
+            ("int h(int b) {\n    if (b == 3) {\n        return 2;\n    }\n    return g(a);\n}\n", "cpp"),
+            ("/*\n    return g(a);\n}\n*/\n    return g(a);\n}\n", "cpp"),
+            ("cat <<EOF\nfi\nEOF\nfi\n", "bash"),
+            ("cat <<END\nfi\nEOF\nEND\nfi\n", "bash"),
+        ];
+        for round in 0..2 {
+            for (code, token) in blocks {
+                let syntax = SYNTAXES.find_syntax_by_token(token).unwrap();
+                let ours = highlight_uncached(code, syntax).unwrap();
+                assert_eq!(ours, reference(code, token), "round {round}: {code}");
+            }
+        }
+    }
+
+    #[test]
+    fn states_with_captures_are_recognised_and_not_cached() {
+        // A heredoc keeps its terminator as a regex capture until the terminator line.
+        let syntax = SYNTAXES.find_syntax_by_token("bash").unwrap();
+        let mut state = ParseState::new(syntax);
+        assert!(!format!("{state:?}").contains(CAPTURES));
+        state.parse_line("cat <<EOF\n", &SYNTAXES).unwrap();
+        assert!(format!("{state:?}").contains(CAPTURES), "{state:?}");
     }
 
     #[test]
