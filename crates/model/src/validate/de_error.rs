@@ -30,7 +30,7 @@ pub fn diagnostic(error: &DeError, loc: &Locator<'_>) -> Diagnostic {
         if expected == "a string"
             && let Some(read) = retyped(found)
             && let Some(pos) = loc.positions.exact(&loc.path(&error.path))
-            && let Some((raw, true)) = &pos.scalar
+            && let Some(crate::yaml::Scalar::Plain(raw)) = &pos.scalar
         {
             return fm_unquoted_scalar::diagnostic(loc.span(&error.path), &field, raw, &read);
         }

@@ -32,7 +32,7 @@ impl Check<'_, '_> {
         if !is_date(value) {
             self.report(rel, value, "a date (YYYY-MM-DD)");
         } else if let Some(pos) = self.loc.positions.exact(&self.loc.path(rel))
-            && matches!(pos.scalar, Some((_, true)))
+            && matches!(pos.scalar, Some(crate::yaml::Scalar::Plain(_)))
         {
             let field = self.loc.path(rel).to_string();
             let read = "a date object by YAML 1.1 tools";

@@ -1,137 +1,22 @@
-//! The one module that knows which YAML library is used.
+//! The one module that knows which YAML libraries are used.
 //!
-//! `serde_yaml` (archived upstream) parses text into values and deserializes typed values; a
-//! maintained fork can replace it here without touching the rest of the code base.
-//! `saphyr-parser` reads the same text as an event stream to record where every node starts and
-//! ends, so errors found after deserialization still point at `file:line:col`. Both work on the
-//! front-matter slice; positions are shifted by the line on which that slice starts.
+//! `saphyr-parser` reads the front-matter once, as events; `load` builds from them both the value
+//! (a `serde_yaml::Value`) and the position of every node, so errors found after deserialization
+//! still point at `file:line:col`. `serde_yaml` (archived upstream) provides the value type and
+//! deserializes typed values from it; a maintained fork can replace it here without touching the
+//! rest of the code base. Positions are shifted by the line on which the front-matter starts.
+
+mod load;
+mod path;
+mod positions;
+mod scalar;
+
+pub use path::{Seg, YamlPath};
+pub use positions::{NodePos, Positions, Scalar};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 use shoko_diagnostics::{LineCol, SourceFile};
-use std::fmt;
-use std::ops::Range;
-
-/// One step of a path into a YAML document.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Seg {
-    /// A mapping key.
-    Key(String),
-    /// A sequence index.
-    Index(usize),
-}
-
-/// A path from the document root to a node, e.g. `claims[2].scope.software.rocm`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct YamlPath(pub Vec<Seg>);
-
-impl YamlPath {
-    /// The root of the document.
-    pub fn root() -> Self {
-        YamlPath(Vec::new())
-    }
-
-    /// This path extended by mapping key `key`.
-    pub fn key(&self, key: &str) -> Self {
-        let mut segs = self.0.clone();
-        segs.push(Seg::Key(key.to_owned()));
-        YamlPath(segs)
-    }
-
-    /// This path extended by sequence index `index`.
-    pub fn index(&self, index: usize) -> Self {
-        let mut segs = self.0.clone();
-        segs.push(Seg::Index(index));
-        YamlPath(segs)
-    }
-
-    /// `self` followed by every segment of `rest`.
-    pub fn join(&self, rest: &YamlPath) -> Self {
-        YamlPath(self.0.iter().chain(&rest.0).cloned().collect())
-    }
-
-    /// The last mapping key of the path, if the path ends in one.
-    pub fn last_key(&self) -> Option<&str> {
-        match self.0.last() {
-            Some(Seg::Key(k)) => Some(k),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for YamlPath {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, seg) in self.0.iter().enumerate() {
-            match seg {
-                Seg::Key(k) if i == 0 => write!(f, "{k}")?,
-                Seg::Key(k) => write!(f, ".{k}")?,
-                Seg::Index(n) => write!(f, "[{n}]")?,
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Where a node is in the file, in byte offsets of the whole file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NodePos {
-    /// The key that introduces the node, if it is a mapping value.
-    pub key: Option<Range<usize>>,
-    /// The node itself.
-    pub value: Range<usize>,
-    /// For scalars: the text as written and whether it was plain (unquoted).
-    pub scalar: Option<(String, bool)>,
-}
-
-/// Positions of every node of a document, by path.
-#[derive(Debug, Clone, Default)]
-pub struct Positions {
-    /// FxHash: every node of every file is inserted here, and SipHash over the paths was about
-    /// 5% of `check` on the benchmark corpus. The keys are the authors' own field names; flooding
-    /// the table is not a threat for a build they run on their own files.
-    nodes: rustc_hash::FxHashMap<YamlPath, NodePos>,
-    whole: Range<usize>,
-}
-
-impl Positions {
-    /// The node at `path`, or the nearest ancestor that has a recorded position, or the whole
-    /// document.
-    pub fn get(&self, path: &YamlPath) -> NodePos {
-        let mut segs = path.0.as_slice();
-        loop {
-            if let Some(pos) = self.nodes.get(&YamlPath(segs.to_vec())) {
-                return pos.clone();
-            }
-            match segs.split_last() {
-                Some((_, parent)) => segs = parent,
-                None => {
-                    return NodePos { key: None, value: self.whole.clone(), scalar: None };
-                }
-            }
-        }
-    }
-
-    /// The exact node at `path`, without falling back to an ancestor.
-    pub fn exact(&self, path: &YamlPath) -> Option<&NodePos> {
-        self.nodes.get(path)
-    }
-
-    /// The best span to underline for `path`: a scalar value, else the key that introduces it.
-    pub fn span(&self, path: &YamlPath) -> Range<usize> {
-        let pos = self.get(path);
-        match (&pos.scalar, pos.key) {
-            (Some(_), _) => pos.value,
-            (None, Some(key)) => key,
-            (None, None) => pos.value.start..pos.value.start,
-        }
-    }
-
-    /// The span of the key that introduces `path` (or of its value when it has no key).
-    pub fn key_span(&self, path: &YamlPath) -> Range<usize> {
-        let pos = self.get(path);
-        pos.key.unwrap_or(pos.value)
-    }
-}
 
 /// A parsed YAML document: its value and where each node sits in the file.
 #[derive(Debug, Clone)]
@@ -169,27 +54,39 @@ pub struct Origin<'a> {
 }
 
 impl Origin<'_> {
-    fn first_line(&self) -> usize {
-        self.file.line_col(self.start).line
-    }
-
-    /// File offset of a 1-based line and 0-based character column inside the YAML text.
-    fn offset(&self, line: usize, col0: usize) -> usize {
-        self.file.offset(LineCol { line: self.first_line() + line.saturating_sub(1), col: col0 + 1 })
+    /// File offset of a 1-based line and 0-based character column inside the YAML text, given
+    /// the file line on which the text starts.
+    fn offset(&self, first_line: usize, line: usize, col0: usize) -> usize {
+        self.file.offset(LineCol { line: first_line + line.saturating_sub(1), col: col0 + 1 })
     }
 }
 
 /// Parse `text` (which starts at `origin.start` in the file) into a document.
+///
+/// Where saphyr cannot read the text, libyaml (through serde_yaml) gets the last word, so that
+/// everything serde_yaml alone accepted is still accepted: libyaml is more lenient than the YAML
+/// 1.2 spec, for example about the indentation of a quoted text's continuation lines. Such a
+/// document keeps the positions of the part saphyr read; errors further on point at the nearest
+/// node before. Text that both refuse gets libyaml's message and location, as before.
 pub fn parse(text: &str, origin: Origin<'_>) -> Result<YamlDoc, SyntaxError> {
-    let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| {
-        let offset = match e.location() {
-            Some(loc) => origin.offset(loc.line(), loc.column().saturating_sub(1)),
-            None => origin.start,
-        };
-        SyntaxError { message: explain(&strip_location(&e.to_string()), origin.file.text.get(offset..)), offset }
-    })?;
-    let positions = index_positions(text, origin);
-    Ok(YamlDoc { value, positions })
+    let first_line = origin.file.line_col(origin.start).line;
+    let offset = |line: usize, col0: usize| origin.offset(first_line, line, col0);
+    let whole = origin.start..origin.start + text.len();
+    match load::load(text, offset) {
+        Ok(loaded) => Ok(YamlDoc { value: loaded.value, positions: Positions::new(loaded.root, whole) }),
+        Err(load::LoadError::Refused { message, line, col }) => {
+            let at = offset(line, col);
+            Err(SyntaxError { message: explain(&message, origin.file.text.get(at..)), offset: at })
+        }
+        Err(load::LoadError::Syntax { partial }) => match serde_yaml::from_str(text) {
+            Ok(value) => Ok(YamlDoc { value, positions: Positions::new(partial, whole) }),
+            Err(e) => {
+                let at = e.location().map_or(origin.start, |loc| offset(loc.line(), loc.column().saturating_sub(1)));
+                let message = explain(&strip_location(&e.to_string()), origin.file.text.get(at..));
+                Err(SyntaxError { message, offset: at })
+            }
+        },
+    }
 }
 
 /// The parser's message, with what it means for the three hostile cases it guards against:
@@ -226,11 +123,11 @@ impl YamlDoc {
 
     /// Deserialize the whole document as `T`.
     pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, DeError> {
-        from_value(self.value.clone())
+        from_value(&self.value)
     }
 }
 
-fn from_value<T: DeserializeOwned>(value: serde_yaml::Value) -> Result<T, DeError> {
+fn from_value<T: DeserializeOwned>(value: &serde_yaml::Value) -> Result<T, DeError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = YamlPath(
             e.path()
@@ -248,7 +145,7 @@ fn from_value<T: DeserializeOwned>(value: serde_yaml::Value) -> Result<T, DeErro
 
 /// Deserialize `T` from an empty mapping (for an empty front-matter).
 pub fn empty_mapping<T: DeserializeOwned>() -> Result<T, DeError> {
-    from_value(serde_yaml::Value::Mapping(serde_yaml::Mapping::new()))
+    from_value(&serde_yaml::Value::Mapping(serde_yaml::Mapping::new()))
 }
 
 /// A list element that is deserialized on its own, so one bad element does not hide the errors
@@ -267,7 +164,7 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Item<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = serde_yaml::Value::deserialize(deserializer)?;
         let id = value.get("id").and_then(serde_yaml::Value::as_str).map(str::to_owned);
-        Ok(match from_value(value) {
+        Ok(match from_value(&value) {
             Ok(t) => Item::Valid(t),
             Err(e) => Item::Invalid(e, id),
         })
@@ -287,76 +184,6 @@ impl<T: schemars::JsonSchema> schemars::JsonSchema for Item<T> {
     fn inline_schema() -> bool {
         T::inline_schema()
     }
-}
-
-enum Frame {
-    Map { path: YamlPath, key: Option<(String, Range<usize>)> },
-    Seq { path: YamlPath, next: usize },
-}
-
-/// Walk the event stream and record the position of every node. A parse error simply ends the
-/// walk: serde_yaml has already accepted the text, so positions are a best effort.
-fn index_positions(text: &str, origin: Origin<'_>) -> Positions {
-    use saphyr_parser::{Event, Parser, ScalarStyle};
-    let mut positions =
-        Positions { nodes: rustc_hash::FxHashMap::default(), whole: origin.start..origin.start + text.len() };
-    let mut stack: Vec<Frame> = Vec::new();
-    let range = |span: &saphyr_parser::Span| {
-        origin.offset(span.start.line(), span.start.col())..origin.offset(span.end.line(), span.end.col())
-    };
-    for event in Parser::new_from_str(text) {
-        let Ok((event, span)) = event else { break };
-        let node = match &event {
-            Event::Scalar(..) | Event::MappingStart(..) | Event::SequenceStart(..) | Event::Alias(..) => true,
-            Event::MappingEnd | Event::SequenceEnd => {
-                stack.pop();
-                false
-            }
-            _ => false,
-        };
-        if !node {
-            continue;
-        }
-        let here = range(&span);
-        // A scalar in key position is a key, not a node.
-        if let Some(Frame::Map { key, .. }) = stack.last_mut()
-            && key.is_none()
-        {
-            let name = match &event {
-                Event::Scalar(s, ..) => s.to_string(),
-                _ => String::from("?"),
-            };
-            *key = Some((name, here.clone()));
-            if !matches!(event, Event::Scalar(..)) {
-                // Complex keys are not addressable; skip their content by pushing a dummy frame.
-                stack.push(Frame::Seq { path: YamlPath(vec![Seg::Key("?".into())]), next: 0 });
-            }
-            continue;
-        }
-        let (path, key_span) = match stack.last_mut() {
-            None => (YamlPath::root(), None),
-            Some(Frame::Map { path, key }) => {
-                let (name, key_range) = key.take().unwrap_or_default();
-                (path.key(&name), Some(key_range))
-            }
-            Some(Frame::Seq { path, next }) => {
-                let p = path.index(*next);
-                *next += 1;
-                (p, None)
-            }
-        };
-        let scalar = match &event {
-            Event::Scalar(value, style, ..) => Some((value.to_string(), *style == ScalarStyle::Plain)),
-            _ => None,
-        };
-        positions.nodes.insert(path.clone(), NodePos { key: key_span, value: here, scalar });
-        match event {
-            Event::MappingStart(..) => stack.push(Frame::Map { path, key: None }),
-            Event::SequenceStart(..) => stack.push(Frame::Seq { path, next: 0 }),
-            _ => {}
-        }
-    }
-    positions
 }
 
 #[cfg(test)]
@@ -428,7 +255,7 @@ mod tests {
         assert_eq!(err.path.to_string(), "items[1].a");
         assert!(err.message.contains("floating point `6.1`"), "{}", err.message);
         let pos = doc.positions.exact(&err.path).unwrap();
-        assert_eq!(pos.scalar, Some(("6.10".to_owned(), true)));
+        assert_eq!(pos.scalar, Some(Scalar::Plain("6.10".to_owned())));
     }
 
     #[test]
@@ -475,5 +302,46 @@ mod tests {
         }
         let (_, result) = doc(&text, 0);
         assert!(result.is_err(), "a billion-laughs document must be rejected");
+    }
+
+    /// Every front-matter and data file of the real content and every input of the YAML fuzz
+    /// corpus reads as serde_yaml alone read it: the same value, or an error for both.
+    #[test]
+    fn real_content_and_fuzz_inputs_read_as_serde_yaml_reads_them() {
+        // libyaml takes `?` before a key in a flow mapping as the explicit-key indicator even
+        // when no space follows; YAML 1.2 reads `?ja` as text. Authors do not write this.
+        const KNOWN: [&str; 1] = ["30544181821925617cce7e1b1dad730173c170e4"];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let (mut values, mut errors) = (0, 0);
+        for dir in ["content", "fuzz/corpus/yaml_to_model"] {
+            for entry in walkdir::WalkDir::new(root.join(dir)).into_iter().filter_map(Result::ok) {
+                let name = entry.file_name().to_string_lossy();
+                let Ok(text) = std::fs::read_to_string(entry.path()) else { continue };
+                if KNOWN.contains(&name.as_ref()) {
+                    continue;
+                }
+                let yaml = match text.strip_prefix("---\n") {
+                    Some(rest) => rest.split("\n---").next().unwrap_or_default(),
+                    None => &text,
+                };
+                let mut map = SourceMap::new();
+                let id = map.add("x", yaml);
+                let ours = parse(yaml, Origin { file: map.file(id), start: 0 });
+                match (serde_yaml::from_str::<serde_yaml::Value>(yaml), ours) {
+                    (Ok(reference), Ok(doc)) => {
+                        assert_eq!(format!("{:?}", doc.value), format!("{reference:?}"), "{}", entry.path().display());
+                        values += 1;
+                    }
+                    (Err(_), Err(_)) => errors += 1,
+                    (reference, ours) => panic!(
+                        "{}: serde_yaml {:?}, ours {:?}",
+                        entry.path().display(),
+                        reference.map(|_| "a value").map_err(|e| e.to_string()),
+                        ours.map(|_| "a value")
+                    ),
+                }
+            }
+        }
+        assert!(values > 500 && errors > 100, "{values} values, {errors} errors");
     }
 }
