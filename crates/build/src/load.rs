@@ -3,7 +3,7 @@
 
 use crate::IoError;
 use rayon::prelude::*;
-use shoko_diagnostics::{Diagnostic, FileId, SourceMap, Span};
+use shoko_diagnostics::{Diagnostic, FileId, SourceFile, SourceMap, Span};
 use shoko_model::SourceKind;
 use shoko_model::rules::{file_invalid_utf8, file_symlink, file_too_large, file_unknown_data};
 use std::path::Path;
@@ -63,49 +63,67 @@ pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
         }
         loaded.files.insert(rel.clone());
         let Some(kind) = SourceKind::of(&rel) else { continue };
-        let size = entry.metadata().map_err(|e| IoError::new("read", entry.path(), e.into()))?.len();
-        if size > max_bytes {
-            let file = loaded.sources.add(format!("content/{rel}"), "");
-            loaded.diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, max_bytes));
-            continue;
-        }
         found.push((rel, kind, entry.into_path()));
     }
-    // Reading is the slow part on a big site: in parallel, then added in the walk's order.
-    let read: Vec<_> = found
-        .into_par_iter()
-        .map(|(rel, kind, path)| match kind {
-            Ok(_) => std::fs::read(&path).map(|b| (rel, kind, Some(b))).map_err(|e| IoError::new("read", path, e)),
-            Err(()) => Ok((rel, kind, None)),
-        })
-        .collect::<Result<_, _>>()?;
-    for (rel, kind, bytes) in read {
-        let (Ok(kind), Some(bytes)) = (kind, bytes) else {
-            let file = loaded.sources.add(format!("content/{rel}"), "");
-            loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel));
-            continue;
-        };
-        add(&mut loaded, rel, kind, &bytes);
+    // Reading, decoding and indexing lines are the slow part on a big site: in parallel, then
+    // added in the walk's order.
+    let read: Vec<Read> =
+        found.into_par_iter().map(|(rel, kind, path)| read(rel, kind, &path, max_bytes)).collect::<Result<_, _>>()?;
+    for file in read {
+        match file {
+            Read::Text(rel, kind, source) => {
+                let file = loaded.sources.push(source);
+                loaded.content.push(ContentFile { file, path: rel, kind });
+            }
+            Read::Invalid(source, range) => {
+                let file = loaded.sources.push(source);
+                loaded.diagnostics.push(file_invalid_utf8::diagnostic(Span::new(file, range)));
+            }
+            Read::TooLarge(rel, size) => {
+                let file = loaded.sources.add(format!("content/{rel}"), "");
+                loaded.diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, max_bytes));
+            }
+            Read::UnknownData(rel) => {
+                let file = loaded.sources.add(format!("content/{rel}"), "");
+                loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel));
+            }
+        }
     }
     Ok(loaded)
 }
 
-/// Decode one content file and add it (or the diagnostic of why it cannot be decoded).
-fn add(loaded: &mut Loaded, rel: String, kind: SourceKind, bytes: &[u8]) {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+/// One content file as read: its text, or why it has none.
+enum Read {
+    /// Decoded text (path relative to `content/`, kind, the file ready for the source map).
+    Text(String, SourceKind, SourceFile),
+    /// Not UTF-8: the text with replacement characters and the range of the first bad sequence.
+    Invalid(SourceFile, std::ops::Range<usize>),
+    /// Over the size limit (its size in bytes); not read.
+    TooLarge(String, u64),
+    /// A data file under `_data/` that is not one of the known ones.
+    UnknownData(String),
+}
+
+/// Read and decode one content file (a BOM is dropped).
+fn read(rel: String, kind: Result<SourceKind, ()>, path: &Path, max_bytes: u64) -> Result<Read, IoError> {
+    let Ok(kind) = kind else { return Ok(Read::UnknownData(rel)) };
+    let size = std::fs::metadata(path).map_err(|e| IoError::new("read", path, e))?.len();
+    if size > max_bytes {
+        return Ok(Read::TooLarge(rel, size));
+    }
+    let mut bytes = std::fs::read(path).map_err(|e| IoError::new("read", path, e))?;
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
     let display = format!("content/{rel}");
-    match std::str::from_utf8(bytes) {
-        Ok(text) => {
-            let file = loaded.sources.add(display, text);
-            loaded.content.push(ContentFile { file, path: rel, kind });
-        }
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => Read::Text(rel, kind, SourceFile::new(display, text)),
         Err(e) => {
-            let valid = e.valid_up_to();
-            let lossy = String::from_utf8_lossy(bytes).into_owned();
+            let valid = e.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
             // The prefix is valid, so its length is the same in the lossy text.
             let end = lossy[valid..].chars().next().map_or(valid, |c| valid + c.len_utf8());
-            let file = loaded.sources.add(display, lossy);
-            loaded.diagnostics.push(file_invalid_utf8::diagnostic(Span::new(file, valid..end)));
+            Read::Invalid(SourceFile::new(display, lossy), valid..end)
         }
-    }
+    })
 }

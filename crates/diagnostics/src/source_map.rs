@@ -13,6 +13,14 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    /// A file with its line index, ready for [`SourceMap::push`]; files can be prepared in
+    /// parallel and pushed in order.
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
+        let text = text.into();
+        let index = LineIndex::new(&text);
+        SourceFile { path: path.into(), text, index }
+    }
+
     /// Line and column of a byte offset in this file.
     pub fn line_col(&self, offset: usize) -> LineCol {
         self.index.line_col(&self.text, offset)
@@ -43,10 +51,13 @@ impl SourceMap {
 
     /// Add a file and return its id.
     pub fn add(&mut self, path: impl Into<String>, text: impl Into<String>) -> FileId {
-        let text = text.into();
-        let index = LineIndex::new(&text);
+        self.push(SourceFile::new(path, text))
+    }
+
+    /// Add a prepared file and return its id.
+    pub fn push(&mut self, file: SourceFile) -> FileId {
         let id = FileId(u32::try_from(self.files.len()).unwrap_or(u32::MAX));
-        self.files.push(SourceFile { path: path.into(), text, index });
+        self.files.push(file);
         id
     }
 

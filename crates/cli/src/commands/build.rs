@@ -26,6 +26,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     let options = BuildOptions { today: today(), base_url: settings.base_url };
     // Taken before the build reads anything, so an edit made during the build is never hidden.
     let inputs = stamp::fingerprint(root, &options).ok();
+    let fingerprinted = started.elapsed();
     if let Some(files) = inputs.as_ref().filter(|_| !settings.force).and_then(|i| stamp::up_to_date(&dir, i)) {
         eprintln!(
             "{} is up to date: nothing changed since the last build ({files} files; checked in {} ms, --force rebuilds)",
@@ -41,18 +42,26 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
             if !checked.diagnostics.is_empty() {
                 report::print(&checked.diagnostics, &checked.sources, Format::Human);
             }
-            if settings.timings {
-                for (stage, took) in &checked.timings.stages {
-                    eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
+            let print_timings = |stamp: Option<std::time::Duration>| {
+                if settings.timings {
+                    let stages = checked.timings.stages.iter().map(|(stage, took)| (*stage, *took));
+                    let stamp = stamp.map(|took| ("record the stamp", took));
+                    for (stage, took) in
+                        [("fingerprint the inputs", fingerprinted)].into_iter().chain(stages).chain(stamp)
+                    {
+                        eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
+                    }
                 }
-            }
+            };
             match report.written {
                 Some(files) => {
                     // Only a clean build may be skipped next time: warnings must be shown again.
+                    let stamping = Instant::now();
                     let stamped = match inputs.filter(|_| checked.diagnostics.is_empty()) {
                         Some(inputs) => stamp::record(&dir, &inputs),
                         None => stamp::forget(&dir),
                     };
+                    print_timings(Some(stamping.elapsed()));
                     if let Err(e) = stamped {
                         eprintln!("warning: {e} (the next build will not be skipped)");
                     }
@@ -60,6 +69,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
                     OK
                 }
                 None => {
+                    print_timings(None);
                     eprintln!("Nothing written: fix the errors above ({} left as it was)", dir.display());
                     CONTENT_ERRORS
                 }
