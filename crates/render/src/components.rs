@@ -8,7 +8,6 @@ use serde::Serialize;
 use shoko_markdown::Lang;
 use shoko_model::schema::{Class, Lifecycle, PhaseStatus, TargetStatus};
 use shoko_model::{Claim, Page};
-use std::collections::BTreeMap;
 
 /// A row of the generation table.
 #[derive(Debug, Serialize)]
@@ -72,11 +71,10 @@ pub struct TimelineRow {
     pub text: String,
 }
 
-/// The view of one component: its rows and the UI strings.
+/// The view of one component: its rows. (The UI strings of the page language are the template
+/// variable `ui`, beside the view.)
 #[derive(Debug, Serialize)]
-pub struct ComponentView<'a, T: Serialize> {
-    /// UI strings of the page language.
-    pub ui: &'a BTreeMap<String, String>,
+pub struct ComponentView<T: Serialize> {
     /// The rows (named per template: `rows`, `entries`, `can`/`cannot`).
     #[serde(flatten)]
     pub data: T,

@@ -200,7 +200,7 @@ impl<'a> Ctx<'a> {
         anchors: String,
         current: Option<SitePage>,
         breadcrumbs: Vec<LinkView>,
-    ) -> LayoutView<'a> {
+    ) -> LayoutView {
         let home = format!("{}/", lang.code());
         let mut nav =
             vec![NavView { href: relative_href(here, &home), label: self.t(lang, "nav-home"), current: here == home }];
@@ -216,7 +216,6 @@ impl<'a> Ctx<'a> {
         }
         LayoutView {
             lang: lang.code(),
-            ui: self.ui.strings(lang),
             title,
             root: relative_href(here, ""),
             css: relative_href(here, &self.assets.css),

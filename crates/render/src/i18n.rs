@@ -26,6 +26,9 @@ pub static FTL_SYNTAX: Code = Code {
 pub struct Ui {
     ja: BTreeMap<String, String>,
     en: BTreeMap<String, String>,
+    /// The same strings as template values (`ja`, `en`), made once: every page's template reads
+    /// them as `ui`, and a tera value is shared by reference rather than copied into each page.
+    values: [Option<tera::Value>; 2],
 }
 
 impl Ui {
@@ -35,6 +38,15 @@ impl Ui {
             Lang::Ja => &self.ja,
             Lang::En => &self.en,
         }
+    }
+
+    /// All strings of `lang` as the template value `ui`.
+    pub fn value(&self, lang: Lang) -> tera::Value {
+        let slot = match lang {
+            Lang::Ja => &self.values[0],
+            Lang::En => &self.values[1],
+        };
+        slot.clone().unwrap_or_else(|| tera::Value::from_serializable(self.strings(lang)))
     }
 
     /// One string (the key itself if it is missing, which `load` has already reported).
@@ -64,7 +76,11 @@ pub fn load(ja: FileId, en: FileId, sources: &SourceMap) -> Result<Ui, Vec<Diagn
             );
         }
     }
-    if errors.is_empty() { Ok(Ui { ja: ja_strings, en: en_strings }) } else { Err(errors) }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let values = [Some(tera::Value::from_serializable(&ja_strings)), Some(tera::Value::from_serializable(&en_strings))];
+    Ok(Ui { ja: ja_strings, en: en_strings, values })
 }
 
 fn strings(file: FileId, lang: &str, sources: &SourceMap, errors: &mut Vec<Diagnostic>) -> BTreeMap<String, String> {

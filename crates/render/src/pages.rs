@@ -90,9 +90,16 @@ struct PageCx<'a, 'b> {
 
 impl PageCx<'_, '_> {
     fn partial<T: serde::Serialize>(&self, name: &str, data: T, lang: Lang) -> String {
-        let view = ComponentView { ui: self.cx.ui.strings(lang), data };
-        match render_template(self.templates, &format!("partials/{name}.html"), &view) {
-            Ok(html) => html,
+        let view = ComponentView { data };
+        let html =
+            render_template(self.templates, &format!("partials/{name}.html"), &view, Some(self.cx.ui.value(lang)));
+        match html.map(String::from_utf8) {
+            Ok(Ok(html)) => html,
+            Ok(Err(e)) => {
+                let message = format!("templates/partials/{name}.html rendered invalid UTF-8: {e}");
+                self.errors.borrow_mut().push(Diagnostic::global(&crate::plan::TEMPLATE_CODE, message));
+                String::new()
+            }
             Err(e) => {
                 self.errors.borrow_mut().push(*e);
                 String::new()
@@ -226,14 +233,14 @@ fn shown_claims<'a>(cx: &'a Ctx<'_>, doc: &Document) -> Vec<&'a Claim> {
     card_ids(doc).iter().filter_map(|id| cx.site.claim(id)).collect()
 }
 
-/// Both languages of one page: (output path, view) pairs for the caller's template, and the
+/// Both languages of one page: (output path, language, view) for the caller's template, and the
 /// errors of component templates.
 pub fn page_views<'a>(
     cx: &'a Ctx<'a>,
     templates: &Templates,
     tree: &Tree,
     id: DocId,
-) -> (Vec<(String, PageView<'a>)>, Vec<Diagnostic>) {
+) -> (Vec<(String, Lang, PageView)>, Vec<Diagnostic>) {
     let doc = &cx.site.docs[id.0];
     let Some(page) = doc.page() else { return (Vec::new(), Vec::new()) };
     let cards = shown_claims(cx, doc);
@@ -274,7 +281,7 @@ pub fn page_views<'a>(
                     .get(&id)
                     .map_or_else(Vec::new, |c| c.iter().map(|d| cx.page_link(&here, *d, lang)).collect()),
             };
-            (format!("{here}index.html"), view)
+            (format!("{here}index.html"), lang, view)
         })
         .collect();
     (views, pcx.errors.into_inner())

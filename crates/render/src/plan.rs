@@ -217,22 +217,35 @@ fn run_job(
     let templates = input.templates;
     let dir = |p: SitePage, lang: Lang| format!("{}index.html", Ctx::site_page_dir(p, lang));
     let part_dir = |p: SitePage, lang: Lang, part: usize| format!("{}index.html", Ctx::site_part_dir(p, lang, part));
+    let ui = |lang: Lang| Some(cx.ui.value(lang));
     match job {
         Job::Page(d) => {
             let (views, errors) = page_views(cx, templates, tree, d);
-            let pages = views.into_iter().map(|(path, view)| file(templates, "page.html", path, &view));
+            let pages = views
+                .into_iter()
+                .map(|(path, lang, view)| file(templates, "page.html", path, &view, Some(cx.ui.value(lang))));
             errors.into_iter().map(|e| Err(Box::new(e))).chain(pages).collect()
         }
         Job::Site(page, lang, part) => vec![match page {
-            SitePage::Evidence => file(templates, "evidence.html", dir(page, lang), &sitewide::evidence(cx, lang)),
-            SitePage::Questions => file(templates, "questions.html", dir(page, lang), &sitewide::questions(cx, lang)),
+            SitePage::Evidence => {
+                file(templates, "evidence.html", dir(page, lang), &sitewide::evidence(cx, lang), ui(lang))
+            }
+            SitePage::Questions => {
+                file(templates, "questions.html", dir(page, lang), &sitewide::questions(cx, lang), ui(lang))
+            }
             SitePage::Claims => {
-                file(templates, "claims.html", part_dir(page, lang, part), &sitewide::claims(cx, lang, part))
+                file(templates, "claims.html", part_dir(page, lang, part), &sitewide::claims(cx, lang, part), ui(lang))
             }
-            SitePage::Changes => {
-                file(templates, "changes.html", part_dir(page, lang, part), &sitewide::changes(cx, lang, part))
+            SitePage::Changes => file(
+                templates,
+                "changes.html",
+                part_dir(page, lang, part),
+                &sitewide::changes(cx, lang, part),
+                ui(lang),
+            ),
+            SitePage::Glossary => {
+                file(templates, "glossary.html", dir(page, lang), &sitewide::glossary(cx, lang), ui(lang))
             }
-            SitePage::Glossary => file(templates, "glossary.html", dir(page, lang), &sitewide::glossary(cx, lang)),
         }],
         Job::Root => {
             let root = RootView {
@@ -248,8 +261,8 @@ fn run_job(
                 css: cx.base_url.as_ref().map_or_else(|| cx.assets.css.clone(), |b| format!("{b}/{}", cx.assets.css)),
             };
             vec![
-                file(templates, "root.html", "index.html".into(), &root),
-                file(templates, "404.html", "404.html".into(), &not_found),
+                file(templates, "root.html", "index.html".into(), &root, None),
+                file(templates, "404.html", "404.html".into(), &not_found, None),
             ]
         }
         Job::Feeds => {
@@ -272,16 +285,34 @@ fn run_job(
     }
 }
 
-fn file<T: serde::Serialize>(templates: &Templates, name: &str, path: String, view: &T) -> Rendered {
-    render_template(templates, name, view).map(|html| (path, html.into_bytes()))
+fn file<T: serde::Serialize>(
+    templates: &Templates,
+    name: &str,
+    path: String,
+    view: &T,
+    ui: Option<tera::Value>,
+) -> Rendered {
+    render_template(templates, name, view, ui).map(|html| (path, html))
 }
 
+/// Render template `name` with `view` as its context and, for pages in one language, that
+/// language's UI strings as `ui`.
 pub(crate) fn render_template<T: serde::Serialize>(
     templates: &Templates,
     name: &str,
     view: &T,
-) -> Result<String, Box<Diagnostic>> {
-    let context = tera::Context::from_serialize(view)
+    ui: Option<tera::Value>,
+) -> Result<Vec<u8>, Box<Diagnostic>> {
+    let mut context = tera::Context::from_serialize(view)
         .map_err(|e| Box::new(Diagnostic::global(&TEMPLATE_CODE, format!("templates/{name}: {e}"))))?;
-    templates.tera.render(name, &context).map_err(|e| Box::new(template_diagnostic(&e, &templates.files)))
+    if let Some(ui) = ui {
+        context.insert_value("ui", ui);
+    }
+    // Into bytes directly: `Tera::render` would check the whole page is UTF-8 again.
+    let mut html = Vec::with_capacity(32 * 1024);
+    templates
+        .tera
+        .render_to(name, &context, &mut html)
+        .map_err(|e| Box::new(template_diagnostic(&e, &templates.files)))?;
+    Ok(html)
 }

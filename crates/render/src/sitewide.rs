@@ -13,12 +13,12 @@ use shoko_model::DocId;
 use shoko_model::schema::Class;
 use std::collections::BTreeMap;
 
-fn layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, title_key: &str) -> LayoutView<'a> {
+fn layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, title_key: &str) -> LayoutView {
     part_layout(cx, page, lang, 0, title_key)
 }
 
 /// The layout of page `part` of a paged index.
-fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, title_key: &str) -> LayoutView<'a> {
+fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, title_key: &str) -> LayoutView {
     let here = Ctx::site_part_dir(page, lang, part);
     let other = Ctx::site_part_dir(page, lang.other(), part);
     let home = cx.site.pages.get("index.md").map(|d| cx.page_link(&here, *d, lang));
@@ -35,7 +35,7 @@ fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, tit
 }
 
 /// The evidence legend and policy.
-pub fn evidence<'a>(cx: &'a Ctx<'a>, lang: Lang) -> EvidenceView<'a> {
+pub fn evidence<'a>(cx: &'a Ctx<'a>, lang: Lang) -> EvidenceView {
     EvidenceView {
         layout: layout(cx, SitePage::Evidence, lang, "evidence-title"),
         classes: Class::ALL
@@ -46,7 +46,7 @@ pub fn evidence<'a>(cx: &'a Ctx<'a>, lang: Lang) -> EvidenceView<'a> {
 }
 
 /// Every open question, grouped by GPU target (questions without one last), then by page.
-pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView<'a> {
+pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
     let here = Ctx::site_page_dir(SitePage::Questions, lang);
     let mut groups: BTreeMap<(bool, String), Vec<(DocId, usize)>> = BTreeMap::new();
     for (d, doc) in cx.site.docs.iter().enumerate() {
@@ -100,7 +100,7 @@ fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerV
 }
 
 /// Page `part` of the index of every claim, with where each is shown and declared.
-pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView<'a> {
+pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
     let here = Ctx::site_part_dir(SitePage::Claims, lang, part);
     let (all, counts) = cx.claims_in_order();
     let rows = all
@@ -133,7 +133,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView<'a> {
 }
 
 /// Page `part` of the change log: every history event of every claim, newest first.
-pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView<'a> {
+pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
     let here = Ctx::site_part_dir(SitePage::Changes, lang, part);
     let changes = cx
         .changes()
@@ -163,7 +163,7 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView<'a> 
 }
 
 /// The glossary.
-pub fn glossary<'a>(cx: &'a Ctx<'a>, lang: Lang) -> GlossaryView<'a> {
+pub fn glossary<'a>(cx: &'a Ctx<'a>, lang: Lang) -> GlossaryView {
     let terms = cx
         .site
         .glossary

@@ -37,13 +37,12 @@ pub struct SwitchView {
     pub anchors: String,
 }
 
-/// What every page shares: language, UI strings, navigation, assets.
+/// What every page shares: language, navigation, assets. (The UI strings of the page language
+/// are the template variable `ui`, beside the view.)
 #[derive(Debug, Clone, Serialize)]
-pub struct LayoutView<'a> {
+pub struct LayoutView {
     /// `ja` or `en`.
     pub lang: &'static str,
-    /// UI strings of the page language.
-    pub ui: &'a BTreeMap<String, String>,
     /// The page title.
     pub title: String,
     /// Relative href of the site root (where `index.html` is).
@@ -171,9 +170,9 @@ pub struct QuestionView {
 
 /// A content page.
 #[derive(Debug, Clone, Serialize)]
-pub struct PageView<'a> {
+pub struct PageView {
     /// Shared layout.
-    pub layout: LayoutView<'a>,
+    pub layout: LayoutView,
     /// "What you'll gain here".
     pub gain: Option<String>,
     /// Body HTML.
@@ -196,9 +195,9 @@ pub struct PageView<'a> {
 
 /// The evidence legend and policy page.
 #[derive(Debug, Clone, Serialize)]
-pub struct EvidenceView<'a> {
+pub struct EvidenceView {
     /// Shared layout.
-    pub layout: LayoutView<'a>,
+    pub layout: LayoutView,
     /// Each class with its meaning.
     pub classes: Vec<(BadgeView, String)>,
 }
@@ -216,9 +215,9 @@ pub struct QuestionGroupView {
 
 /// The page of all open questions.
 #[derive(Debug, Clone, Serialize)]
-pub struct QuestionsView<'a> {
+pub struct QuestionsView {
     /// Shared layout.
-    pub layout: LayoutView<'a>,
+    pub layout: LayoutView,
     /// Groups by GPU target.
     pub groups: Vec<QuestionGroupView>,
 }
@@ -236,9 +235,9 @@ pub struct ClaimRowView {
 
 /// The page of all claims.
 #[derive(Debug, Clone, Serialize)]
-pub struct ClaimsView<'a> {
+pub struct ClaimsView {
     /// Shared layout.
-    pub layout: LayoutView<'a>,
+    pub layout: LayoutView,
     /// Site-wide counts.
     pub summary: Vec<CountView>,
     /// Links to the other pages of the index, when there are several.
@@ -286,9 +285,9 @@ pub struct ChangeView {
 
 /// The change log page.
 #[derive(Debug, Clone, Serialize)]
-pub struct ChangesView<'a> {
+pub struct ChangesView {
     /// Shared layout.
-    pub layout: LayoutView<'a>,
+    pub layout: LayoutView,
     /// Links to the other pages of the log, when there are several.
     pub pager: Option<PagerView>,
     /// The events on this page, newest first.
@@ -310,9 +309,9 @@ pub struct TermView {
 
 /// The glossary page.
 #[derive(Debug, Clone, Serialize)]
-pub struct GlossaryView<'a> {
+pub struct GlossaryView {
     /// Shared layout.
-    pub layout: LayoutView<'a>,
+    pub layout: LayoutView,
     /// Every term, in data order.
     pub terms: Vec<TermView>,
 }
