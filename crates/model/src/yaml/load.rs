@@ -38,10 +38,8 @@ pub(super) enum LoadError {
     /// much, a key written twice, a core tag on text that does not fit it.
     Refused {
         message: String,
-        /// 1-based line in the text.
-        line: usize,
-        /// 0-based character column.
-        col: usize,
+        /// Byte offset in the file.
+        offset: usize,
     },
 }
 
@@ -73,12 +71,13 @@ struct Key {
     value: Value,
     name: String,
     span: Range<usize>,
-    at: (usize, usize),
+    at: usize,
 }
 
-/// Loads `text`; `offset` turns a saphyr line and column into a byte offset of the file.
-pub(super) fn load(text: &str, offset: impl Fn(usize, usize) -> usize) -> Result<Loaded, LoadError> {
-    let mut loader = Loader { offset: &offset, stack: Vec::new(), anchors: HashMap::new(), written: 0, expanded: 0 };
+/// Loads `text`, which starts at byte `base` of its file; positions are byte offsets of the file.
+pub(super) fn load(text: &str, base: usize) -> Result<Loaded, LoadError> {
+    let cursor = Cursor { text, base, chars: 0, bytes: 0 };
+    let mut loader = Loader { cursor, stack: Vec::new(), anchors: HashMap::new(), written: 0, expanded: 0 };
     if text.chars().any(is_control) {
         return Err(LoadError::Syntax { partial: None });
     }
@@ -88,8 +87,8 @@ pub(super) fn load(text: &str, offset: impl Fn(usize, usize) -> usize) -> Result
         let Ok((event, span)) = event else {
             return Err(LoadError::Syntax { partial: loader.unwind() });
         };
-        let (line, col) = (span.start.line(), span.start.col());
-        let refused = |message: String| LoadError::Refused { message, line, col };
+        let at = loader.cursor.offset(span.start.index());
+        let refused = |message: String| LoadError::Refused { message, offset: at };
         let finished = match event {
             Event::DocumentStart(_) => {
                 documents += 1;
@@ -116,9 +115,8 @@ pub(super) fn load(text: &str, offset: impl Fn(usize, usize) -> usize) -> Result
             _ => None,
         };
         if let Some(node) = finished
-            && let Some(node) = loader
-                .attach(node, (line, col))
-                .map_err(|(message, (line, col))| LoadError::Refused { message, line, col })?
+            && let Some(node) =
+                loader.attach(node, at).map_err(|(message, offset)| LoadError::Refused { message, offset })?
         {
             root = Some(node);
         }
@@ -139,8 +137,34 @@ fn is_control(c: char) -> bool {
     }
 }
 
-struct Loader<'a> {
-    offset: &'a dyn Fn(usize, usize) -> usize,
+/// Turns saphyr's character indexes into byte offsets of the file. Events arrive roughly in text
+/// order, so the cursor mostly steps forward a little; each step is linear in what it passes.
+struct Cursor<'t> {
+    text: &'t str,
+    base: usize,
+    chars: usize,
+    bytes: usize,
+}
+
+impl Cursor<'_> {
+    fn offset(&mut self, char_index: usize) -> usize {
+        if char_index >= self.chars {
+            let rest = &self.text[self.bytes..];
+            let step = rest.char_indices().nth(char_index - self.chars).map_or(rest.len(), |(i, _)| i);
+            self.bytes += step;
+            self.chars += rest[..step].chars().count();
+        } else {
+            let before = &self.text[..self.bytes];
+            let back = self.chars - char_index;
+            self.bytes = before.char_indices().rev().nth(back - 1).map_or(0, |(i, _)| i);
+            self.chars = char_index;
+        }
+        self.base + self.bytes
+    }
+}
+
+struct Loader<'t> {
+    cursor: Cursor<'t>,
     stack: Vec<Open>,
     /// Anchored values by saphyr's anchor ID, with their expanded weight.
     anchors: HashMap<usize, (Value, usize)>,
@@ -151,8 +175,8 @@ struct Loader<'a> {
 }
 
 impl Loader<'_> {
-    fn range(&self, span: &Span) -> Range<usize> {
-        (self.offset)(span.start.line(), span.start.col())..(self.offset)(span.end.line(), span.end.col())
+    fn range(&mut self, span: &Span) -> Range<usize> {
+        self.cursor.offset(span.start.index())..self.cursor.offset(span.end.index())
     }
 
     /// The key span to give a node that starts now: a mapping value's key, else none.
@@ -180,13 +204,14 @@ impl Loader<'_> {
     }
 
     fn alias(&mut self, id: usize, span: &Span) -> Result<Node, String> {
-        let (value, weight) = self.anchors.get(&id).ok_or("unknown anchor")?;
+        let weight = self.anchors.get(&id).ok_or("unknown anchor")?.1;
         self.expanded += weight;
         if self.expanded > ALIAS_FACTOR * self.written {
             return Err("repetition limit exceeded".into());
         }
         let pos = NodePos { key: self.pending_key(), value: self.range(span), scalar: None };
-        Ok(Node { value: value.clone(), pos: PosNode { pos, children: Children::Leaf }, weight: *weight })
+        let value = self.anchors.get(&id).map_or(Value::Null, |(value, _)| value.clone());
+        Ok(Node { value, pos: PosNode { pos, children: Children::Leaf }, weight })
     }
 
     fn open(&mut self, kind: OpenKind, anchor: usize, tag: Option<Cow<'_, Tag>>, span: &Span) -> Result<(), String> {
@@ -230,7 +255,7 @@ impl Loader<'_> {
     /// stand.
     fn unwind(&mut self) -> Option<PosNode> {
         while let Some(node) = self.close() {
-            if let Ok(Some(root)) = self.attach(node, (0, 0)) {
+            if let Ok(Some(root)) = self.attach(node, 0) {
                 return Some(root.pos);
             }
         }
@@ -244,9 +269,9 @@ impl Loader<'_> {
         node
     }
 
-    /// Puts a finished node into its parent; the root comes back. A key written twice is an
-    /// error, with the key's line and column.
-    fn attach(&mut self, node: Node, at: (usize, usize)) -> Result<Option<Node>, (String, (usize, usize))> {
+    /// Puts a finished node into its parent (`at` is where the node starts); the root comes
+    /// back. A key written twice is an error, at the key.
+    fn attach(&mut self, node: Node, at: usize) -> Result<Option<Node>, (String, usize)> {
         let Some(parent) = self.stack.last_mut() else { return Ok(Some(node)) };
         parent.weight += node.weight;
         match &mut parent.kind {
@@ -303,7 +328,7 @@ mod tests {
     use super::*;
 
     fn ours(text: &str) -> Result<Value, String> {
-        load(text, |line, col| line * 1000 + col).map(|l| l.value).map_err(|e| match e {
+        load(text, 0).map(|l| l.value).map_err(|e| match e {
             LoadError::Syntax { .. } => String::from("syntax"),
             LoadError::Refused { message, .. } => message,
         })
@@ -365,8 +390,8 @@ mod tests {
             assert!(reference.contains(&message), "{text}: ours {message:?}, serde_yaml {reference:?}");
         }
         // The error points at the second `a`.
-        let error = load("a: 1\na: 2\n", |line, col| line * 1000 + col).err().unwrap();
-        assert!(matches!(error, LoadError::Refused { line: 2, col: 0, .. }));
+        let error = load("a: 1\na: 2\n", 0).err().unwrap();
+        assert!(matches!(error, LoadError::Refused { offset: 5, .. }));
     }
 
     #[test]
@@ -381,5 +406,17 @@ mod tests {
             bomb.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
         }
         assert_eq!(ours(&bomb).unwrap_err(), "repetition limit exceeded");
+    }
+
+    #[test]
+    fn cursor_turns_character_indexes_into_byte_offsets_both_ways() {
+        let mut cursor = Cursor { text: "a観b測c", base: 10, chars: 0, bytes: 0 };
+        assert_eq!(cursor.offset(2), 14);
+        assert_eq!(cursor.offset(4), 18);
+        assert_eq!(cursor.offset(1), 11);
+        assert_eq!(cursor.offset(5), 19);
+        assert_eq!(cursor.offset(3), 15);
+        assert_eq!(cursor.offset(0), 10);
+        assert_eq!(cursor.offset(9), 19, "past the end stays at the end");
     }
 }

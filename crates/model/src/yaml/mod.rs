@@ -54,9 +54,9 @@ pub struct Origin<'a> {
 }
 
 impl Origin<'_> {
-    /// File offset of a 1-based line and 0-based character column inside the YAML text, given
-    /// the file line on which the text starts.
-    fn offset(&self, first_line: usize, line: usize, col0: usize) -> usize {
+    /// File offset of a 1-based line and 0-based character column inside the YAML text.
+    fn offset(&self, line: usize, col0: usize) -> usize {
+        let first_line = self.file.line_col(self.start).line;
         self.file.offset(LineCol { line: first_line + line.saturating_sub(1), col: col0 + 1 })
     }
 }
@@ -69,19 +69,17 @@ impl Origin<'_> {
 /// document keeps the positions of the part saphyr read; errors further on point at the nearest
 /// node before. Text that both refuse gets libyaml's message and location, as before.
 pub fn parse(text: &str, origin: Origin<'_>) -> Result<YamlDoc, SyntaxError> {
-    let first_line = origin.file.line_col(origin.start).line;
-    let offset = |line: usize, col0: usize| origin.offset(first_line, line, col0);
     let whole = origin.start..origin.start + text.len();
-    match load::load(text, offset) {
+    match load::load(text, origin.start) {
         Ok(loaded) => Ok(YamlDoc { value: loaded.value, positions: Positions::new(loaded.root, whole) }),
-        Err(load::LoadError::Refused { message, line, col }) => {
-            let at = offset(line, col);
+        Err(load::LoadError::Refused { message, offset: at }) => {
             Err(SyntaxError { message: explain(&message, origin.file.text.get(at..)), offset: at })
         }
         Err(load::LoadError::Syntax { partial }) => match serde_yaml::from_str(text) {
             Ok(value) => Ok(YamlDoc { value, positions: Positions::new(partial, whole) }),
             Err(e) => {
-                let at = e.location().map_or(origin.start, |loc| offset(loc.line(), loc.column().saturating_sub(1)));
+                let at =
+                    e.location().map_or(origin.start, |loc| origin.offset(loc.line(), loc.column().saturating_sub(1)));
                 let message = explain(&strip_location(&e.to_string()), origin.file.text.get(at..));
                 Err(SyntaxError { message, offset: at })
             }
