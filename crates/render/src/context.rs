@@ -104,12 +104,24 @@ pub struct Ctx<'a> {
     /// Every claim in ID order with its declaring document, and the count of each class
     /// (`Class::ALL` order), worked out once by the first claims-index page that needs them.
     pub(crate) claims: std::sync::OnceLock<ClaimList>,
+    /// The folder of every document in each language (`Lang::ALL` order), by `DocId`: links to
+    /// pages are made many times per page.
+    pub(crate) dirs: Vec<[String; 2]>,
 }
 
 impl<'a> Ctx<'a> {
+    /// The folder of every document of `site` in each language, for [`Ctx::dirs`].
+    pub(crate) fn dirs_of(site: &SiteModel) -> Vec<[String; 2]> {
+        site.docs.iter().map(|doc| Lang::ALL.map(|lang| format!("{}/{}", lang.code(), page_url(&doc.path)))).collect()
+    }
+
     /// The site-root-relative folder of a content page in `lang`: `ja/gpu/`.
-    pub fn page_dir(&self, doc: DocId, lang: Lang) -> String {
-        format!("{}/{}", lang.code(), page_url(&self.site.docs[doc.0].path))
+    pub fn page_dir(&self, doc: DocId, lang: Lang) -> &str {
+        let [ja, en] = &self.dirs[doc.0];
+        match lang {
+            Lang::Ja => ja,
+            Lang::En => en,
+        }
     }
 
     /// The site-root-relative folder of a generated page (the first page of a paged index).

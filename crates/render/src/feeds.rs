@@ -57,7 +57,7 @@ impl Serialize for AllClaims<'_> {
                     .site
                     .shown_on
                     .get(&c.id)
-                    .map_or_else(Vec::new, |p| p.iter().map(|d| cx.page_dir(*d, Lang::Ja)).collect()),
+                    .map_or_else(Vec::new, |p| p.iter().map(|d| cx.page_dir(*d, Lang::Ja).to_owned()).collect()),
             }
         }))
     }
@@ -79,7 +79,8 @@ pub fn claims_json(cx: &Ctx<'_>) -> Result<Vec<u8>, serde_json::Error> {
 
 /// Every page's folder in both languages (content pages first, then generated ones).
 pub fn page_dirs(cx: &Ctx<'_>) -> Vec<[String; 2]> {
-    let mut dirs: Vec<[String; 2]> = cx.site.pages.values().map(|d| Lang::ALL.map(|l| cx.page_dir(*d, l))).collect();
+    let mut dirs: Vec<[String; 2]> =
+        cx.site.pages.values().map(|d| Lang::ALL.map(|l| cx.page_dir(*d, l).to_owned())).collect();
     for page in SitePage::ALL {
         dirs.extend((0..page.parts(cx.site)).map(|part| Lang::ALL.map(|l| Ctx::site_part_dir(page, l, part))));
     }

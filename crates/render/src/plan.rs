@@ -172,6 +172,7 @@ impl<'a> Renderer<'a> {
             base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
             changes: std::sync::OnceLock::new(),
             claims: std::sync::OnceLock::new(),
+            dirs: Ctx::dirs_of(input.site),
         };
         let tree = Tree::of(cx.site);
         Renderer { input, cx, asset_files, tree }

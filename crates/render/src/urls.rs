@@ -12,11 +12,26 @@ pub fn page_url(source_path: &str) -> String {
 /// root, folders ending in `/`). Folder targets end in `index.html`, so links also work when the
 /// site is opened from disk, where a folder URL shows a directory listing.
 pub fn relative_href(from: &str, to: &str) -> String {
-    let from_parts: Vec<&str> = from.split('/').filter(|p| !p.is_empty()).collect();
-    let to_parts: Vec<&str> = to.split('/').collect();
-    let common = from_parts.iter().zip(&to_parts).take_while(|(a, b)| a == b).count();
-    let mut href = "../".repeat(from_parts.len() - common);
-    href.push_str(&encode_path(&to_parts[common..].join("/")));
+    // `from`'s folders match `to`'s leading segments for a while; every folder after that is one
+    // `../`, and what is left of `to` follows. (Links are made many times per page, so nothing
+    // is collected along the way.) Folders are never empty, so the empty segment after a
+    // trailing `/` of `to` matches none.
+    let mut remaining = to;
+    let mut matching = true;
+    let mut ups = 0;
+    for folder in from.split('/').filter(|p| !p.is_empty()) {
+        if matching {
+            let (segment, after) = remaining.split_once('/').unwrap_or((remaining, ""));
+            if segment == folder {
+                remaining = after;
+                continue;
+            }
+            matching = false;
+        }
+        ups += 1;
+    }
+    let mut href = "../".repeat(ups);
+    href.push_str(&std::borrow::Cow::from(percent_encoding::utf8_percent_encode(remaining, PATH_UNSAFE)));
     if to.is_empty() || to.ends_with('/') {
         href.push_str("index.html");
     }
@@ -76,5 +91,9 @@ mod tests {
         assert_eq!(relative_href("ja/", "ja/"), "index.html");
         assert_eq!(relative_href("", "ja/"), "ja/index.html");
         assert_eq!(relative_href("ja/gpu/", "css/site.1234.css"), "../../css/site.1234.css");
+        assert_eq!(relative_href("ja/gpu/x/", "ja/gpu"), "../");
+        assert_eq!(relative_href("ja/gpu/", "ja/gpu/x.png"), "x.png");
+        assert_eq!(relative_href("ja/a/b/", "ja/c/d/"), "../../c/d/index.html");
+        assert_eq!(relative_href("ja/a/", "ja/a/b/c/"), "b/c/index.html");
     }
 }
