@@ -187,7 +187,7 @@ impl<'a> Ctx<'a> {
 
     /// A link from folder `here` to a content page.
     pub fn page_link(&self, here: &str, doc: DocId, lang: Lang) -> LinkView {
-        LinkView { href: relative_href(here, &self.page_dir(doc, lang)), label: self.doc_title(doc, lang) }
+        LinkView { href: relative_href(here, self.page_dir(doc, lang)), label: self.doc_title(doc, lang) }
     }
 
     /// A link from `here` to a claim's card in the claims index (on the index page that lists it).

@@ -138,14 +138,14 @@ impl RenderContext for PageCx<'_, '_> {
                 return Some(Resolved { href: format!("#q-{id}"), after: None });
             }
             let questions = crate::context::Ctx::site_page_dir(crate::context::SitePage::Questions, lang);
-            return Some(Resolved { href: format!("{}#q-{id}", relative_href(&here, &questions)), after: None });
+            return Some(Resolved { href: format!("{}#q-{id}", relative_href(here, &questions)), after: None });
         }
         let (file, anchor) = dest.split_once('#').map_or((dest, None), |(f, a)| (f, Some(a)));
         if !file.ends_with(".md") || file.contains("://") {
             return None;
         }
         let target = *self.cx.site.pages.get(&resolve_relative(&self.doc.path, file)?)?;
-        let mut href = relative_href(&here, &self.cx.page_dir(target, lang));
+        let mut href = relative_href(here, self.cx.page_dir(target, lang));
         if let Some(a) = anchor {
             href.push('#');
             href.push_str(a);
@@ -164,7 +164,7 @@ impl RenderContext for PageCx<'_, '_> {
     fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String> {
         let info = self.cx.images.get(&resolve_relative(&self.doc.path, dest)?)?;
         let here = self.cx.page_dir(self.id, lang);
-        let href = |p: &str| escape(&relative_href(&here, p));
+        let href = |p: &str| escape(&relative_href(here, p));
         let size =
             |w: u32, h: u32| if w > 0 && h > 0 { format!(" width=\"{w}\" height=\"{h}\"") } else { String::new() };
         let srcset = if info.srcset.len() > 1 {
@@ -184,7 +184,7 @@ impl RenderContext for PageCx<'_, '_> {
 
     fn terms(&self, lang: Lang) -> Vec<Gloss> {
         let here = self.cx.page_dir(self.id, lang);
-        let glossary = relative_href(&here, &Ctx::site_page_dir(crate::context::SitePage::Glossary, lang));
+        let glossary = relative_href(here, &Ctx::site_page_dir(crate::context::SitePage::Glossary, lang));
         self.cx
             .site
             .glossary
@@ -212,7 +212,7 @@ impl RenderContext for PageCx<'_, '_> {
         let here = self.cx.page_dir(self.id, lang);
         match name {
             "generations" => {
-                self.partial("generations", Rows { rows: components::generations(self.cx, args, &here, lang) }, lang)
+                self.partial("generations", Rows { rows: components::generations(self.cx, args, here, lang) }, lang)
             }
             "can-show" => {
                 let (can, cannot) = components::can_show(self.cx, self.cards, args, lang);
@@ -262,24 +262,24 @@ pub fn page_views<'a>(
             let here = cx.page_dir(id, lang);
             let other = cx.page_dir(id, lang.other());
             let anchors = anchor_map(&bodies[i], &bodies[1 - i]);
-            let breadcrumbs = tree.ancestors(id).into_iter().map(|a| cx.page_link(&here, a, lang)).collect();
+            let breadcrumbs = tree.ancestors(id).into_iter().map(|a| cx.page_link(here, a, lang)).collect();
             let title = page.title.get(lang).0.to_owned();
             let layout =
-                cx.layout(lang, &here, &other, title, translated(1 - i, lang.other()), anchors, None, breadcrumbs);
+                cx.layout(lang, here, other, title, translated(1 - i, lang.other()), anchors, None, breadcrumbs);
             let view = PageView {
                 layout,
                 gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),
                 body: bodies[i].html.clone(),
                 summary: summary(cx, &cards, lang),
-                claims: cards.iter().map(|c| claim_view(cx, c, &here, lang)).collect(),
-                questions: doc.questions.iter().map(|q| question_view(cx, q, &here, lang, None)).collect(),
+                claims: cards.iter().map(|c| claim_view(cx, c, here, lang)).collect(),
+                questions: doc.questions.iter().map(|q| question_view(cx, q, here, lang, None)).collect(),
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),
                 env: page.env.clone(),
                 phase: page.phase.as_ref().map(|p| p.get(lang).0.to_owned()),
                 children: tree
                     .children
                     .get(&id)
-                    .map_or_else(Vec::new, |c| c.iter().map(|d| cx.page_link(&here, *d, lang)).collect()),
+                    .map_or_else(Vec::new, |c| c.iter().map(|d| cx.page_link(here, *d, lang)).collect()),
             };
             (format!("{here}index.html"), lang, view)
         })
