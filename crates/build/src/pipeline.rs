@@ -170,8 +170,9 @@ pub(crate) fn link_validated(
 pub struct BuildReport {
     /// Validation outcome (with render diagnostics added, if rendering failed).
     pub checked: Checked,
-    /// Number of files written, or `None` if nothing was written because of errors.
-    pub written: Option<usize>,
+    /// The files written (paths relative to the output folder), or `None` if nothing was
+    /// written because of errors.
+    pub written: Option<Vec<String>>,
 }
 
 /// Validate, render and write the site under `root` into `output`.
@@ -235,9 +236,9 @@ fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
 /// Render every job, writing the files of each chunk of pages while the next chunk renders; the
 /// large job (the feeds, whose `claims.json` grows with the site) runs beside the chunks instead
 /// of holding one up.
-/// Commit only when every job rendered. The number of files written, and the render errors
-/// (nothing committed then).
-fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(usize, Vec<Diagnostic>), IoError> {
+/// Commit only when every job rendered. The files written, and the render errors (nothing
+/// committed then).
+fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
     let renderer = Renderer::new(input);
     let (large, small): (Vec<Job>, Vec<Job>) = Job::all(input.site).into_iter().partition(Job::is_large);
     let staging = std::sync::Mutex::new(output.begin()?);
@@ -246,15 +247,15 @@ fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(usiz
         staging.write(&plan.files)
     };
     let (large, small) = rayon::join(
-        || -> Result<(usize, Vec<Diagnostic>), IoError> {
+        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
             match renderer.render(&large) {
-                Ok(plan) => write(&plan).map(|()| (plan.files.len(), Vec::new())),
-                Err(errors) => Ok((0, errors)),
+                Ok(plan) => write(&plan).map(|()| (plan.files.into_keys().collect(), Vec::new())),
+                Err(errors) => Ok((Vec::new(), errors)),
             }
         },
-        || -> Result<(usize, Vec<Diagnostic>), IoError> {
+        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
             let mut pending: Option<RenderPlan> = None;
-            let (mut written, mut errors) = (0, Vec::new());
+            let (mut written, mut errors) = (Vec::new(), Vec::new());
             for chunk in chunks(&small).into_iter().map(Some).chain([None]) {
                 let to_write = pending.take();
                 let (wrote, rendered) =
@@ -262,7 +263,7 @@ fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(usiz
                 wrote?;
                 match rendered {
                     Some(Ok(plan)) => {
-                        written += plan.files.len();
+                        written.extend(plan.files.keys().cloned());
                         pending = Some(plan);
                     }
                     Some(Err(e)) => errors.extend(e),
@@ -272,13 +273,14 @@ fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(usiz
             Ok((written, errors))
         },
     );
-    let ((a, mut errors), (b, more)) = (large?, small?);
+    let ((mut written, mut errors), (more_written, more)) = (large?, small?);
+    written.extend(more_written);
     errors.extend(more);
     let staging = staging.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     if errors.is_empty() {
         staging.commit()?;
     }
-    Ok((a + b, errors))
+    Ok((written, errors))
 }
 
 /// The default templates, used for any template a site root does not provide itself.

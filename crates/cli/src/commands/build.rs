@@ -58,14 +58,19 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
                     // Only a clean build may be skipped next time: warnings must be shown again.
                     let stamping = Instant::now();
                     let stamped = match inputs.filter(|_| checked.diagnostics.is_empty()) {
-                        Some(inputs) => stamp::record(&dir, &inputs),
+                        Some(inputs) => stamp::record(&dir, &inputs, &files),
                         None => stamp::forget(&dir),
                     };
                     print_timings(Some(stamping.elapsed()));
                     if let Err(e) = stamped {
                         eprintln!("warning: {e} (the next build will not be skipped)");
                     }
-                    eprintln!("Built {files} files into {} in {} ms", dir.display(), started.elapsed().as_millis());
+                    eprintln!(
+                        "Built {} files into {} in {} ms",
+                        files.len(),
+                        dir.display(),
+                        started.elapsed().as_millis()
+                    );
                     OK
                 }
                 None => {
