@@ -58,8 +58,9 @@ fn highlight_uncached(code: &str, syntax: &SyntaxReference) -> Option<String> {
     let mut scopes = ScopeStack::new();
     let mut html = String::with_capacity(code.len() * 4);
     let mut open_spans = 0isize;
+    let mut before = String::new();
     for line in LinesWithEndings::from(code) {
-        let ops = parse_line(&mut state, line)?;
+        let ops = parse_line(&mut state, line, &mut before)?;
         let (spans, delta) = line_tokens_to_classed_spans(line, &ops, STYLE, &mut scopes).ok()?;
         open_spans += delta;
         html.push_str(&spans);
@@ -79,8 +80,12 @@ fn highlight_uncached(code: &str, syntax: &SyntaxReference) -> Option<String> {
 /// both are kept under a hash of the two. The state is keyed by its `Debug` text, the only view
 /// syntect gives of it; a state holding regex captures (a heredoc's terminator, say) is never
 /// cached, because the captures' `Debug` shows pointers, not text.
-fn parse_line(state: &mut ParseState, line: &str) -> Option<Rc<Vec<(usize, ScopeStackOp)>>> {
-    let before = format!("{state:?}");
+///
+/// `before` is a buffer for the state's text, reused from line to line.
+fn parse_line(state: &mut ParseState, line: &str, before: &mut String) -> Option<Rc<Vec<(usize, ScopeStackOp)>>> {
+    use std::fmt::Write;
+    before.clear();
+    write!(before, "{state:?}").ok()?;
     if before.contains(CAPTURES) {
         return state.parse_line(line, &SYNTAXES).ok().map(Rc::new);
     }

@@ -171,7 +171,13 @@ impl<'a> Ctx<'a> {
 
     /// The badge of a class.
     pub fn badge(&self, class: Class, lang: Lang) -> BadgeView {
-        BadgeView { class: class.as_str(), label: self.t(lang, &format!("class-{}", class.as_str())) }
+        let key = match class {
+            Class::Confirmed => "class-confirmed",
+            Class::Inferred => "class-inferred",
+            Class::Unresolved => "class-unresolved",
+            Class::Limited => "class-limited",
+        };
+        BadgeView { class: class.as_str(), label: self.t(lang, key) }
     }
 
     /// The title of a document in `lang` (falling back to the other language, then the path).
