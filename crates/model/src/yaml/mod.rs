@@ -125,7 +125,12 @@ impl YamlDoc {
     }
 }
 
+/// `value` as a `T`. Tracking the path costs an allocation per mapping key, so it is done only
+/// when the plain deserialization has failed: the second run fails the same way, with the path.
 fn from_value<T: DeserializeOwned>(value: &serde_yaml::Value) -> Result<T, DeError> {
+    if let Ok(t) = T::deserialize(value) {
+        return Ok(t);
+    }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = YamlPath(
             e.path()
