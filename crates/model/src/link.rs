@@ -9,6 +9,7 @@ use crate::anchors::page_anchors;
 use crate::model::{Claim, ClaimId, DocId, DocKind, Document, Question, Ref, Target, Term};
 use crate::rules;
 use crate::schema::{Class, Lifecycle};
+use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, SourceMap, Span};
 use shoko_markdown::Lang;
 use std::collections::{BTreeMap, BTreeSet};
@@ -109,19 +110,27 @@ pub fn link(
     }
     site.shown_on = Arc::new(shown_on(&site));
     site.events = site.claims.values().map(|d| site.docs[d.doc.0].claims[d.index].history.len()).sum();
-    check_references(&site, &mut out);
-    check_supersession(&site, &mut out);
-    check_cycles(&site, &mut out);
-    check_premises(&site, &mut out);
-    check_citations(&site, &mut out);
-    check_page_links(&site, sources, files, &mut out);
-    for doc in &site.docs {
-        for (image, span) in doc.page().map_or(&[][..], |p| p.images.as_slice()) {
-            if !files.contains(image) {
-                out.push(rules::ref_missing_file::diagnostic(span.clone(), image, image));
-            }
-        }
-    }
+    // The checks only read the site: they run in parallel, and their findings are joined in
+    // this order (at 10,000 pages per language, linking one after the other left a core idle).
+    let site_ref = &site;
+    let checks: [&SiteCheck; 7] = [
+        &|out| check_references(site_ref, out),
+        &|out| check_supersession(site_ref, out),
+        &|out| check_cycles(site_ref, out),
+        &|out| check_premises(site_ref, out),
+        &|out| check_citations(site_ref, out),
+        &|out| check_page_links(site_ref, sources, files, out),
+        &|out| check_images(site_ref, files, out),
+    ];
+    let found: Vec<Vec<Diagnostic>> = checks
+        .par_iter()
+        .map(|check| {
+            let mut found = Vec::new();
+            check(&mut found);
+            found
+        })
+        .collect();
+    out.extend(found.into_iter().flatten());
     collect_data(&mut site, files, &mut out);
     (site, out)
 }
@@ -373,6 +382,19 @@ fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
             }
             for gfx in use_.args.split_whitespace().filter(|g| !known.contains(g)) {
                 out.push(rules::ref_unknown_target::diagnostic(use_.span.clone(), gfx, &known));
+            }
+        }
+    }
+}
+
+/// One of the checks `link` runs over the whole site, writing what it finds.
+type SiteCheck<'a> = dyn Fn(&mut Vec<Diagnostic>) + Sync + 'a;
+
+fn check_images(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
+    for doc in &site.docs {
+        for (image, span) in doc.page().map_or(&[][..], |p| p.images.as_slice()) {
+            if !files.contains(image) {
+                out.push(rules::ref_missing_file::diagnostic(span.clone(), image, image));
             }
         }
     }
