@@ -13,25 +13,34 @@ pub static CODE: Code = Code {
 const JA: &[&str] = &["明らかに", "明らかだ", "当然", "完全に証明", "これで確定", "間違いなく"];
 const EN: &[&str] = &["clearly", "obviously", "proven", "this settles it", "undoubtedly", "certainly"];
 
-/// The assertive words found in `text`, in order of appearance.
+/// Every word of both lists in one automaton (English case-insensitively; the Japanese words
+/// have no case): each claim text is scanned once instead of once per word.
+static WORDS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+    aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(JA.iter().chain(EN))
+        .expect("a dozen fixed words always build")
+});
+
+/// The assertive words found in `text`, each once, in order of first appearance.
 pub fn find(text: &str) -> Vec<&'static str> {
-    let lower = text.to_lowercase();
-    let mut found: Vec<(usize, &'static str)> = JA
-        .iter()
-        .filter_map(|w| text.find(w).map(|i| (i, *w)))
-        .chain(EN.iter().filter_map(|w| find_word(&lower, w).map(|i| (i, *w))))
-        .collect();
-    found.sort();
-    found.into_iter().map(|(_, w)| w).collect()
+    let mut found: Vec<&'static str> = Vec::new();
+    for hit in WORDS.find_overlapping_iter(text) {
+        let index = hit.pattern().as_usize();
+        let word = JA.iter().chain(EN).nth(index).copied().unwrap_or_default();
+        if found.contains(&word) || (index >= JA.len() && !whole_word(text, hit.start(), hit.end())) {
+            continue;
+        }
+        found.push(word);
+    }
+    found
 }
 
-/// A whole-word, case-insensitive match (so "unproven" is not "proven").
-fn find_word(lower: &str, word: &str) -> Option<usize> {
-    lower.match_indices(word).map(|(i, _)| i).find(|&i| {
-        let before = lower[..i].chars().next_back();
-        let after = lower[i + word.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
+/// Whether `text[start..end]` stands as a word of its own (so "unproven" is not "proven").
+fn whole_word(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
 }
 
 /// The diagnostic at the word.
@@ -50,5 +59,7 @@ mod tests {
         assert_eq!(find("これは明らかに MMQ を通る"), ["明らかに"]);
         assert_eq!(find("Clearly the path is taken; this is proven."), ["clearly", "proven"]);
         assert!(find("an unproven path, unclearly observed").is_empty());
+        assert_eq!(find("OBVIOUSLY proven, and clearly proven again"), ["obviously", "proven", "clearly"]);
+        assert_eq!(find("unproven but proven"), ["proven"], "a later whole word still counts");
     }
 }
