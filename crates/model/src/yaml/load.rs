@@ -9,9 +9,8 @@
 //! nodes for each node written in the file are refused, with serde_yaml's own messages.
 
 use super::positions::{Children, NodePos, PosNode, Scalar};
-use super::scalar::resolve;
+use super::scalar::{self, resolve};
 use saphyr_parser::{Event, Parser, ScalarStyle, Span, Tag};
-use serde_yaml::value::{Tag as ValueTag, TaggedValue};
 use serde_yaml::{Mapping, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -240,11 +239,7 @@ impl Loader<'_> {
         // A local tag (`!name`) stays on the value, as serde_yaml keeps it; core tags on
         // collections (`!!map`) say nothing more than the brackets do.
         let value = match open.tag {
-            Some(tag) if !tag.is_yaml_core_schema() => {
-                let name =
-                    if tag.handle == "!" && !tag.suffix.is_empty() { tag.suffix.clone() } else { tag.to_string() };
-                Value::Tagged(Box::new(TaggedValue { tag: ValueTag::new(name), value }))
-            }
+            Some(tag) if !tag.is_yaml_core_schema() => scalar::tagged(&tag, value),
             _ => value,
         };
         let pos = NodePos { key: open.key, value: open.start, scalar: None };

@@ -17,8 +17,7 @@ pub(super) fn resolve(text: String, style: ScalarStyle, tag: Option<&Tag>) -> Re
     };
     if !tag.is_yaml_core_schema() {
         let value = if plain { untagged(text)? } else { Value::String(text) };
-        let name = if tag.handle == "!" && !tag.suffix.is_empty() { tag.suffix.clone() } else { tag.to_string() };
-        return Ok(Value::Tagged(Box::new(TaggedValue { tag: ValueTag::new(name), value })));
+        return Ok(tagged(tag, value));
     }
     let checked = match tag.suffix.as_str() {
         "bool" => Some(parse_bool(&text).map(Value::Bool).ok_or("a boolean")),
@@ -32,6 +31,13 @@ pub(super) fn resolve(text: String, style: ScalarStyle, tag: Option<&Tag>) -> Re
         Some(Err(expected)) => Err(format!("invalid value: string {text:?}, expected {expected}")),
         None => Ok(Value::String(text)),
     }
+}
+
+/// `value` under a local tag (`!name`), as serde_yaml keeps it: named without the `!`, except
+/// the bare non-specific tag `!` itself.
+pub(super) fn tagged(tag: &Tag, value: Value) -> Value {
+    let name = if tag.handle == "!" && !tag.suffix.is_empty() { tag.suffix.clone() } else { tag.to_string() };
+    Value::Tagged(Box::new(TaggedValue { tag: ValueTag::new(name), value }))
 }
 
 /// A plain scalar without a tag.
