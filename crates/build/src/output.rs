@@ -1,6 +1,6 @@
 //! Where a render plan goes: a folder on disk, replaced atomically, or memory (for `serve`).
 
-use crate::IoError;
+use crate::{IoError, stamp};
 use rayon::prelude::*;
 use shoko_render::RenderPlan;
 use std::collections::BTreeMap;
@@ -17,7 +17,7 @@ pub trait Output {
     fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError> {
         let mut staging = self.begin()?;
         staging.write(&plan.files)?;
-        staging.commit()
+        staging.commit(false)
     }
 }
 
@@ -25,8 +25,9 @@ pub trait Output {
 pub trait Staging: Send {
     /// Add files (output path → bytes).
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError>;
-    /// Make this version the output.
-    fn commit(self: Box<Self>) -> Result<(), IoError>;
+    /// Make this version the output; `clean` when the build reported nothing at all, so that
+    /// the next build with the same inputs may be skipped.
+    fn commit(self: Box<Self>, clean: bool) -> Result<(), IoError>;
 }
 
 /// The built site in memory.
@@ -53,7 +54,7 @@ impl Staging for MemoryStaging<'_> {
         Ok(())
     }
 
-    fn commit(self: Box<Self>) -> Result<(), IoError> {
+    fn commit(self: Box<Self>, _clean: bool) -> Result<(), IoError> {
         let this = *self;
         *this.target = this.files;
         Ok(())
@@ -63,23 +64,145 @@ impl Staging for MemoryStaging<'_> {
 /// A folder on disk. The new site is written into a sibling temporary folder, then swapped into
 /// place (one atomic exchange on Linux, else two renames), so readers never see a half-written or
 /// mixed site, and a build killed at any moment leaves the previous site whole.
+///
+/// Nothing that a build did not write is ever replaced: the folder is resolved (through a
+/// symbolic link to the folder it names) and refused when it is, or holds, the site root, lies
+/// inside one of the site's input folders or is a repository; an existing folder is replaced
+/// only when the record beside it ([`crate::stamp`]) lists every entry it holds.
 #[derive(Debug)]
 pub struct DiskOutput {
-    /// The output folder, e.g. `site/`.
-    pub dir: PathBuf,
+    dir: PathBuf,
+    /// The fingerprint of the inputs, recorded after a clean build so that the next build with
+    /// the same inputs can be skipped.
+    pub fingerprint: Option<blake3::Hash>,
 }
 
 struct DiskStaging {
     dir: PathBuf,
     staging: PathBuf,
     retired: PathBuf,
+    previous: Option<stamp::Record>,
+    fingerprint: Option<blake3::Hash>,
+    written: Vec<String>,
     committed: bool,
+}
+
+impl DiskOutput {
+    /// The output folder `dir` for the site at `root`, resolved to the folder it names (a
+    /// symbolic link is followed, so the link keeps pointing at the new output), or why it may
+    /// not be one. Nothing is created or changed here.
+    pub fn new(root: &Path, dir: &Path) -> Result<Self, IoError> {
+        let dir = resolve(dir)?;
+        let refuse = |why: &str| Err(refusal(&dir, why));
+        let root = resolve(root)?;
+        if dir.file_name().is_none() {
+            return refuse("the output needs a folder of its own, not a file system root");
+        }
+        if root.starts_with(&dir) {
+            let what = if root == dir { "is the site root" } else { "holds the site root" };
+            return refuse(&format!("it {what}; a build replaces its output folder whole. Choose another --out"));
+        }
+        for input in crate::INPUT_DIRS.iter().chain([&crate::CONFIG_FILE]) {
+            if dir.starts_with(root.join(input)) {
+                return refuse(&format!("it lies inside the site's input {input}. Choose another --out"));
+            }
+        }
+        if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
+            return refuse("it is a git repository. Choose another --out");
+        }
+        Ok(DiskOutput { dir, fingerprint: None })
+    }
+
+    /// The output folder, resolved.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The record beside the folder, or why the folder may not be replaced.
+    fn guard(&self) -> Result<Option<stamp::Record>, IoError> {
+        let dir = &self.dir;
+        let meta = match std::fs::symlink_metadata(dir) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(IoError::new("read", dir, e)),
+        };
+        if !meta.is_dir() {
+            return Err(refusal(dir, "it is a file, not a folder"));
+        }
+        let record = stamp::read(dir);
+        let Some(record) = record else {
+            let mut entries = std::fs::read_dir(dir).map_err(|e| IoError::new("read", dir, e))?;
+            if entries.next().is_none() {
+                return Ok(None);
+            }
+            return Err(refusal(
+                dir,
+                &format!(
+                    "it is not empty and no record of a build is beside it ({}), so it was not written by `shoko build`. Choose another --out, or empty the folder yourself (an output of an older shoko version: delete it once)",
+                    stamp::stamp_path(dir).display()
+                ),
+            ));
+        };
+        let foreign = stamp::foreign(dir, &record)?;
+        if let Some(first) = foreign.first() {
+            let more = match foreign.len() - 1 {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            return Err(refusal(
+                dir,
+                &format!(
+                    "it holds `{}`{more}, which `shoko build` did not write. Move it out of the output folder, or choose another --out",
+                    first.escape_debug()
+                ),
+            ));
+        }
+        Ok(Some(record))
+    }
+}
+
+/// The reason a folder may not be the output, as an error of the action "write the site into".
+fn refusal(dir: &Path, why: &str) -> IoError {
+    IoError::new("write the site into", dir, std::io::Error::other(format!("{why}; nothing was changed")))
+}
+
+/// `path` made absolute with every symbolic link and `..` resolved, also where its last parts do
+/// not exist yet (they are appended to the nearest existing folder).
+fn resolve(path: &Path) -> Result<PathBuf, IoError> {
+    let absolute = std::path::absolute(path).map_err(|e| IoError::new("resolve", path, e))?;
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        match std::fs::canonicalize(existing) {
+            Ok(mut resolved) => {
+                for part in rest.into_iter().rev() {
+                    match part {
+                        std::path::Component::ParentDir => {
+                            resolved.pop();
+                        }
+                        std::path::Component::Normal(name) => resolved.push(name),
+                        _ => {}
+                    }
+                }
+                return Ok(resolved);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if std::fs::symlink_metadata(existing).is_ok() {
+                    return Err(IoError::new("resolve", existing, std::io::Error::other("a symbolic link to nothing")));
+                }
+                let Some(parent) = existing.parent() else { return Err(IoError::new("resolve", path, e)) };
+                rest.extend(existing.components().next_back());
+                existing = parent;
+            }
+            Err(e) => return Err(IoError::new("resolve", existing, e)),
+        }
+    }
 }
 
 impl Output for DiskOutput {
     fn begin(&mut self) -> Result<Box<dyn Staging + '_>, IoError> {
-        guard_existing(&self.dir)?;
-        let parent = self.dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let previous = self.guard()?;
+        let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
         let name = self.dir.file_name().map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());
         remove_stale(parent, &name);
@@ -87,17 +210,40 @@ impl Output for DiskOutput {
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
         std::fs::create_dir_all(&staging).map_err(|e| IoError::new("create", &staging, e))?;
-        Ok(Box::new(DiskStaging { dir: self.dir.clone(), staging, retired, committed: false }))
+        Ok(Box::new(DiskStaging {
+            dir: self.dir.clone(),
+            staging,
+            retired,
+            previous,
+            fingerprint: self.fingerprint,
+            written: Vec::new(),
+            committed: false,
+        }))
     }
 }
 
 impl Staging for DiskStaging {
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
-        write_tree(&self.staging, files)
+        write_tree(&self.staging, files)?;
+        self.written.extend(files.keys().cloned());
+        Ok(())
     }
 
-    fn commit(mut self: Box<Self>) -> Result<(), IoError> {
+    fn commit(mut self: Box<Self>, clean: bool) -> Result<(), IoError> {
         self.committed = true;
+        self.written.sort();
+        self.written.dedup();
+        // Whichever folder a kill leaves in place, the record vouches for it.
+        stamp::write_pending(&self.dir, self.previous.as_ref(), &self.written)?;
+        self.swap()?;
+        let fingerprint = self.fingerprint.filter(|_| clean);
+        stamp::write(&self.dir, fingerprint.as_ref(), &self.written)
+    }
+}
+
+impl DiskStaging {
+    /// Put the staging folder in the output's place.
+    fn swap(&self) -> Result<(), IoError> {
         let (dir, staging, retired) = (&self.dir, &self.staging, &self.retired);
         if dir.exists() && exchange(staging, dir) {
             // One atomic step: the new site is in place and the old one is where staging was.
@@ -175,26 +321,6 @@ fn process_alive(pid: u32) -> bool {
     if cfg!(target_os = "linux") { Path::new("/proc").join(pid.to_string()).exists() } else { true }
 }
 
-/// Refuse to replace a folder that is not a previous build: an empty folder or one with the
-/// `.nojekyll` marker every build writes.
-fn guard_existing(dir: &Path) -> Result<(), IoError> {
-    if !dir.exists() || dir.join(".nojekyll").is_file() {
-        return Ok(());
-    }
-    let mut entries = std::fs::read_dir(dir).map_err(|e| IoError::new("read", dir, e))?;
-    if entries.next().is_none() {
-        return Ok(());
-    }
-    Err(IoError::new(
-        "replace",
-        dir,
-        std::io::Error::new(
-            std::io::ErrorKind::AlreadyExists,
-            "the folder exists and is not a previous build output (no .nojekyll); choose another --out or remove it",
-        ),
-    ))
-}
-
 fn write_tree(dir: &Path, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
     let mut folders: Vec<PathBuf> = files.keys().filter_map(|p| dir.join(p).parent().map(Path::to_path_buf)).collect();
     folders.sort();
@@ -216,37 +342,98 @@ mod tests {
         RenderPlan { files: files.iter().map(|(p, b)| ((*p).to_owned(), b.as_bytes().to_vec())).collect() }
     }
 
+    /// A site root with an input folder, and the output `site/` beside its inputs.
+    fn setup() -> (tempfile::TempDir, DiskOutput) {
+        let tmp = tempfile::tempdir().expect("tmp");
+        std::fs::create_dir_all(tmp.path().join("content")).expect("mkdir");
+        let out = DiskOutput::new(tmp.path(), &tmp.path().join("site")).expect("allowed");
+        (tmp, out)
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .expect("read")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn replace_swaps_whole_tree_and_drops_stale_files() {
-        let tmp = tempfile::tempdir().unwrap();
-        let mut out = DiskOutput { dir: tmp.path().join("site") };
+        let (tmp, mut out) = setup();
         out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "old"), ("stale.html", "x")])).unwrap();
         out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "new")])).unwrap();
         assert_eq!(std::fs::read_to_string(tmp.path().join("site/ja/index.html")).unwrap(), "new");
         assert!(!tmp.path().join("site/stale.html").exists());
-        let leftovers: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(leftovers, ["site"], "no temporary folders left behind");
+        assert_eq!(names(tmp.path()), [".site.stamp", "content", "site"], "no temporary folders left behind");
     }
 
     #[test]
     fn a_staging_dropped_without_commit_leaves_the_old_site_and_no_trace() {
-        let tmp = tempfile::tempdir().unwrap();
-        let mut out = DiskOutput { dir: tmp.path().join("site") };
+        let (tmp, mut out) = setup();
         out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "old")])).unwrap();
         let mut staging = out.begin().unwrap();
         staging.write(&plan(&[("ja/index.html", "half")]).files).unwrap();
         drop(staging);
         assert_eq!(std::fs::read_to_string(tmp.path().join("site/ja/index.html")).unwrap(), "old");
-        let leftovers: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(leftovers, ["site"]);
+        assert_eq!(names(tmp.path()), [".site.stamp", "content", "site"]);
     }
 
     #[test]
-    fn refuses_to_replace_a_foreign_folder() {
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::write(tmp.path().join("precious.txt"), "keep").unwrap();
-        let mut out = DiskOutput { dir: tmp.path().to_path_buf() };
-        assert!(out.replace(&plan(&[(".nojekyll", "")])).is_err());
-        assert_eq!(std::fs::read_to_string(tmp.path().join("precious.txt")).unwrap(), "keep");
+    fn a_folder_the_build_did_not_write_is_never_replaced() {
+        let (tmp, mut out) = setup();
+        let docs = tmp.path().join("site");
+        std::fs::create_dir_all(&docs).unwrap();
+        std::fs::write(docs.join(".nojekyll"), "").unwrap();
+        std::fs::write(docs.join("notes.md"), "keep").unwrap();
+        let refused = out.replace(&plan(&[(".nojekyll", "")])).unwrap_err().to_string();
+        assert!(refused.contains("not written by `shoko build`"), "{refused}");
+        assert_eq!(std::fs::read_to_string(docs.join("notes.md")).unwrap(), "keep");
+        // An empty folder is fine; so is one this build wrote, until something is added to it.
+        std::fs::remove_file(docs.join("notes.md")).unwrap();
+        std::fs::remove_file(docs.join(".nojekyll")).unwrap();
+        out.replace(&plan(&[(".nojekyll", ""), ("en/index.html", "x")])).unwrap();
+        out.replace(&plan(&[(".nojekyll", ""), ("en/index.html", "y")])).unwrap();
+        std::fs::write(docs.join("en/notes.md"), "mine").unwrap();
+        let refused = out.replace(&plan(&[(".nojekyll", "")])).unwrap_err().to_string();
+        assert!(refused.contains("`en/notes.md`"), "{refused}");
+        assert_eq!(std::fs::read_to_string(docs.join("en/notes.md")).unwrap(), "mine");
+    }
+
+    #[test]
+    fn the_site_root_its_inputs_and_repositories_are_never_the_output() {
+        let (tmp, _) = setup();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join("repo/.git")).unwrap();
+        for (out, why) in [
+            (root.to_path_buf(), "is the site root"),
+            (root.join("."), "is the site root"),
+            (root.join("content/.."), "is the site root"),
+            (root.join(".."), "holds the site root"),
+            (root.join("content"), "inside the site's input content"),
+            (root.join("content/site"), "inside the site's input content"),
+            (root.join("static/deep/site"), "inside the site's input static"),
+            (root.join("repo"), "is a git repository"),
+        ] {
+            let refused = DiskOutput::new(root, &out).unwrap_err().to_string();
+            assert!(refused.contains(why), "{}: {refused}", out.display());
+        }
+        assert!(!root.join("static").exists(), "refusing creates nothing");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlinked_output_folder_is_replaced_where_it_points() {
+        let (tmp, _) = setup();
+        let target = tmp.path().join("real");
+        std::fs::create_dir_all(&target).unwrap();
+        std::os::unix::fs::symlink(&target, tmp.path().join("site")).unwrap();
+        let mut out = DiskOutput::new(tmp.path(), &tmp.path().join("site")).unwrap();
+        out.replace(&plan(&[("index.html", "one")])).unwrap();
+        out.replace(&plan(&[("index.html", "two")])).unwrap();
+        assert!(std::fs::symlink_metadata(tmp.path().join("site")).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(tmp.path().join("site/index.html")).unwrap(), "two");
+        assert_eq!(std::fs::read_to_string(target.join("index.html")).unwrap(), "two");
     }
 }

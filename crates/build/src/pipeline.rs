@@ -202,8 +202,9 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
         schema_json: &schema_json,
         base_url: options.base_url.as_deref().or(checked.config.base_url.as_deref()),
     };
-    let (written, errors) = render_into(&input, output)?;
-    checked.timings.lap("render and write");
+    let clean = checked.diagnostics.is_empty();
+    let (written, errors) = render_into(&input, output, clean)?;
+    checked.timings.lap("render, write, record");
     if errors.is_empty() {
         Ok(BuildReport { checked, written: Some(written) })
     } else {
@@ -236,9 +237,13 @@ fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
 /// Render every job, writing the files of each chunk of pages while the next chunk renders; the
 /// large job (the feeds, whose `claims.json` grows with the site) runs beside the chunks instead
 /// of holding one up.
-/// Commit only when every job rendered. The files written, and the render errors (nothing
-/// committed then).
-fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
+/// Commit only when every job rendered (`clean`: nothing at all was reported). The files
+/// written, and the render errors (nothing committed then).
+fn render_into(
+    input: &RenderInput<'_>,
+    output: &mut dyn Output,
+    clean: bool,
+) -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
     let renderer = Renderer::new(input);
     let (large, small): (Vec<Job>, Vec<Job>) = Job::all(input.site).into_iter().partition(Job::is_large);
     let staging = std::sync::Mutex::new(output.begin()?);
@@ -278,7 +283,7 @@ fn render_into(input: &RenderInput<'_>, output: &mut dyn Output) -> Result<(Vec<
     errors.extend(more);
     let staging = staging.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     if errors.is_empty() {
-        staging.commit()?;
+        staging.commit(clean)?;
     }
     Ok((written, errors))
 }

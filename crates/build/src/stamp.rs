@@ -1,31 +1,44 @@
-//! The build stamp, which makes a rebuild with nothing changed a no-op. After a clean build
-//! (no diagnostic at all) `build` records, beside the output folder in `.NAME.stamp`, a
-//! fingerprint of everything the output was made from (every input file, the options, the date,
-//! the binary) and the state of every file and folder it wrote. The next `build` computes the
-//! fingerprint again; when it and every output file and folder match, the output is already what
-//! a build would write, and nothing is done.
+//! The record beside an output folder, `.NAME.stamp`: every file `build` wrote into the folder,
+//! the state of each of those files and of the folders that hold them, and, after a clean build,
+//! the fingerprint of everything the output was made from. It serves two purposes:
 //!
-//! Files are compared by their metadata, as `make` and `git` do: size, modification and change
-//! times (nanoseconds) and inode. Writing a file always moves its change time, which no tool can
-//! set back. On a file system whose timestamps are whole seconds, an edit made in the same second
-//! as the fingerprint would leave them as they were, so an input changed in the last two seconds
-//! is hashed by content there as well. A file added to the output moves its folder's times, so the
-//! output is checked without listing its folders (20,000 of them at 10,000 pages per language,
-//! where listing took a quarter of a second).
+//! 1. **Ownership.** Only a folder whose every entry the record lists may be replaced
+//!    ([`foreign`]): a folder someone made by hand, a repository, or an output to which someone
+//!    added a file has entries the record does not list, and the build refuses to touch it.
+//! 2. **No-op rebuilds.** When the fingerprint of the inputs (every input file, the options, the
+//!    date, the binary) and every recorded state still match, the output is already what a build
+//!    would write, and nothing is done ([`up_to_date`]).
 //!
-//! Anything uncertain means "rebuild": a missing, unreadable or foreign stamp, an output file or
-//! folder added, removed or touched, a build with warnings (they must be shown again). The
-//! fingerprint is taken before the build reads its inputs, so an edit made during a build is
-//! never hidden.
+//! Files and folders are compared by their metadata, as `make` and `git` do: size, modification
+//! and change times (nanoseconds) and inode. Writing a file always moves its change time, which
+//! no tool can set back, and adding or removing an entry moves its folder's times, so the output
+//! is checked without listing its folders (20,000 of them at 10,000 pages per language, where
+//! listing took a quarter of a second). Only folders whose state changed, or whose file system
+//! keeps whole-second times, are listed. On such a file system an input changed in the last two
+//! seconds is hashed by content as well.
+//!
+//! Anything uncertain means "rebuild" (for the no-op) and "list the folder" (for ownership): a
+//! missing, unreadable or foreign record, a state that could not be read, a build with warnings
+//! (they must be shown again). Before the new output is swapped in, a *pending* record lists
+//! both the old and the new files, so a build killed at any moment leaves a record that vouches
+//! for whichever folder is in place.
 
 use crate::pipeline::BuildOptions;
 use crate::{CONFIG_FILE, INPUT_DIRS, IoError};
 use rayon::prelude::*;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-/// First line of a stamp; a stamp of another format is ignored.
-const HEADER: &str = "shoko-stamp 2";
+/// First line of a record; a record of another format is ignored.
+const HEADER: &str = "shoko-stamp 3";
+
+/// The format before ownership was recorded: written only after clean builds, paths unescaped.
+/// Still accepted as proof of ownership, never as a no-op.
+const LEGACY_HEADER: &str = "shoko-stamp 2";
+
+/// The state of an entry whose state is not known (a pending record's new files).
+const UNKNOWN: &str = "-";
 
 /// Inputs with whole-second timestamps changed this recently are hashed by content too (see the
 /// module documentation).
@@ -62,7 +75,8 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
             let mut state = blake3::Hasher::new();
             state.update(state_line(&meta).as_bytes());
             if meta.file_type().is_symlink() {
-                // Hashed by where it points: the build reports it and does not follow it.
+                // Links are never followed by a build (it reports them), so where one points
+                // is all of it that matters.
                 let target = std::fs::read_link(path).map_err(|e| IoError::new("read", path, e))?;
                 state.update(target.to_string_lossy().as_bytes());
             } else if coarse_and_changed_since(&meta, now.checked_sub(RECENT).unwrap_or(now)) {
@@ -105,21 +119,35 @@ fn state_line(meta: &std::fs::Metadata) -> String {
     format!("{}\t{:?}", meta.len(), meta.modified().ok())
 }
 
+/// Whether the file system keeps only whole seconds for this entry, so that a change within the
+/// same second leaves its state as it was (elsewhere than unix: always assumed).
+fn coarse(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta.mtime_nsec() == 0 && meta.ctime_nsec() == 0
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        true
+    }
+}
+
 /// Whether the file's timestamps are whole seconds and it was modified or changed after `since`
 /// (elsewhere than unix: always, so every input is hashed by content).
 fn coarse_and_changed_since(meta: &std::fs::Metadata, since: SystemTime) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        let coarse = meta.mtime_nsec() == 0 && meta.ctime_nsec() == 0;
         let since = since.duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let latest = meta.mtime().max(meta.ctime());
-        coarse && u64::try_from(latest).is_ok_and(|t| t >= since)
+        coarse(meta) && u64::try_from(latest).is_ok_and(|t| t >= since)
     }
     #[cfg(not(unix))]
     {
-        let _ = (meta, since);
-        true
+        let _ = since;
+        coarse(meta)
     }
 }
 
@@ -132,68 +160,112 @@ fn executable() -> String {
     format!("{}\0{:?}\0{:?}", exe.display(), meta.map(|m| m.len()), modified)
 }
 
-/// Where the stamp of output folder `dir` lives: `.NAME.stamp` beside it, so it is not
+/// Where the record of output folder `dir` lives: `.NAME.stamp` beside it, so it is not
 /// published with the site.
-fn stamp_path(dir: &Path) -> PathBuf {
+pub(crate) fn stamp_path(dir: &Path) -> PathBuf {
     let name = dir.file_name().map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());
     dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).join(format!(".{name}.stamp"))
 }
 
+/// A record as read back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Record {
+    /// The fingerprint of the inputs (hex) when the output was a clean build.
+    inputs: Option<String>,
+    /// Each recorded path (relative to the folder; folders end in `/`, the folder itself is
+    /// `./`) with its state, or [`UNKNOWN`].
+    entries: Vec<(String, String)>,
+}
+
+/// The record of `dir`, if there is one in a known format.
+pub(crate) fn read(dir: &Path) -> Option<Record> {
+    let text = std::fs::read_to_string(stamp_path(dir)).ok()?;
+    let mut lines = text.lines();
+    let legacy = match lines.next()? {
+        HEADER => false,
+        LEGACY_HEADER => true,
+        _ => return None,
+    };
+    let inputs = lines.next()?.strip_prefix("inputs ")?;
+    let inputs = (!legacy && inputs != "none").then(|| inputs.to_owned());
+    let entries = lines
+        .map(|line| {
+            let (state, path) = line.rsplit_once('\t')?;
+            Some((state.to_owned(), if legacy { path.to_owned() } else { unescape(path) }))
+        })
+        .collect::<Option<_>>()?;
+    Some(Record { inputs, entries })
+}
+
+/// How many files `dir` holds, if its record says it was built cleanly from `inputs` and every
+/// file and folder is as that build left it.
+pub fn up_to_date(dir: &Path, inputs: &blake3::Hash) -> Option<usize> {
+    let record = read(dir)?;
+    if record.inputs.as_deref() != Some(inputs.to_hex().as_str()) {
+        return None;
+    }
+    let unchanged = record
+        .entries
+        .par_iter()
+        .all(|(state, path)| state != UNKNOWN && state_of(dir, path).is_some_and(|now| now == *state));
+    unchanged.then(|| record.entries.iter().filter(|(_, path)| !path.ends_with('/')).count())
+}
+
 /// Every file of `files` (relative to `dir`) and every folder that holds them, `dir` itself
-/// included (as `./`), sorted by path, each with its state. `None` if one cannot be read or a
-/// path cannot be written on one line.
-fn listing(dir: &Path, files: &[String]) -> Option<Vec<(String, String)>> {
+/// included (as `./`), sorted and without duplicates.
+fn with_folders(files: impl IntoIterator<Item = String>) -> Vec<String> {
     let mut paths: Vec<String> = vec![String::from("./")];
     for file in files {
-        paths.push(file.clone());
         let mut folder = file.as_str();
         while let Some((parent, _)) = folder.rsplit_once('/') {
             paths.push(format!("{parent}/"));
             folder = parent;
         }
+        paths.push(file);
     }
     paths.sort();
     paths.dedup();
-    paths.into_par_iter().map(|path| state_of(dir, path)).collect()
+    paths
 }
 
-/// The state line of `path` (relative to `dir`; folders end in `/`).
-fn state_of(dir: &Path, path: String) -> Option<(String, String)> {
-    if path.contains(['\n', '\t']) {
-        return None;
-    }
-    let meta = std::fs::symlink_metadata(dir.join(&path)).ok()?;
-    (meta.is_dir() == path.ends_with('/')).then(|| (state_line(&meta), path))
+/// The state line of `path` (relative to `dir`; folders end in `/`), if it is there and of
+/// the recorded kind.
+fn state_of(dir: &Path, path: &str) -> Option<String> {
+    let meta = std::fs::symlink_metadata(dir.join(path)).ok()?;
+    (meta.is_dir() == path.ends_with('/')).then(|| state_line(&meta))
 }
 
-/// How many files `dir` holds, if its stamp says it was built from `inputs` and every file and
-/// folder is as that build left it.
-pub fn up_to_date(dir: &Path, inputs: &blake3::Hash) -> Option<usize> {
-    let stamp = std::fs::read_to_string(stamp_path(dir)).ok()?;
-    let mut lines = stamp.lines();
-    if lines.next()? != HEADER || lines.next()? != format!("inputs {}", inputs.to_hex()) {
-        return None;
-    }
-    let recorded: Vec<(&str, &str)> = lines.map(|line| line.rsplit_once('\t')).collect::<Option<_>>()?;
-    let unchanged = recorded
-        .par_iter()
-        .all(|(state, path)| state_of(dir, (*path).to_owned()).is_some_and(|(now, _)| now == *state));
-    unchanged.then(|| recorded.iter().filter(|(_, path)| !path.ends_with('/')).count())
+/// Record that `dir` now holds exactly `files` (relative paths), written by a build that was
+/// clean when `inputs` is given. Written to a temporary file and renamed, so a record is whole
+/// or absent.
+pub(crate) fn write(dir: &Path, inputs: Option<&blake3::Hash>, files: &[String]) -> Result<(), IoError> {
+    let entries = with_folders(files.iter().cloned())
+        .into_par_iter()
+        .map(|path| (state_of(dir, &path).unwrap_or_else(|| UNKNOWN.to_owned()), path))
+        .collect();
+    let record = Record { inputs: inputs.map(|h| h.to_hex().to_string()), entries };
+    save(dir, &record)
 }
 
-/// Record that `dir` was just built, cleanly, from `inputs`, writing `files` (relative paths).
-/// Written to a temporary file and renamed, so a stamp is whole or absent.
-pub fn record(dir: &Path, inputs: &blake3::Hash, files: &[String]) -> Result<(), IoError> {
+/// Before a new output replaces the old one: a record that vouches for both, so that whichever
+/// folder a killed build leaves in place can be replaced by the next build.
+pub(crate) fn write_pending(dir: &Path, previous: Option<&Record>, files: &[String]) -> Result<(), IoError> {
+    let mut entries: Vec<(String, String)> = previous.map(|r| r.entries.clone()).unwrap_or_default();
+    let known: HashSet<String> = entries.iter().map(|(_, p)| p.clone()).collect();
+    entries.extend(
+        with_folders(files.iter().cloned()).into_iter().filter(|p| !known.contains(p)).map(|p| (UNKNOWN.to_owned(), p)),
+    );
+    save(dir, &Record { inputs: None, entries })
+}
+
+fn save(dir: &Path, record: &Record) -> Result<(), IoError> {
     let path = stamp_path(dir);
-    let Some(listing) = listing(dir, files) else {
-        // Without a listing the next build cannot be skipped; that is all.
-        return std::fs::remove_file(&path).or_else(ignore_missing).map_err(|e| IoError::new("remove", &path, e));
-    };
-    let mut text = format!("{HEADER}\ninputs {}\n", inputs.to_hex());
-    for (state, file) in listing {
-        text.push_str(&state);
+    let inputs = record.inputs.as_deref().unwrap_or("none");
+    let mut text = format!("{HEADER}\ninputs {inputs}\n");
+    for (state, file) in &record.entries {
+        text.push_str(state);
         text.push('\t');
-        text.push_str(&file);
+        text.push_str(&escape(file));
         text.push('\n');
     }
     // Named so that the next build's clean-up removes it if this process dies before the rename.
@@ -202,14 +274,57 @@ pub fn record(dir: &Path, inputs: &blake3::Hash, files: &[String]) -> Result<(),
     std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))
 }
 
-/// Forget the stamp of `dir` (the output is about to change, or the build was not clean).
-pub fn forget(dir: &Path) -> Result<(), IoError> {
-    let path = stamp_path(dir);
-    std::fs::remove_file(&path).or_else(ignore_missing).map_err(|e| IoError::new("remove", &path, e))
+/// A path on one line of a record: `%`, tab, line feed and carriage return percent-encoded.
+fn escape(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\t' => out.push_str("%09"),
+            '\n' => out.push_str("%0A"),
+            '\r' => out.push_str("%0D"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
-fn ignore_missing(e: std::io::Error) -> std::io::Result<()> {
-    if e.kind() == std::io::ErrorKind::NotFound { Ok(()) } else { Err(e) }
+fn unescape(path: &str) -> String {
+    path.replace("%09", "\t").replace("%0A", "\n").replace("%0D", "\r").replace("%25", "%")
+}
+
+/// The entries of `dir` (relative paths, folders ending in `/`) that `record` does not list:
+/// files and folders a build did not write. Folders whose state is unchanged are not listed,
+/// since adding or removing an entry would have changed it.
+pub(crate) fn foreign(dir: &Path, record: &Record) -> Result<Vec<String>, IoError> {
+    let recorded: HashSet<&str> = record.entries.iter().map(|(_, p)| p.as_str()).collect();
+    let folders: Vec<&(String, String)> = record.entries.iter().filter(|(_, p)| p.ends_with('/')).collect();
+    let found: Vec<Vec<String>> = folders
+        .par_iter()
+        .map(|(state, folder)| {
+            let path = dir.join(folder);
+            let Ok(meta) = std::fs::symlink_metadata(&path) else { return Ok(Vec::new()) };
+            if !meta.is_dir() || (state != UNKNOWN && !coarse(&meta) && state_line(&meta) == *state) {
+                // Not a folder any more (its parent's listing judges it), or untouched.
+                return Ok(Vec::new());
+            }
+            let prefix = if folder == "./" { "" } else { folder.as_str() };
+            let mut strangers = Vec::new();
+            for entry in std::fs::read_dir(&path).map_err(|e| IoError::new("read", &path, e))? {
+                let entry = entry.map_err(|e| IoError::new("read", &path, e))?;
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let rel = format!("{prefix}{name}{}", if is_dir { "/" } else { "" });
+                if !recorded.contains(rel.as_str()) {
+                    strangers.push(rel);
+                }
+            }
+            Ok(strangers)
+        })
+        .collect::<Result<_, IoError>>()?;
+    let mut found: Vec<String> = found.into_iter().flatten().collect();
+    found.sort();
+    Ok(found)
 }
 
 #[cfg(test)]
@@ -249,15 +364,15 @@ mod tests {
     }
 
     #[test]
-    fn a_stamp_holds_only_while_the_output_is_untouched() {
+    fn a_record_holds_only_while_the_output_is_untouched() {
         let tmp = tempfile::tempdir().expect("temp dir");
         let dir = tmp.path().join("site");
         std::fs::create_dir_all(dir.join("en")).expect("mkdir");
         std::fs::write(dir.join("en/index.html"), "page").expect("write");
         let inputs = blake3::hash(b"inputs");
-        assert_eq!(up_to_date(&dir, &inputs), None, "no stamp yet");
+        assert_eq!(up_to_date(&dir, &inputs), None, "no record yet");
         let files = [String::from("en/index.html")];
-        record(&dir, &inputs, &files).expect("recorded");
+        write(&dir, Some(&inputs), &files).expect("recorded");
         assert!(tmp.path().join(".site.stamp").is_file(), "beside the output, not in it");
         assert_eq!(up_to_date(&dir, &inputs), Some(1));
         assert_eq!(up_to_date(&dir, &blake3::hash(b"other")), None, "other inputs");
@@ -265,18 +380,64 @@ mod tests {
         assert_eq!(up_to_date(&dir, &inputs), None, "a file added");
         std::fs::remove_file(dir.join("extra.html")).expect("remove");
         assert_eq!(up_to_date(&dir, &inputs), None, "a file added and removed again still touched the folder");
-        record(&dir, &inputs, &files).expect("recorded");
+        write(&dir, Some(&inputs), &files).expect("recorded");
         std::fs::create_dir(dir.join("en/deeper")).expect("mkdir");
         assert_eq!(up_to_date(&dir, &inputs), None, "a folder added");
         std::fs::remove_dir(dir.join("en/deeper")).expect("rmdir");
-        record(&dir, &inputs, &files).expect("recorded");
+        write(&dir, Some(&inputs), &files).expect("recorded");
         std::fs::write(dir.join("en/index.html"), "edited by hand").expect("write");
         assert_eq!(up_to_date(&dir, &inputs), None, "a file changed");
-        record(&dir, &inputs, &files).expect("recorded");
+        write(&dir, Some(&inputs), &files).expect("recorded");
         std::fs::remove_file(dir.join("en/index.html")).expect("remove");
         assert_eq!(up_to_date(&dir, &inputs), None, "a file removed");
-        forget(&dir).expect("forgotten");
-        assert!(!tmp.path().join(".site.stamp").exists());
-        forget(&dir).expect("forgetting twice is fine");
+        write(&dir, None, &files).expect("recorded");
+        assert_eq!(up_to_date(&dir, &inputs), None, "a build with warnings is never skipped");
+    }
+
+    #[test]
+    fn foreign_entries_are_found_where_folders_changed() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().join("site");
+        std::fs::create_dir_all(dir.join("en/gpu")).expect("mkdir");
+        for file in ["index.html", "en/index.html", "en/gpu/index.html"] {
+            std::fs::write(dir.join(file), "x").expect("write");
+        }
+        let files: Vec<String> = ["index.html", "en/index.html", "en/gpu/index.html"].map(String::from).to_vec();
+        write(&dir, None, &files).expect("recorded");
+        let record = read(&dir).expect("readable");
+        assert!(foreign(&dir, &record).expect("listed").is_empty());
+        std::fs::write(dir.join("en/gpu/notes.md"), "mine").expect("write");
+        std::fs::create_dir(dir.join(".git")).expect("mkdir");
+        assert_eq!(foreign(&dir, &record).expect("listed"), [".git/", "en/gpu/notes.md"]);
+    }
+
+    #[test]
+    fn a_pending_record_vouches_for_the_old_and_the_new_output() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().join("site");
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join("old.html"), "x").expect("write");
+        write(&dir, None, &[String::from("old.html")]).expect("recorded");
+        let old = read(&dir).expect("readable");
+        write_pending(&dir, Some(&old), &[String::from("new/index.html")]).expect("pending");
+        let pending = read(&dir).expect("readable");
+        assert!(foreign(&dir, &pending).expect("listed").is_empty(), "the old output");
+        std::fs::remove_file(dir.join("old.html")).expect("remove");
+        std::fs::create_dir(dir.join("new")).expect("mkdir");
+        std::fs::write(dir.join("new/index.html"), "x").expect("write");
+        assert!(foreign(&dir, &pending).expect("listed").is_empty(), "the new output");
+    }
+
+    #[test]
+    fn paths_with_tabs_newlines_and_percent_signs_survive_a_record() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().join("site");
+        let odd = "a\tb\nc%0A.html";
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join(odd), "x").expect("write");
+        write(&dir, None, &[odd.to_owned()]).expect("recorded");
+        let record = read(&dir).expect("readable");
+        assert!(record.entries.iter().any(|(_, p)| p == odd), "{record:?}");
+        assert!(foreign(&dir, &record).expect("listed").is_empty());
     }
 }

@@ -22,7 +22,15 @@ pub struct Settings {
 /// Run `build`.
 pub fn run(root: &Path, settings: Settings) -> u8 {
     let started = Instant::now();
-    let dir = settings.out.unwrap_or_else(|| root.join("site"));
+    let out = settings.out.unwrap_or_else(|| root.join("site"));
+    let mut output = match DiskOutput::new(root, &out) {
+        Ok(output) => output,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return USAGE_OR_IO;
+        }
+    };
+    let dir = output.dir().to_path_buf();
     let options = BuildOptions { today: today(), base_url: settings.base_url };
     // Taken before the build reads anything, so an edit made during the build is never hidden.
     let inputs = stamp::fingerprint(root, &options).ok();
@@ -35,36 +43,21 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         );
         return OK;
     }
-    let mut output = DiskOutput { dir: dir.clone() };
+    output.fingerprint = inputs;
     match shoko_build::build(root, &mut output, &options) {
         Ok(report) => {
             let checked = &report.checked;
             if !checked.diagnostics.is_empty() {
                 report::print(&checked.diagnostics, &checked.sources, Format::Human);
             }
-            let print_timings = |stamp: Option<std::time::Duration>| {
-                if settings.timings {
-                    let stages = checked.timings.stages.iter().map(|(stage, took)| (*stage, *took));
-                    let stamp = stamp.map(|took| ("record the stamp", took));
-                    for (stage, took) in
-                        [("fingerprint the inputs", fingerprinted)].into_iter().chain(stages).chain(stamp)
-                    {
-                        eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
-                    }
+            if settings.timings {
+                let stages = checked.timings.stages.iter().map(|(stage, took)| (*stage, *took));
+                for (stage, took) in [("fingerprint the inputs", fingerprinted)].into_iter().chain(stages) {
+                    eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
                 }
-            };
+            }
             match report.written {
                 Some(files) => {
-                    // Only a clean build may be skipped next time: warnings must be shown again.
-                    let stamping = Instant::now();
-                    let stamped = match inputs.filter(|_| checked.diagnostics.is_empty()) {
-                        Some(inputs) => stamp::record(&dir, &inputs, &files),
-                        None => stamp::forget(&dir),
-                    };
-                    print_timings(Some(stamping.elapsed()));
-                    if let Err(e) = stamped {
-                        eprintln!("warning: {e} (the next build will not be skipped)");
-                    }
                     eprintln!(
                         "Built {} files into {} in {} ms",
                         files.len(),
@@ -74,7 +67,6 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
                     OK
                 }
                 None => {
-                    print_timings(None);
                     eprintln!("Nothing written: fix the errors above ({} left as it was)", dir.display());
                     CONTENT_ERRORS
                 }

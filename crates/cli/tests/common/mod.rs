@@ -14,7 +14,12 @@ pub struct Run {
 
 /// Run `shoko` with `args`.
 pub fn shoko(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_shoko")).args(args).output().expect("run shoko");
+    shoko_in(Path::new("."), args)
+}
+
+/// Run `shoko` with `args` in the working folder `cwd`.
+pub fn shoko_in(cwd: &Path, args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_shoko")).current_dir(cwd).args(args).output().expect("run shoko");
     Run {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -1,53 +1,7 @@
-//! Hostile and broken input through the real binary: every case ends in a clear diagnostic at
-//! the right file, line and column (or in correct, escaped output), and never in a panic or a
-//! hang. The closing note of the reliability issue lists the same cases.
+//! Hostile content files: huge, deeply nested, alias bombs, links that leave `content/`,
+//! markup in YAML text, BOMs and CRLF, tabs, odd file names, address collisions.
 
-mod common;
-
-use common::{shoko, write};
-use serde_json::Value;
-use std::path::Path;
-
-const HOME: &str = "---\ntitle: { ja: \"ホーム\", en: \"Home\" }\n---\n\n:::ja\nホーム。\n:::\n\n:::en\nHome.\n:::\n";
-
-/// A site root with a home page and `files`.
-fn site(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    write(tmp.path(), "content/index.md", HOME);
-    for (rel, text) in files {
-        write(tmp.path(), rel, text);
-    }
-    tmp
-}
-
-/// One diagnostic as (code, file, line, column, message).
-type Found = (String, String, u64, u64, String);
-
-/// `check --format json`: the exit code and each diagnostic.
-fn check(root: &Path) -> (i32, Vec<Found>) {
-    let run = shoko(&["check", "--root", &root.display().to_string(), "--format", "json"]);
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    let json: Value = serde_json::from_str(&run.stdout).expect("json output");
-    let list = json["diagnostics"].as_array().expect("diagnostics").iter();
-    let diags = list
-        .map(|d| {
-            let s = |k: &str| d[k].as_str().unwrap_or_default().to_owned();
-            (s("code"), s("file"), d["line"].as_u64().unwrap_or(0), d["column"].as_u64().unwrap_or(0), s("message"))
-        })
-        .collect();
-    (run.code, diags)
-}
-
-fn build(root: &Path) -> (i32, std::path::PathBuf) {
-    let out = root.join("site");
-    let run = shoko(&["build", "--root", &root.display().to_string(), "--out", &out.display().to_string()]);
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    (run.code, out)
-}
-
-fn page(title: &str, en: &str) -> String {
-    format!("---\ntitle: {{ ja: \"{title}\", en: \"{title}\" }}\n---\n\n:::ja\n本文。\n:::\n\n:::en\n{en}\n:::\n")
-}
+use super::{build, check, page, site};
 
 #[test]
 fn a_100_mb_markdown_file_is_reported_and_not_read() {
