@@ -115,6 +115,9 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     let mut run_start = 0;
     let mut stack: Vec<Open> = Vec::new();
     let mut code_fence: Option<(u8, usize)> = None;
+    // Divs opened past `MAX_DEPTH` are not read as divs: only counted, so that their closing
+    // fences close them and not the divs around them.
+    let mut ignored_depth = 0usize;
     let mut offset = 0;
     for raw_line in text.split_inclusive('\n') {
         let line_start = offset;
@@ -133,6 +136,20 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
             continue;
         }
         let Some(fence) = div_fence(line) else { continue };
+        match fence {
+            Fence::Open(..) if ignored_depth > 0 || stack.len() >= rules::too_deep::MAX_DEPTH => {
+                if ignored_depth == 0 {
+                    diagnostics.push(rules::too_deep::diagnostic(span(line_range)));
+                }
+                ignored_depth += 1;
+                continue;
+            }
+            Fence::Close if ignored_depth > 0 => {
+                ignored_depth -= 1;
+                continue;
+            }
+            _ => {}
+        }
         let (children, start) = match stack.last_mut() {
             Some(open) => (&mut open.children, &mut open.run_start),
             None => (&mut root, &mut run_start),
@@ -333,6 +350,22 @@ mod tests {
     fn structural_problems_are_all_reported() {
         let (_, codes) = parse(":::\n:::warning\n:::\n:::ja\nx\n");
         assert_eq!(codes, ["md/stray-div-close", "md/unknown-div", "md/unclosed-div", "i18n/missing-translation"]);
+    }
+
+    #[test]
+    fn divs_nested_past_the_limit_are_reported_once_and_not_read() {
+        let depth = 2000;
+        let text = format!("{}x\n{}", "::::callout inferred\n".repeat(depth), "::::\n".repeat(depth));
+        let (body, codes) = parse(&text);
+        assert_eq!(codes, ["md/too-deep"]);
+        fn deepest(blocks: &[Block]) -> usize {
+            blocks.iter().map(|b| if let Block::Div(d) = b { 1 + deepest(&d.children) } else { 0 }).max().unwrap_or(0)
+        }
+        assert_eq!(deepest(&body.blocks), rules::too_deep::MAX_DEPTH);
+        // Text after the deep part is read as usual.
+        let (body, codes) = parse(&format!("{text}:::ja\n後\n:::\n:::en\nafter\n:::\n"));
+        assert_eq!(codes, ["md/too-deep"]);
+        assert_eq!(body.blocks.len(), 3);
     }
 
     #[test]

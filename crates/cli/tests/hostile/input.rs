@@ -152,3 +152,16 @@ fn a_page_and_a_folder_with_the_same_address_are_an_error() {
     assert_eq!((c.as_str(), file.as_str(), *line), ("page/url-collision", "content/gpu/index.md", 1));
     assert!(message.contains("content/gpu.md") && message.contains("`gpu/`"), "{message}");
 }
+
+#[test]
+fn two_thousand_nested_divs_are_one_diagnostic_not_a_stack_overflow() {
+    let body = format!("{}x\n{}", "::::callout inferred\n".repeat(2000), "::::\n".repeat(2000));
+    let tmp = site(&[("content/deep.md", &format!("---\ntitle: {{ ja: \"深\", en: \"Deep\" }}\n---\n\n{body}"))]);
+    let (code, diags) = check(tmp.path());
+    assert_eq!(code, 1);
+    let found: Vec<(&str, &str, u64, u64)> = diags.iter().map(|d| (d.0.as_str(), d.1.as_str(), d.2, d.3)).collect();
+    assert_eq!(found, [("md/too-deep", "content/deep.md", 21, 1)], "the 17th fence, on line 5 + 16");
+    let (code, out) = build(tmp.path());
+    assert_eq!(code, 1);
+    assert!(!out.exists());
+}

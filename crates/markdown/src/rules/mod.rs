@@ -3,6 +3,7 @@
 pub mod missing_translation;
 pub mod nested_language_div;
 pub mod stray_div_close;
+pub mod too_deep;
 pub mod unclosed_div;
 pub mod unknown_div;
 
@@ -13,6 +14,7 @@ pub const ALL: &[&Code] = &[
     &missing_translation::CODE,
     &nested_language_div::CODE,
     &stray_div_close::CODE,
+    &too_deep::CODE,
     &unclosed_div::CODE,
     &unknown_div::CODE,
 ];
