@@ -16,7 +16,12 @@ mod span;
 pub use diagnostic::{Code, Diagnostic, Label, Severity, Summary};
 pub use line_index::{LineCol, LineIndex};
 pub use render_github::render_github;
-pub use render_human::{ColorChoice, render_human};
+pub use render_human::{ColorChoice, printable, render_human};
 pub use render_json::{JsonDiagnostic, render_json};
 pub use source_map::{SourceFile, SourceMap};
 pub use span::{FileId, Span};
+
+/// A source line longer than this many bytes is not shown with a diagnostic (human output and
+/// the JSON `source_line`): the position is still given, and the cost of a diagnostic does not
+/// grow with a hostile one-line file.
+pub const LONG_LINE: usize = 2048;

@@ -2,7 +2,9 @@
 //!
 //! Columns count Unicode scalar values, not bytes, so a caret under Japanese text lands where a
 //! reader expects it and `path:line:col` matches what editors show. A `\r` before `\n` is not
-//! part of a line's content.
+//! part of a line's content. In a text with very long lines, characters are counted up to
+//! checkpoints once, so a position costs the same wherever it is (a hostile one-line file with
+//! thousands of diagnostics stays fast).
 
 /// A 1-based line and 1-based column counted in characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -13,11 +15,18 @@ pub struct LineCol {
     pub col: usize,
 }
 
+/// Characters are counted up to a checkpoint about every this many bytes, in texts with a line
+/// longer than that.
+const CHECKPOINT: usize = 4096;
+
 /// Start offsets of every line of a text.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     line_starts: Vec<usize>,
     len: usize,
+    /// (byte offset at a character boundary, characters before it), ascending; empty when no
+    /// line is longer than [`CHECKPOINT`].
+    checkpoints: Vec<(usize, usize)>,
 }
 
 impl LineIndex {
@@ -25,7 +34,45 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { line_starts, len: text.len() }
+        let long = line_starts.windows(2).any(|w| w[1] - w[0] > CHECKPOINT)
+            || line_starts.last().is_some_and(|last| text.len() - last > CHECKPOINT);
+        let mut checkpoints = Vec::new();
+        if long {
+            let (mut at, mut chars) = (0, 0);
+            while at < text.len() {
+                checkpoints.push((at, chars));
+                let next = floor_char_boundary(text, (at + CHECKPOINT).min(text.len())).max(at + 1);
+                let next = ceil_char_boundary(text, next);
+                chars += text[at..next].chars().count();
+                at = next;
+            }
+        }
+        LineIndex { line_starts, len: text.len(), checkpoints }
+    }
+
+    /// Characters in `text[from..to]` (both character boundaries).
+    fn chars_between(&self, text: &str, from: usize, to: usize) -> usize {
+        if to - from <= 2 * CHECKPOINT || self.checkpoints.is_empty() {
+            return text[from..to].chars().count();
+        }
+        self.chars_before(text, to) - self.chars_before(text, from)
+    }
+
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let i = self.checkpoints.partition_point(|(at, _)| *at <= offset).saturating_sub(1);
+        let (at, chars) = self.checkpoints.get(i).copied().unwrap_or((0, 0));
+        chars + text[at..offset].chars().count()
+    }
+
+    /// Byte offset where 1-based line `line` starts (clamped to the text).
+    pub fn line_start(&self, line: usize) -> usize {
+        self.line_starts[line.clamp(1, self.line_count()) - 1]
+    }
+
+    /// Characters on 1-based line `line`, without its terminator.
+    pub fn line_chars(&self, text: &str, line: usize) -> usize {
+        let range = self.line_range(text, line);
+        self.chars_between(text, range.start, range.end)
     }
 
     /// Number of lines (a trailing newline opens one last, empty line).
@@ -49,7 +96,7 @@ impl LineIndex {
         let offset = floor_char_boundary(text, offset.min(self.len));
         let idx = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let start = self.line_starts[idx];
-        let col = text[start..offset].chars().count() + 1;
+        let col = self.chars_between(text, start, offset) + 1;
         LineCol { line: idx + 1, col }
     }
 
@@ -69,6 +116,13 @@ impl LineIndex {
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while offset > 0 && !text.is_char_boundary(offset) {
         offset -= 1;
+    }
+    offset
+}
+
+fn ceil_char_boundary(text: &str, mut offset: usize) -> usize {
+    while offset < text.len() && !text.is_char_boundary(offset) {
+        offset += 1;
     }
     offset
 }
@@ -108,6 +162,22 @@ mod tests {
         assert_eq!(&text[index.line_range(text, 1)], "a: 1");
         assert_eq!(&text[index.line_range(text, 2)], "bb: 2");
         check(text, 6, 2, 1);
+    }
+
+    #[test]
+    fn positions_on_very_long_lines_count_characters() {
+        let text = format!("k: {}x\nnext {}y", "観測 ".repeat(20_000), "a".repeat(9000));
+        let index = LineIndex::new(&text);
+        assert!(!index.checkpoints.is_empty());
+        check(&text, text.find('x').unwrap(), 1, 3 + 3 * 20_000 + 1);
+        check(&text, text.find('y').unwrap(), 2, 5 + 9000 + 1);
+        assert_eq!(index.line_chars(&text, 1), 3 + 3 * 20_000 + 1);
+        for offset in [0, 1, 4, 4095, 4096, 4097, 30_000, text.len()] {
+            let offset = floor_char_boundary(&text, offset);
+            let line = index.line_col(&text, offset).line;
+            let start = index.line_start(line);
+            assert_eq!(index.line_col(&text, offset).col, text[start..offset].chars().count() + 1, "{offset}");
+        }
     }
 
     #[test]

@@ -24,7 +24,8 @@ pub struct JsonDiagnostic<'a> {
     pub end_column: Option<usize>,
     /// How to fix it.
     pub hint: Option<&'a str>,
-    /// The text of the line the diagnostic starts on.
+    /// The text of the line the diagnostic starts on, unless it is longer than
+    /// [`crate::LONG_LINE`] bytes.
     pub source_line: Option<&'a str>,
 }
 
@@ -50,9 +51,10 @@ pub fn to_json<'a>(d: &'a Diagnostic, sources: &'a SourceMap) -> JsonDiagnostic<
         end_line: place.map(|p| p.2.line),
         end_column: place.map(|p| p.2.col),
         hint: d.hint.as_deref(),
-        source_line: d.primary.as_ref().map(|p| {
+        source_line: d.primary.as_ref().and_then(|p| {
             let file = sources.file(p.span.file);
-            file.line_text(file.line_col(p.span.range.start).line)
+            let line = file.line_text(file.line_col(p.span.range.start).line);
+            (line.len() <= crate::LONG_LINE).then_some(line)
         }),
     }
 }

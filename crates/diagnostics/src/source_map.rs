@@ -31,6 +31,21 @@ impl SourceFile {
         self.index.offset(&self.text, pos)
     }
 
+    /// Byte offset where 1-based line `line` starts.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.index.line_start(line)
+    }
+
+    /// Byte offset where 1-based line `line` ends, before its terminator.
+    pub fn line_end(&self, line: usize) -> usize {
+        self.index.line_range(&self.text, line).end
+    }
+
+    /// Characters on 1-based line `line`, without its terminator.
+    pub fn line_chars(&self, line: usize) -> usize {
+        self.index.line_chars(&self.text, line)
+    }
+
     /// The text of 1-based line `line`, without its terminator.
     pub fn line_text(&self, line: usize) -> &str {
         &self.text[self.index.line_range(&self.text, line)]

@@ -153,7 +153,7 @@ impl State {
             Ok((_, result)) => result,
             Err(join) => {
                 let message = format!("the build stopped unexpectedly: {join}");
-                Err(Report { json: io_json(&message), human: format!("error: {message}\n"), is_io: true })
+                Err(Report { json: io_json(&message), human: io_human(&message), is_io: true })
             }
         };
         match result {
@@ -219,9 +219,14 @@ fn rebuild(session: &mut Session, change: &Change) -> Result<Fresh, Report> {
         }
         Err(e) => {
             let message = e.to_string();
-            Err(Report { json: io_json(&message), human: format!("error: {message}\n"), is_io: true })
+            Err(Report { json: io_json(&message), human: io_human(&message), is_io: true })
         }
     }
+}
+
+/// A failure that is not about content, for the terminal.
+fn io_human(message: &str) -> String {
+    format!("error: {}\n", shoko_diagnostics::printable(message))
 }
 
 /// The overlay payload for a failure that is not about content.

@@ -26,11 +26,12 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     let mut output = match DiskOutput::new(root, &out) {
         Ok(output) => output,
         Err(e) => {
-            eprintln!("error: {e}");
+            super::print_error(e);
             return USAGE_OR_IO;
         }
     };
     let dir = output.dir().to_path_buf();
+    let shown = shoko_diagnostics::printable(&dir.display().to_string()).into_owned();
     let options = BuildOptions { today: today(), base_url: settings.base_url };
     // Taken before the build reads anything, so an edit made during the build is never hidden.
     let inputs = stamp::fingerprint(root, &options).ok();
@@ -38,7 +39,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     if let Some(files) = inputs.as_ref().filter(|_| !settings.force).and_then(|i| stamp::up_to_date(&dir, i)) {
         eprintln!(
             "{} is up to date: nothing changed since the last build ({files} files; checked in {} ms, --force rebuilds)",
-            dir.display(),
+            shown,
             started.elapsed().as_millis()
         );
         return OK;
@@ -58,22 +59,17 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
             }
             match report.written {
                 Some(files) => {
-                    eprintln!(
-                        "Built {} files into {} in {} ms",
-                        files.len(),
-                        dir.display(),
-                        started.elapsed().as_millis()
-                    );
+                    eprintln!("Built {} files into {} in {} ms", files.len(), shown, started.elapsed().as_millis());
                     OK
                 }
                 None => {
-                    eprintln!("Nothing written: fix the errors above ({} left as it was)", dir.display());
+                    eprintln!("Nothing written: fix the errors above ({shown} left as it was)");
                     CONTENT_ERRORS
                 }
             }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            super::print_error(e);
             USAGE_OR_IO
         }
     }

@@ -13,7 +13,7 @@ pub fn run(root: &Path, format: Format) -> u8 {
             if checked.has_errors() { CONTENT_ERRORS } else { OK }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            super::print_error(e);
             USAGE_OR_IO
         }
     }

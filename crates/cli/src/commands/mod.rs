@@ -36,6 +36,12 @@ pub fn schema_text() -> String {
     serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default()
 }
 
+/// Print `error: MESSAGE` to stderr, with control characters made visible (a path or value
+/// from the site can hold escape sequences).
+pub fn print_error(message: impl std::fmt::Display) {
+    eprintln!("error: {}", shoko_diagnostics::printable(&message.to_string()));
+}
+
 /// Today's date in UTC; the only place that reads the clock.
 pub fn today() -> jiff::civil::Date {
     jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date()

@@ -13,7 +13,7 @@ pub fn run(root: &Path, kind: NewKind, path: &Path) -> u8 {
             OK
         }
         Err(message) => {
-            eprintln!("error: {message}");
+            super::print_error(message);
             USAGE_OR_IO
         }
     }

@@ -22,7 +22,7 @@ pub fn run(root: &Path, port: u16, bind: IpAddr, base_path: Option<String>) -> u
     match runtime.block_on(shoko_serve::run(options)) {
         Ok(()) => OK,
         Err(e) => {
-            eprintln!("error: {e}");
+            super::print_error(e);
             USAGE_OR_IO
         }
     }

@@ -18,6 +18,8 @@ use std::ops::Range;
 
 /// Deepest nesting of sequences and mappings (serde_yaml's limit).
 const DEPTH_LIMIT: usize = 128;
+/// The refusal of nesting deeper than [`DEPTH_LIMIT`] (serde_yaml's and saphyr's words).
+const DEPTH_MESSAGE: &str = "recursion limit exceeded";
 /// Most nodes aliases may add for each node written in the file.
 const ALIAS_FACTOR: usize = 100;
 
@@ -32,7 +34,13 @@ pub(super) enum LoadError {
     /// saphyr could not read the text (or it holds control characters, which libyaml refuses
     /// and saphyr would let through). The positions of what was read before the error come
     /// along, for the caller's fallback to libyaml.
-    Syntax { partial: Option<PosNode> },
+    Syntax {
+        /// The positions read before the error.
+        partial: Option<Box<PosNode>>,
+        /// saphyr's message and the byte offset in the file it points at.
+        message: String,
+        offset: usize,
+    },
     /// The text is YAML but not a value this module accepts: too deep, aliases expanding too
     /// much, a key written twice, a core tag on text that does not fit it.
     Refused {
@@ -77,14 +85,28 @@ struct Key {
 pub(super) fn load(text: &str, base: usize) -> Result<Loaded, LoadError> {
     let cursor = Cursor { text, base, chars: 0, bytes: 0 };
     let mut loader = Loader { cursor, stack: Vec::new(), anchors: HashMap::new(), written: 0, expanded: 0 };
-    if text.chars().any(is_control) {
-        return Err(LoadError::Syntax { partial: None });
+    if let Some((at, _)) = text.char_indices().find(|(_, c)| is_control(*c)) {
+        let message = String::from("control characters are not allowed");
+        return Err(LoadError::Syntax { partial: None, message, offset: base + at });
     }
     let mut root: Option<Node> = None;
     let mut documents = 0;
     for event in Parser::new_from_str(text) {
-        let Ok((event, span)) = event else {
-            return Err(LoadError::Syntax { partial: loader.unwind() });
+        let (event, span) = match event {
+            Ok(event) => event,
+            // saphyr's scanner has its own flow-nesting limit, which it reaches while looking
+            // ahead, before this loader sees the 129th level: the same refusal.
+            Err(e) if e.info() == DEPTH_MESSAGE => {
+                return Err(LoadError::Refused {
+                    message: DEPTH_MESSAGE.into(),
+                    offset: loader.cursor.offset(e.marker().index()),
+                });
+            }
+            Err(e) => {
+                let offset = loader.cursor.offset(e.marker().index());
+                let partial = loader.unwind().map(Box::new);
+                return Err(LoadError::Syntax { partial, message: e.info().to_owned(), offset });
+            }
         };
         let at = loader.cursor.offset(span.start.index());
         let refused = |message: String| LoadError::Refused { message, offset: at };
@@ -215,7 +237,7 @@ impl Loader<'_> {
 
     fn open(&mut self, kind: OpenKind, anchor: usize, tag: Option<Cow<'_, Tag>>, span: &Span) -> Result<(), String> {
         if self.stack.len() >= DEPTH_LIMIT {
-            return Err("recursion limit exceeded".into());
+            return Err(DEPTH_MESSAGE.into());
         }
         self.written += 1;
         let open = Open {

@@ -1,0 +1,71 @@
+//! Small hostile files must not cost more than their size: nesting is refused while it is read,
+//! and a diagnostic costs the same however large its file. Time is compared as a ratio between
+//! two runs of the same binary (the fastest of a few each), never against a wall-clock limit.
+
+use super::common::shoko;
+use super::site;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The fastest of three runs of `shoko ARGS` with the site at `root`.
+fn fastest(root: &Path, args: &[&str]) -> Duration {
+    let root = root.display().to_string();
+    (0..3)
+        .map(|_| {
+            let mut all = vec!["--root", root.as_str()];
+            all.extend(args);
+            let started = Instant::now();
+            let run = shoko(&all);
+            assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+            started.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Puts a YAML value into the file it is tried in.
+type Wrap = fn(&str) -> String;
+
+#[test]
+fn deep_flow_nesting_is_refused_while_it_is_read_in_logs_pages_and_config() {
+    let nest = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    let places: [(&str, Wrap); 3] = [
+        ("content/logs/deep.yaml", |nest| format!("title: {{ ja: \"深\", en: \"Deep\" }}\nclaims: {nest}\n")),
+        ("content/deep.md", |nest| format!("---\ntitle: {nest}\n---\n\nx\n")),
+        ("shoko.yaml", |nest| format!("base_path: {nest}\n")),
+    ];
+    for (file, text) in places {
+        let small = site(&[(file, &text(&nest(1_000)))]);
+        let large = site(&[(file, &text(&nest(100_000)))]);
+        for tmp in [&small, &large] {
+            let run = shoko(&["check", "--root", &tmp.path().display().to_string()]);
+            assert_eq!(run.code, 1, "{file}: {}", run.stderr);
+            assert!(run.stderr.contains("nested too deeply"), "{file}: {}", run.stderr);
+        }
+        let (small, large) = (fastest(small.path(), &["check"]), fastest(large.path(), &["check"]));
+        // 100 times the text: refused at the same depth, so about the same time (it was 21 s
+        // for the log, against a few milliseconds).
+        assert!(large < small * 4, "{file}: 200 KB took {large:?}, 2 KB {small:?}");
+    }
+}
+
+#[test]
+fn a_human_diagnostic_costs_no_more_in_a_large_file() {
+    // 3,000 claims no page shows: 3,000 warnings from one 1.3 MB log.
+    let mut log = String::from("title: { ja: \"大\", en: \"Big\" }\nclaims:\n");
+    for i in 0..3_000 {
+        log.push_str(&format!(
+            "  - id: c{i}\n    class: unresolved\n    text: {{ ja: \"未確定の観測について長めの文を置く。{}\", en: \"An unresolved observation. {}\" }}\n    blocked_by: {{ kind: observer, detail: {{ ja: \"観測器\", en: \"Observer\" }} }}\n    history:\n      - {{ date: \"2026-03-27\", from: null, to: unresolved, reason: {{ ja: \"記録\", en: \"Recorded\" }} }}\n",
+            "観測".repeat(100),
+            "padding ".repeat(100)
+        ));
+    }
+    let tmp = site(&[("content/logs/big.yaml", &log)]);
+    let run = shoko(&["check", "--root", &tmp.path().display().to_string()]);
+    assert_eq!(run.stderr.matches("warning[claim/uncited]").count(), 3_000, "{}", &run.stderr[..2000]);
+    let human = fastest(tmp.path(), &["check", "--format", "human"]);
+    let json = fastest(tmp.path(), &["check", "--format", "json"]);
+    // The JSON format shows one line per diagnostic; the human one a few lines around it.
+    // Handing the whole file to the snippet renderer for each made it 55 times slower.
+    assert!(human < json * 3, "human {human:?}, json {json:?}");
+}
