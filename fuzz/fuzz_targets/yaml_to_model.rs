@@ -16,7 +16,8 @@ fuzz_target!(|text: &str| {
         let mut sources = SourceMap::new();
         let file = sources.add("content/x", text);
         let today = jiff::civil::date(2026, 11, 21);
-        let input = DocumentInput { file, source: sources.file(file), path, kind, today };
+        let raw_html = shoko_model::schema::RawHtml::Refuse;
+        let input = DocumentInput { file, source: sources.file(file), path, kind, today, raw_html };
         let (doc, mut diags) = validate_document(&input);
         let (_, more) = link(doc.into_iter().map(std::sync::Arc::new).collect(), &sources, &Default::default());
         diags.extend(more);

@@ -1,14 +1,20 @@
 //! Images that pages show: raster images are decoded once and resized into at most two smaller
-//! widths (640 and 1280 pixels), SVGs are copied with their intrinsic size. Everything is written
-//! under `media/` with the same relative path as under `content/`. Runs in parallel.
+//! widths (640 and 1280 pixels), SVGs are checked ([`crate::svg`]) and copied with their
+//! intrinsic size. Everything is written under `media/` with the same relative path as under
+//! `content/`. Runs in parallel.
+//!
+//! Only files that the content walk found are read (regular files under `content/`, never
+//! through a symbolic link), and none larger than the content size limit: an image link can
+//! neither read nor probe a file outside the site. `check` reads only each raster image's
+//! header.
 
 use crate::IoError;
 use rayon::prelude::*;
-use shoko_diagnostics::Diagnostic;
+use shoko_diagnostics::{Diagnostic, Span};
 use shoko_model::SiteModel;
-use shoko_model::rules::file_bad_image;
+use shoko_model::rules::{file_bad_image, file_too_large, file_unsafe_svg};
 use shoko_render::view::ImageInfo;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Cursor;
 use std::path::Path;
 
@@ -26,12 +32,21 @@ pub struct Images {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Every image a page of `site` shows (that exists), with the first place that shows it.
-fn used(root: &Path, site: &SiteModel) -> BTreeMap<String, shoko_diagnostics::Span> {
+/// Where a build finds images: the site root, the files the content walk found (relative to
+/// `content/`) and the largest file it may read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Source<'a> {
+    pub(crate) root: &'a Path,
+    pub(crate) files: &'a BTreeSet<String>,
+    pub(crate) max_bytes: u64,
+}
+
+/// Every image a page of `site` shows (that the walk found), with the first place that shows it.
+fn used(source: Source<'_>, site: &SiteModel) -> BTreeMap<String, Span> {
     let mut used = BTreeMap::new();
     for page in site.docs.iter().filter_map(|d| d.page()) {
         for (path, span) in &page.images {
-            if root.join("content").join(path).is_file() {
+            if source.files.contains(path) {
                 used.entry(path.clone()).or_insert_with(|| span.clone());
             }
         }
@@ -40,46 +55,88 @@ fn used(root: &Path, site: &SiteModel) -> BTreeMap<String, shoko_diagnostics::Sp
 }
 
 /// The content paths of every image a page of `site` shows (that exists).
-pub(crate) fn used_paths(root: &Path, site: &SiteModel) -> std::collections::BTreeSet<String> {
-    used(root, site).into_keys().collect()
+pub(crate) fn used_paths(source: Source<'_>, site: &SiteModel) -> BTreeSet<String> {
+    used(source, site).into_keys().collect()
 }
 
-/// Check that every image a page shows is a readable image, reading only its header.
-pub fn probe(root: &Path, site: &SiteModel) -> Result<Vec<Diagnostic>, IoError> {
-    let used = used(root, site);
+/// Whether `path` names an SVG.
+fn is_svg(path: &str) -> bool {
+    path.to_ascii_lowercase().ends_with(".svg")
+}
+
+/// Open image `path`: the file and its size, or the diagnostic when it is over the limit.
+fn open(source: Source<'_>, path: &str, span: &Span) -> Result<Result<(std::fs::File, u64), Diagnostic>, IoError> {
+    let file = source.root.join("content").join(path);
+    let opened = std::fs::File::open(&file).map_err(|e| IoError::new("read", &file, e))?;
+    let size = opened.metadata().map_err(|e| IoError::new("read", &file, e))?.len();
+    if size > source.max_bytes {
+        return Ok(Err(file_too_large::diagnostic(span.clone(), size, source.max_bytes)));
+    }
+    Ok(Ok((opened, size)))
+}
+
+/// Read all of an opened image.
+fn read_all(source: Source<'_>, path: &str, mut opened: std::fs::File, size: u64) -> Result<Vec<u8>, IoError> {
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    std::io::Read::read_to_end(&mut opened, &mut bytes)
+        .map_err(|e| IoError::new("read", source.root.join("content").join(path), e))?;
+    Ok(bytes)
+}
+
+/// Check that every image a page shows is a readable image (raster: its header only) and that
+/// every SVG is safe to publish.
+pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnostic>, IoError> {
+    let used = used(source, site);
     let results: Vec<Result<Option<Diagnostic>, IoError>> = used
         .par_iter()
         .map(|(path, span)| {
-            let file = root.join("content").join(path);
-            let bytes = std::fs::read(&file).map_err(|e| IoError::new("read", &file, e))?;
-            Ok(header(path, &bytes).err().map(|reason| file_bad_image::diagnostic(span.clone(), path, &reason)))
+            let (opened, size) = match open(source, path, span)? {
+                Ok(opened) => opened,
+                Err(too_large) => return Ok(Some(too_large)),
+            };
+            if is_svg(path) {
+                let bytes = read_all(source, path, opened, size)?;
+                return Ok(svg_problem(path, &bytes, span));
+            }
+            let reader = image::ImageReader::new(std::io::BufReader::new(opened));
+            let header = reader
+                .with_guessed_format()
+                .map_err(|e| e.to_string())
+                .and_then(|r| r.into_dimensions().map_err(|e| e.to_string()));
+            Ok(header.err().map(|reason| file_bad_image::diagnostic(span.clone(), path, &reason)))
         })
         .collect();
     results.into_iter().filter_map(Result::transpose).collect()
 }
 
-/// Whether `bytes` start like the image `path` claims to be.
-fn header(path: &str, bytes: &[u8]) -> Result<(), String> {
-    if path.to_ascii_lowercase().ends_with(".svg") {
-        let text = std::str::from_utf8(bytes).map_err(|_| String::from("the SVG is not UTF-8"))?;
-        return if text.contains("<svg") { Ok(()) } else { Err(String::from("no <svg> element")) };
+/// The diagnostic for an SVG that is not one, or not safe to publish.
+fn svg_problem(path: &str, bytes: &[u8], span: &Span) -> Option<Diagnostic> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Some(file_bad_image::diagnostic(span.clone(), path, "the SVG is not UTF-8"));
+    };
+    match crate::svg::unsafe_part(text) {
+        Ok(None) => None,
+        Ok(Some(reason)) => Some(file_unsafe_svg::diagnostic(span.clone(), path, &reason)),
+        Err(reason) => Some(file_bad_image::diagnostic(span.clone(), path, &reason)),
     }
-    image::ImageReader::new(Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?
-        .into_dimensions()
-        .map(|_| ())
-        .map_err(|e| e.to_string())
 }
 
 /// Process every image a page of `site` shows.
-pub fn process(root: &Path, site: &SiteModel) -> Result<Images, IoError> {
-    let used = used(root, site);
+pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, IoError> {
+    let used = used(source, site);
     let results: Vec<Result<Result<Processed, Diagnostic>, IoError>> = used
         .par_iter()
         .map(|(path, span)| {
-            let file = root.join("content").join(path);
-            let bytes = std::fs::read(&file).map_err(|e| IoError::new("read", &file, e))?;
+            let (opened, size) = match open(source, path, span)? {
+                Ok(opened) => opened,
+                Err(too_large) => return Ok(Err(too_large)),
+            };
+            let bytes = read_all(source, path, opened, size)?;
+            if is_svg(path)
+                && let Some(problem) = svg_problem(path, &bytes, span)
+            {
+                return Ok(Err(problem));
+            }
             Ok(one(path, bytes).map_err(|reason| file_bad_image::diagnostic(span.clone(), path, &reason)))
         })
         .collect();
@@ -100,11 +157,8 @@ type Processed = (String, ImageInfo, Vec<(String, Vec<u8>)>);
 
 fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
     let original = format!("media/{path}");
-    if path.to_ascii_lowercase().ends_with(".svg") {
+    if is_svg(path) {
         let text = std::str::from_utf8(&bytes).map_err(|_| String::from("the SVG is not UTF-8"))?;
-        if !text.contains("<svg") {
-            return Err(String::from("no <svg> element"));
-        }
         let (width, height) = svg_size(text);
         let info = ImageInfo { src: original.clone(), width, height, srcset: Vec::new(), original: original.clone() };
         return Ok((path.to_owned(), info, vec![(original, bytes)]));
@@ -182,8 +236,9 @@ mod tests {
     #[test]
     fn corrupt_images_are_reported_not_panicked_on() {
         assert!(one("x.png", b"\x89PNG not really".to_vec()).is_err());
-        assert!(one("x.svg", b"<html>".to_vec()).is_err());
-        assert!(header("x.png", b"not a png").is_err());
-        assert!(header("x.svg", b"<svg/>").is_ok());
+        let span = Span::file_start(shoko_diagnostics::FileId(0));
+        assert!(svg_problem("x.svg", b"<html>", &span).is_some());
+        assert!(svg_problem("x.svg", b"\xff", &span).is_some());
+        assert!(svg_problem("x.svg", b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>", &span).is_none());
     }
 }

@@ -9,6 +9,7 @@ mod output;
 mod pipeline;
 mod session;
 pub mod stamp;
+mod svg;
 
 pub use load::{Loaded, load};
 pub use output::{DiskOutput, MemoryOutput, Output};

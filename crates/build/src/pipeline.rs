@@ -28,6 +28,8 @@ pub struct BuildOptions {
 pub struct Checked {
     /// Texts of every file read.
     pub sources: SourceMap,
+    /// Every file the content walk found, relative to `content/`.
+    pub content_files: std::collections::BTreeSet<String>,
     /// The linked site (partial when there are errors).
     pub site: SiteModel,
     /// Every diagnostic of the run, sorted.
@@ -76,16 +78,17 @@ impl Checked {
 pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     let mut timings = Timings::start();
     let mut inputs = read_inputs(root, &mut timings)?;
-    let validated = validate_all(&inputs.loaded, options.today);
+    let validated = validate_all(&inputs, options.today);
     timings.lap("validate");
     let mut diagnostics = std::mem::take(&mut inputs.diagnostics);
     diagnostics.extend(validated.iter().flat_map(|(_, d)| d.iter().cloned()));
-    let (site, more) = link_validated(root, &inputs.loaded, &validated)?;
+    let (site, more) = link_validated(root, &inputs, &validated)?;
     diagnostics.extend(more);
     timings.lap("link");
     Diagnostic::sort(&mut diagnostics, &inputs.loaded.sources);
     diagnostics.dedup();
     Ok(Checked {
+        content_files: inputs.loaded.files,
         sources: inputs.loaded.sources,
         site,
         diagnostics,
@@ -135,7 +138,8 @@ pub(crate) fn read_inputs(root: &Path, timings: &mut Timings) -> Result<Inputs, 
 }
 
 /// Validate one content file.
-pub(crate) fn validate_one(loaded: &Loaded, index: usize, today: jiff::civil::Date) -> Validated {
+pub(crate) fn validate_one(inputs: &Inputs, index: usize, today: jiff::civil::Date) -> Validated {
+    let loaded = &inputs.loaded;
     let c = &loaded.content[index];
     let (doc, diags) = validate_document(&DocumentInput {
         file: c.file,
@@ -143,26 +147,33 @@ pub(crate) fn validate_one(loaded: &Loaded, index: usize, today: jiff::civil::Da
         path: &c.path,
         kind: c.kind,
         today,
+        raw_html: inputs.config.raw_html,
     });
     (doc.map(std::sync::Arc::new), diags)
 }
 
 /// Validate every content file, in parallel.
-pub(crate) fn validate_all(loaded: &Loaded, today: jiff::civil::Date) -> Vec<Validated> {
-    (0..loaded.content.len()).into_par_iter().map(|i| validate_one(loaded, i, today)).collect()
+pub(crate) fn validate_all(inputs: &Inputs, today: jiff::civil::Date) -> Vec<Validated> {
+    (0..inputs.loaded.content.len()).into_par_iter().map(|i| validate_one(inputs, i, today)).collect()
 }
 
 /// Link the validated documents into the site; the site-wide diagnostics and those of the
 /// images, unsorted (the documents' own are in `validated`).
 pub(crate) fn link_validated(
     root: &Path,
-    loaded: &Loaded,
+    inputs: &Inputs,
     validated: &[Validated],
 ) -> Result<(SiteModel, Vec<Diagnostic>), IoError> {
+    let loaded = &inputs.loaded;
     let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
     let (site, mut diagnostics) = link(docs, &loaded.sources, &loaded.files);
-    diagnostics.extend(crate::images::probe(root, &site)?);
+    diagnostics.extend(crate::images::probe(image_source(root, inputs), &site)?);
     Ok((site, diagnostics))
+}
+
+/// Where the images of `inputs` are read from.
+pub(crate) fn image_source<'a>(root: &'a Path, inputs: &'a Inputs) -> crate::images::Source<'a> {
+    crate::images::Source { root, files: &inputs.loaded.files, max_bytes: inputs.config.max_file_bytes }
 }
 
 /// The outcome of a build.
@@ -183,7 +194,9 @@ pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Re
         return Ok(BuildReport { checked, written: None });
     };
     let static_files = load_static(root)?;
-    let images = crate::images::process(root, &checked.site)?;
+    let source =
+        crate::images::Source { root, files: &checked.content_files, max_bytes: checked.config.max_file_bytes };
+    let images = crate::images::process(source, &checked.site)?;
     checked.timings.lap("static, images");
     if !images.diagnostics.is_empty() {
         checked.diagnostics.extend(images.diagnostics);

@@ -10,7 +10,9 @@
 
 use crate::IoError;
 use crate::images::Images;
-use crate::pipeline::{Inputs, Timings, Validated, link_validated, load_static, read_inputs, validate_all};
+use crate::pipeline::{
+    Inputs, Timings, Validated, image_source, link_validated, load_static, read_inputs, validate_all,
+};
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, Severity, SourceMap};
 use shoko_model::surface::surface;
@@ -131,10 +133,11 @@ impl Session {
         let (Some(templates), Some(ui), false) = (&current.inputs.templates, &current.inputs.ui, has_errors) else {
             return Ok(Rebuilt::Failed);
         };
-        let used = crate::images::used_paths(&self.root, &current.site);
+        let source = image_source(&self.root, &current.inputs);
+        let used = crate::images::used_paths(source, &current.site);
         let images = match &current.images {
             Some(images) if images.info.keys().eq(used.iter()) => Arc::clone(images),
-            _ => Arc::new(crate::images::process(&self.root, &current.site)?),
+            _ => Arc::new(crate::images::process(source, &current.site)?),
         };
         if !images.diagnostics.is_empty() {
             self.diagnostics.extend(images.diagnostics.iter().cloned());
@@ -215,11 +218,11 @@ impl Session {
     /// Read and validate everything.
     fn read_everything(&mut self) -> Result<(), IoError> {
         let inputs = read_inputs(&self.root, &mut self.timings)?;
-        let validated = validate_all(&inputs.loaded, self.options.today);
+        let validated = validate_all(&inputs, self.options.today);
         self.timings.lap("validate");
         let static_files = load_static(&self.root)?;
         let index = inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
-        let (site, linked) = link_validated(&self.root, &inputs.loaded, &validated)?;
+        let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
         self.timings.lap("link");
         let hashes = inputs
             .loaded
@@ -243,9 +246,10 @@ impl Session {
     fn revalidate(&mut self, changed: &[(usize, String)]) -> Result<(), IoError> {
         let Some(current) = self.current.as_mut() else { return self.read_everything() };
         let today = self.options.today;
-        let loaded = &current.inputs.loaded;
+        let inputs = &current.inputs;
+        let loaded = &inputs.loaded;
         let fresh: Vec<(usize, Validated)> =
-            changed.par_iter().map(|(i, _)| (*i, crate::pipeline::validate_one(loaded, *i, today))).collect();
+            changed.par_iter().map(|(i, _)| (*i, crate::pipeline::validate_one(inputs, *i, today))).collect();
         self.timings.lap("validate");
         let mut swapped = Some(Arc::clone(&current.site));
         for ((i, old_text), (_, (new, _))) in changed.iter().zip(&fresh) {
@@ -270,7 +274,7 @@ impl Session {
         match swapped {
             Some(site) => current.site = site,
             None => {
-                let (site, linked) = link_validated(&self.root, &current.inputs.loaded, &current.validated)?;
+                let (site, linked) = link_validated(&self.root, &current.inputs, &current.validated)?;
                 current.site = Arc::new(site);
                 current.linked = linked;
             }

@@ -166,7 +166,7 @@ fn timings_name_every_stage() {
     let run =
         shoko(&["build", "--timings", "--root", root.to_str().expect("utf-8"), "--out", dir.to_str().expect("utf-8")]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    for stage in ["load", "validate", "link", "render and write"] {
+    for stage in ["load", "validate", "link", "render, write, record"] {
         assert!(run.stderr.contains(&format!("{stage}: ")), "no `{stage}` in {}", run.stderr);
     }
 }

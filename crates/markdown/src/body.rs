@@ -4,7 +4,7 @@
 //! `::::callout inferred`); a line of only colons closes the innermost open div. Fences inside
 //! fenced code blocks are code, not divs.
 
-use crate::links::{Link, extract_links};
+use crate::links::{Link, scan};
 use crate::rules;
 use shoko_diagnostics::{Diagnostic, FileId, Span};
 use std::ops::Range;
@@ -97,6 +97,9 @@ pub struct Body {
     pub blocks: Vec<Block>,
     /// Every link of the body, in order.
     pub links: Vec<Link>,
+    /// Raw HTML (blocks and inline tags; comments are not), as byte ranges in the file. Whether
+    /// it is allowed is the site's choice (`raw_html` in `shoko.yaml`); rendering sanitizes it.
+    pub raw_html: Vec<Range<usize>>,
 }
 
 struct Open {
@@ -228,8 +231,11 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         push_run(&mut root, base + run_start..base + text.len(), text, base);
     }
     check_parity(&root, file, &mut diagnostics);
-    let links = extract_links(&root, text, base);
-    (Body { blocks: root, links }, diagnostics)
+    let found = scan(&root, text, base);
+    for (range, names) in found.heading_attributes {
+        diagnostics.push(rules::heading_attribute::diagnostic(span(range), &names));
+    }
+    (Body { blocks: root, links: found.links, raw_html: found.raw_html }, diagnostics)
 }
 
 /// Push a Markdown run unless it is only whitespace.

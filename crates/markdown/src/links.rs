@@ -1,8 +1,80 @@
-//! Links of a body, found by pulldown-cmark in every Markdown run (inside divs too).
+//! Links of a body, found by pulldown-cmark in every Markdown run (inside divs too), and what a
+//! destination is ([`Target`]): the one place that decides which links are claims, pages,
+//! files, external or refused, for the model's checks and the renderer alike.
 
 use crate::body::{Block, DivKind, Lang};
-use pulldown_cmark::{Event, Options, Parser, Tag};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use std::borrow::Cow;
 use std::ops::Range;
+
+/// The scheme that cites a claim: `[text](claim:ID)`.
+pub const CLAIM_SCHEME: &str = "claim";
+
+/// The schemes a link may lead out of the site with. Every other scheme (`javascript:`,
+/// `vbscript:`, `data:`, `file:`, …) is refused, in any case and however it is written
+/// (entities and backslash escapes are decoded by the Markdown parser before this is asked).
+pub const EXTERNAL_SCHEMES: [&str; 3] = ["http", "https", "mailto"];
+
+/// What a link or image destination is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target<'a> {
+    /// `claim:ID`.
+    Claim(&'a str),
+    /// `#anchor` on the same page.
+    Anchor(&'a str),
+    /// A Markdown page, relative to the linking file: the path with percent-escapes decoded
+    /// (`a%20b.md` is `a b.md`, `a%23b.md` the page `a#b.md`), and the anchor.
+    Page {
+        /// The file part.
+        file: Cow<'a, str>,
+        /// The part after `#`, if any.
+        anchor: Option<&'a str>,
+    },
+    /// Another file under `content/` (an image, a download), percent-escapes decoded.
+    File(Cow<'a, str>),
+    /// `http:`, `https:` or `mailto:`.
+    External,
+    /// Any other scheme: never published.
+    Refused(String),
+}
+
+impl Target<'_> {
+    /// Classify `dest` as written in a link.
+    pub fn of(dest: &str) -> Target<'_> {
+        match scheme(dest) {
+            Some(scheme) if scheme == CLAIM_SCHEME => Target::Claim(&dest[dest.find(':').map_or(0, |i| i + 1)..]),
+            Some(scheme) if EXTERNAL_SCHEMES.contains(&scheme.as_str()) => Target::External,
+            Some(scheme) => Target::Refused(scheme),
+            None => {
+                if let Some(anchor) = dest.strip_prefix('#') {
+                    return Target::Anchor(anchor);
+                }
+                let (file, anchor) = dest.split_once('#').map_or((dest, None), |(f, a)| (f, Some(a)));
+                // A query has no meaning for a file of the site.
+                let file = file.split_once('?').map_or(file, |(f, _)| f);
+                let file = percent_encoding::percent_decode_str(file).decode_utf8().unwrap_or(Cow::Borrowed(file));
+                if file.ends_with(".md") { Target::Page { file, anchor } } else { Target::File(file) }
+            }
+        }
+    }
+}
+
+/// The scheme of `dest` as a browser reads it, lowercased: leading spaces and controls are
+/// ignored and tabs and line breaks anywhere removed (WHATWG URL parsing); `None` for a
+/// relative reference.
+pub fn scheme(dest: &str) -> Option<String> {
+    let mut scheme = String::new();
+    let trimmed = dest.trim_start_matches(|c: char| c <= ' ');
+    for c in trimmed.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')) {
+        match c {
+            ':' => return (!scheme.is_empty()).then_some(scheme),
+            c if c.is_ascii_alphabetic() => scheme.push(c.to_ascii_lowercase()),
+            c if !scheme.is_empty() && (c.is_ascii_digit() || matches!(c, '+' | '-' | '.')) => scheme.push(c),
+            _ => return None,
+        }
+    }
+    None
+}
 
 /// One link or image reference as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,29 +97,72 @@ pub(crate) fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-pub(crate) fn extract_links(blocks: &[Block], text: &str, base: usize) -> Vec<Link> {
-    let mut links = Vec::new();
-    collect(blocks, text, base, None, &mut links);
-    links
+/// What one pass of the Markdown parser over a body finds besides its structure.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// Every link and image, in order.
+    pub(crate) links: Vec<Link>,
+    /// Raw HTML (blocks and inline tags, not comments), with byte ranges in the file.
+    pub(crate) raw_html: Vec<Range<usize>>,
+    /// Headings with attributes other than `{#id .class}`: the heading's range and the names.
+    pub(crate) heading_attributes: Vec<(Range<usize>, Vec<String>)>,
 }
 
-fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, links: &mut Vec<Link>) {
+pub(crate) fn scan(blocks: &[Block], text: &str, base: usize) -> Found {
+    let mut found = Found::default();
+    collect(blocks, text, base, None, &mut found);
+    found
+}
+
+fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, found: &mut Found) {
     for block in blocks {
         match block {
             Block::Markdown(range) => {
                 let run = &text[range.start - base..range.end - base];
+                // A block's range ends after its line break; a diagnostic ends with its text.
+                let at = |span: Range<usize>| {
+                    let end = span.start + run[span.clone()].trim_end().len();
+                    range.start + span.start..range.start + end
+                };
+                // An HTML block arrives line by line: its text is judged whole.
+                let mut html_block: Option<(Range<usize>, String)> = None;
                 for (event, span) in Parser::new_ext(run, options()).into_offset_iter() {
                     let (dest, image) = match event {
                         Event::Start(Tag::Link { dest_url, .. }) => (dest_url, false),
                         Event::Start(Tag::Image { dest_url, .. }) => (dest_url, true),
+                        Event::Start(Tag::HtmlBlock) => {
+                            html_block = Some((at(span), String::new()));
+                            continue;
+                        }
+                        Event::Html(html) => {
+                            if let Some((_, block)) = &mut html_block {
+                                block.push_str(&html);
+                            }
+                            continue;
+                        }
+                        Event::End(TagEnd::HtmlBlock) => {
+                            if let Some((span, block)) = html_block.take()
+                                && !is_comment(&block)
+                            {
+                                found.raw_html.push(span);
+                            }
+                            continue;
+                        }
+                        Event::InlineHtml(html) => {
+                            // A closing tag carries nothing; its opening tag is what is reported.
+                            if !is_comment(&html) && !html.starts_with("</") {
+                                found.raw_html.push(at(span));
+                            }
+                            continue;
+                        }
+                        Event::Start(Tag::Heading { attrs, .. }) if !attrs.is_empty() => {
+                            let names = attrs.iter().map(|(name, _)| name.to_string()).collect();
+                            found.heading_attributes.push((at(span), names));
+                            continue;
+                        }
                         _ => continue,
                     };
-                    links.push(Link {
-                        dest: dest.into_string(),
-                        span: range.start + span.start..range.start + span.end,
-                        image,
-                        lang,
-                    });
+                    found.links.push(Link { dest: dest.into_string(), span: at(span), image, lang });
                 }
             }
             Block::Div(div) => {
@@ -55,14 +170,27 @@ fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, links:
                     DivKind::Lang(l) => Some(l),
                     DivKind::Callout(_) | DivKind::Component { .. } => lang,
                 };
-                collect(&div.children, text, base, inner, links);
+                collect(&div.children, text, base, inner, found);
             }
         }
     }
 }
 
+/// Whether raw HTML is nothing but comments (`<!-- … -->`), which are notes for authors: allowed,
+/// and left out of the built pages.
+pub(crate) fn is_comment(html: &str) -> bool {
+    let mut rest = html.trim();
+    while !rest.is_empty() {
+        let Some(inner) = rest.strip_prefix("<!--") else { return false };
+        let Some(end) = inner.find("-->") else { return false };
+        rest = inner[end + 3..].trim_start();
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
+    use super::{Target, is_comment, scheme};
     use crate::parse_body;
     use shoko_diagnostics::FileId;
 
@@ -84,5 +212,50 @@ mod tests {
                 ("img.png", "![fig](img.png)", true)
             ]
         );
+    }
+
+    #[test]
+    fn schemes_are_read_as_browsers_read_them() {
+        for (dest, expected) in [
+            ("javascript:alert(1)", Some("javascript")),
+            ("JaVaScRiPt:alert(1)", Some("javascript")),
+            ("  \u{1}java\tscr\nipt:x", Some("javascript")),
+            ("vbscript:x", Some("vbscript")),
+            ("data:text/html,x", Some("data")),
+            ("https://example.org", Some("https")),
+            ("a.md", None),
+            ("a:b/c.md", Some("a")),
+            ("./a:b.md", None),
+            ("#x:y", None),
+            ("%6Aavascript:x", None),
+        ] {
+            assert_eq!(scheme(dest).as_deref(), expected, "{dest}");
+        }
+    }
+
+    #[test]
+    fn destinations_are_classified_once_for_everyone() {
+        assert_eq!(Target::of("claim:q4k"), Target::Claim("q4k"));
+        assert_eq!(Target::of("#top"), Target::Anchor("top"));
+        assert_eq!(Target::of("a%20b.md#x"), Target::Page { file: "a b.md".into(), anchor: Some("x") });
+        assert_eq!(Target::of("a%23b.md"), Target::Page { file: "a#b.md".into(), anchor: None });
+        assert_eq!(Target::of("../figures/a%20b.png"), Target::File("../figures/a b.png".into()));
+        assert_eq!(Target::of("HTTPS://x.org/a.md"), Target::External);
+        assert_eq!(Target::of("mailto:a@b.c"), Target::External);
+        assert_eq!(Target::of("Javascript:alert(1)"), Target::Refused("javascript".into()));
+    }
+
+    #[test]
+    fn raw_html_and_heading_attributes_are_found_but_comments_are_notes() {
+        let body = "<!-- a note -->\n\n<div onclick=x>\n\nHello <b>bold</b> <!-- inline note -->\n\n## Title {#t .c onclick=x}\n\n## Plain {#p .q}\n";
+        let (parsed, _) = parse_body(body, 0, FileId(0));
+        let found = super::scan(&parsed.blocks, body, 0);
+        let html: Vec<&str> = found.raw_html.iter().map(|r| body[r.clone()].trim()).collect();
+        assert_eq!(html, ["<div onclick=x>", "<b>"]);
+        assert_eq!(found.heading_attributes.len(), 1);
+        assert_eq!(found.heading_attributes[0].1, ["onclick"]);
+        assert!(is_comment("<!-- a --> <!-- b -->"));
+        assert!(!is_comment("<!-- a --><script>x</script>"));
+        assert!(!is_comment("<!-- a"));
     }
 }

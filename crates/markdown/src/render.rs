@@ -7,7 +7,7 @@ use crate::anchors::{Anchors, Heading, Slot};
 use crate::body::{Block, Div, DivKind, Lang, partners};
 use crate::gloss::Gloss;
 use crate::highlight::highlight;
-use crate::links::options;
+use crate::links::{Target, is_comment, options};
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 
 /// A link destination as the built site should see it.
@@ -177,12 +177,35 @@ impl Renderer<'_> {
         let mut image: Option<(String, Tag<'_>)> = None;
         // Inside links and headings text is not glossed.
         let mut no_gloss = 0usize;
+        // Raw HTML other than comments: the run's HTML goes through the sanitiser. An HTML block
+        // arrives line by line and is judged whole.
+        let mut raw = false;
+        let mut html_block: Option<String> = None;
         for event in Parser::new_ext(markdown, options()) {
             match event {
-                Event::Start(Tag::Heading { level, id, classes, attrs }) => {
+                Event::Start(Tag::HtmlBlock) => html_block = Some(String::new()),
+                Event::Html(html) if html_block.is_some() => {
+                    if let Some(block) = &mut html_block {
+                        block.push_str(&html);
+                    }
+                }
+                Event::End(TagEnd::HtmlBlock) => {
+                    if let Some(block) = html_block.take().filter(|b| !is_comment(b)) {
+                        raw = true;
+                        events.push(Event::Html(CowStr::from(block)));
+                    }
+                }
+                Event::Html(html) | Event::InlineHtml(html) => {
+                    if !is_comment(&html) {
+                        raw = true;
+                        events.push(Event::InlineHtml(html));
+                    }
+                }
+                Event::Start(Tag::Heading { level, id, classes, .. }) => {
+                    // Only `{#id .class}` is read (`md/heading-attribute`): other attributes go.
                     no_gloss += 1;
                     heading = Some((events.len(), id.map(|i| i.to_string())));
-                    events.push(Event::Start(Tag::Heading { level, id: None, classes, attrs }));
+                    events.push(Event::Start(Tag::Heading { level, id: None, classes, attrs: Vec::new() }));
                 }
                 Event::End(TagEnd::Heading(level)) => {
                     if let Some((start, explicit)) = heading.take() {
@@ -216,6 +239,9 @@ impl Renderer<'_> {
                     }
                 }
                 Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                    // A refused scheme is an error of its own; it never reaches an href.
+                    let dest_url =
+                        if matches!(Target::of(&dest_url), Target::Refused(_)) { CowStr::from("") } else { dest_url };
                     let resolved = self.cx.resolve(&dest_url, self.lang);
                     let (dest_url, after) = match resolved {
                         Some(r) => (CowStr::from(r.href), r.after),
@@ -234,6 +260,8 @@ impl Renderer<'_> {
                 }
                 Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
                     // Collect the alt text; the context may render the whole image itself.
+                    let dest_url =
+                        if matches!(Target::of(&dest_url), Target::Refused(_)) { CowStr::from("") } else { dest_url };
                     image = Some((String::new(), Tag::Image { link_type, dest_url, title, id }));
                 }
                 Event::End(TagEnd::Image) => {
@@ -258,7 +286,13 @@ impl Renderer<'_> {
                 other => events.push(other),
             }
         }
-        html::push_html(&mut self.out.html, events.into_iter());
+        if raw {
+            let mut html = String::new();
+            html::push_html(&mut html, events.into_iter());
+            self.out.html.push_str(&crate::sanitize::sanitize(&html));
+        } else {
+            html::push_html(&mut self.out.html, events.into_iter());
+        }
     }
 }
 
@@ -394,6 +428,17 @@ mod tests {
         assert!(en.html.contains("<a href=\"#claim-a\">claim</a><span class=\"badge\">B</span>"), "{}", en.html);
         assert!(en.html.contains("<aside class=\"callout callout-inferred\">"), "{}", en.html);
         assert!(en.html.contains(">INFERRED</span>"), "{}", en.html);
+    }
+
+    #[test]
+    fn nothing_that_runs_code_is_rendered() {
+        let text = "<!-- a note for authors -->\n\nHi <b onmouseover=x>b</b><script>alert(1)</script>\n\n## T {#t onclick=x}\n\n[j](JavaScript:alert(1)) ![i](data:text/html,x) <!-- inline note -->\n";
+        let en = render(text, Lang::En).html;
+        for gone in ["note", "onmouseover", "<script", "alert(1)", "onclick", "javascript", "data:"] {
+            assert!(!en.to_lowercase().contains(gone), "{gone} in {en}");
+        }
+        assert!(en.contains("<b>b</b>") && en.contains("<h2 id=\"t\">T</h2>"), "{en}");
+        assert!(en.contains("<a href=\"\">j</a>"), "{en}");
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! reported with the same diagnostics as content files.
 
 use crate::locate::Locator;
-use crate::rules::fm_bad_format;
-use crate::schema::SiteConfig;
+use crate::rules::{fm_bad_format, fm_bad_value};
+use crate::schema::{RawHtml, SiteConfig};
 use crate::yaml::{self, Origin, YamlPath};
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, Span};
 
@@ -16,6 +16,8 @@ pub struct Config {
     pub base_url: Option<String>,
     /// The largest content file read, in bytes.
     pub max_file_bytes: u64,
+    /// What to do with raw HTML in page bodies.
+    pub raw_html: RawHtml,
 }
 
 /// The default largest content file: 16 MiB.
@@ -23,7 +25,12 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 impl Default for Config {
     fn default() -> Self {
-        Config { base_path: String::from("/"), base_url: None, max_file_bytes: DEFAULT_MAX_FILE_BYTES }
+        Config {
+            base_path: String::from("/"),
+            base_url: None,
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            raw_html: RawHtml::default(),
+        }
     }
 }
 
@@ -49,24 +56,70 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
             return (Config::default(), out);
         }
     };
-    let mut config = Config { base_url: raw.base_url, ..Config::default() };
-    if let Some(kib) = raw.max_file_kib {
-        config.max_file_bytes = kib.saturating_mul(1024);
+    let mut config = Config { raw_html: raw.raw_html.unwrap_or_default(), ..Config::default() };
+    match raw.max_file_kib {
+        Some(0) => out.push(fm_bad_value::diagnostic(
+            loc.field("max_file_kib"),
+            "max_file_kib",
+            "0",
+            "a size in KiB of at least 1 (the default is 16384); with 0 no file could be read",
+        )),
+        Some(kib) => config.max_file_bytes = kib.saturating_mul(1024),
+        None => {}
     }
     if let Some(path) = raw.base_path {
-        let ok = path.starts_with('/') && !path.contains("..") && !path.contains('\\') && !path.contains("//");
-        if ok {
-            config.base_path = if path.ends_with('/') { path } else { format!("{path}/") };
-        } else {
-            out.push(fm_bad_format::diagnostic(
+        match base_path(&path) {
+            Some(path) => config.base_path = path,
+            None => out.push(fm_bad_format::diagnostic(
                 loc.field("base_path"),
                 "base_path",
                 &path,
-                "a path such as /ROCm-pages/",
+                "a path such as /ROCm-pages/ (letters, digits, `-`, `_`, `.` and `~` between slashes)",
+            )),
+        }
+    }
+    if let Some(url) = raw.base_url {
+        if is_base_url(&url) {
+            config.base_url = Some(url);
+        } else {
+            out.push(fm_bad_format::diagnostic(
+                loc.field("base_url"),
+                "base_url",
+                &url,
+                "an http or https URL such as https://example.github.io/ROCm-pages/",
             ));
         }
     }
     (config, out)
+}
+
+/// `path` as the sub-path a site is served under (starting and ending with `/`), or `None` if it
+/// is not one. It is written into URLs and pages, so only URL-safe segment characters are
+/// allowed: letters, digits, `-`, `_`, `.` and `~`, no `.` or `..` segment. One rule for
+/// `shoko.yaml` and `serve --base-path`.
+pub fn base_path(path: &str) -> Option<String> {
+    let inner = path.strip_prefix('/')?;
+    let inner = inner.strip_suffix('/').unwrap_or(inner);
+    if inner.is_empty() {
+        return Some(String::from("/"));
+    }
+    let segment_ok = |s: &str| {
+        !s.is_empty()
+            && s != "."
+            && s != ".."
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'))
+    };
+    inner.split('/').all(segment_ok).then(|| format!("/{inner}/"))
+}
+
+/// Whether `url` can be the site's public URL: `http://` or `https://`, a host, and no
+/// characters that would need escaping in an attribute or a sitemap (spaces, quotes, `<`, `>`,
+/// backslashes, controls). One rule for `shoko.yaml` and `build --base-url`.
+pub fn is_base_url(url: &str) -> bool {
+    let Some(rest) = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://")) else { return false };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    !host.is_empty()
+        && !url.chars().any(|c| c.is_control() || c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '\\' | '`'))
 }
 
 #[cfg(test)]
@@ -87,5 +140,31 @@ mod tests {
         assert_eq!(parse("").0, Config::default());
         assert_eq!(parse("base_path: ../up").1, ["fm/bad-format"]);
         assert_eq!(parse("basepath: /x/").1, ["fm/unknown-field"]);
+        assert_eq!(parse("base_path: /").0.base_path, "/");
+        assert_eq!(parse("base_path: /a/b.c~d_e-f/").0.base_path, "/a/b.c~d_e-f/");
+        for bad in [
+            "base_path: \"/x/\\\" onload=\\\"alert(1)\"",
+            "base_path: \"/x/</script><script>alert(1)//\"",
+            "base_path: /a//b/",
+            "base_path: /a/./b/",
+            "base_path: x/",
+            "base_path: \"/a b/\"",
+        ] {
+            assert_eq!(parse(bad).1, ["fm/bad-format"], "{bad}");
+            assert_eq!(parse(bad).0.base_path, "/", "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_value_is_checked_for_its_use() {
+        assert_eq!(parse("max_file_kib: 0").1, ["fm/bad-value"]);
+        assert_eq!(parse("max_file_kib: 2").0.max_file_bytes, 2048);
+        assert_eq!(parse("base_url: https://e.org/p/").0.base_url.as_deref(), Some("https://e.org/p/"));
+        for bad in ["javascript:alert(1)", "\"https://e.org/\\\"><script>\"", "https://", "ftp://e.org/", "//e.org/"] {
+            assert_eq!(parse(&format!("base_url: {bad}")).1, ["fm/bad-format"], "{bad}");
+        }
+        assert_eq!(parse("raw_html: sanitize").0.raw_html, RawHtml::Sanitize);
+        assert_eq!(parse("").0.raw_html, RawHtml::Refuse);
+        assert_eq!(parse("raw_html: allow").1, ["fm/bad-value"]);
     }
 }

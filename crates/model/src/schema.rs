@@ -461,6 +461,21 @@ pub struct SiteConfig {
     /// reported and skipped.
     #[serde(default)]
     pub max_file_kib: Option<u64>,
+    /// Raw HTML in page bodies: `refuse` (the default: `md/raw-html`) or `sanitize` (allowed,
+    /// and cleaned of scripts, event handlers, frames, forms and unsafe links).
+    #[serde(default)]
+    pub raw_html: Option<RawHtml>,
+}
+
+/// What a build does with raw HTML in page bodies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RawHtml {
+    /// An error (`md/raw-html`) with the Markdown to write instead.
+    #[default]
+    Refuse,
+    /// Allowed, and sanitised (`ammonia`) before it is published.
+    Sanitize,
 }
 
 /// Where a GPU generation's investigation stands.

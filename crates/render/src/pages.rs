@@ -9,7 +9,7 @@ use crate::plan::{Templates, render_template};
 use crate::urls::relative_href;
 use crate::view::{CountView, PageView};
 use shoko_diagnostics::Diagnostic;
-use shoko_markdown::{Gloss, Lang, RenderContext, RenderedBody, Resolved, escape, render_html};
+use shoko_markdown::{Gloss, Lang, RenderContext, RenderedBody, Resolved, Target, escape, render_html};
 use shoko_model::Page;
 use shoko_model::anchors::{card_ids, reserved};
 use shoko_model::schema::Class;
@@ -124,27 +124,32 @@ struct CanShow<T> {
     cannot: T,
 }
 
+impl PageCx<'_, '_> {
+    /// A citation of claim (or question) `id` from the page folder `here`.
+    fn claim_link(&self, id: &str, here: &str, lang: Lang) -> Resolved {
+        let key = ClaimId(id.to_owned());
+        if let Some(claim) = self.cards.iter().find(|c| c.id == key) {
+            let badge = self.cx.badge(claim.class, lang);
+            let after = format!(" <span class=\"badge badge-{}\">{}</span>", badge.class, escape(&badge.label));
+            return Resolved { href: format!("#claim-{id}"), after: Some(after) };
+        }
+        if self.doc.questions.iter().any(|q| q.id == key) {
+            return Resolved { href: format!("#q-{id}"), after: None };
+        }
+        let questions = crate::context::Ctx::site_page_dir(crate::context::SitePage::Questions, lang);
+        Resolved { href: format!("{}#q-{id}", relative_href(here, &questions)), after: None }
+    }
+}
+
 impl RenderContext for PageCx<'_, '_> {
     fn resolve(&self, dest: &str, lang: Lang) -> Option<Resolved> {
         let here = self.cx.page_dir(self.id, lang);
-        if let Some(id) = dest.strip_prefix("claim:") {
-            let key = ClaimId(id.to_owned());
-            if let Some(claim) = self.cards.iter().find(|c| c.id == key) {
-                let badge = self.cx.badge(claim.class, lang);
-                let after = format!(" <span class=\"badge badge-{}\">{}</span>", badge.class, escape(&badge.label));
-                return Some(Resolved { href: format!("#claim-{id}"), after: Some(after) });
-            }
-            if self.doc.questions.iter().any(|q| q.id == key) {
-                return Some(Resolved { href: format!("#q-{id}"), after: None });
-            }
-            let questions = crate::context::Ctx::site_page_dir(crate::context::SitePage::Questions, lang);
-            return Some(Resolved { href: format!("{}#q-{id}", relative_href(here, &questions)), after: None });
-        }
-        let (file, anchor) = dest.split_once('#').map_or((dest, None), |(f, a)| (f, Some(a)));
-        if !file.ends_with(".md") || file.contains("://") {
-            return None;
-        }
-        let target = *self.cx.site.pages.get(&resolve_relative(&self.doc.path, file)?)?;
+        let (file, anchor) = match Target::of(dest) {
+            Target::Claim(id) => return Some(self.claim_link(id, here, lang)),
+            Target::Page { file, anchor } => (file, anchor),
+            Target::Anchor(_) | Target::File(_) | Target::External | Target::Refused(_) => return None,
+        };
+        let target = *self.cx.site.pages.get(&resolve_relative(&self.doc.path, &file)?)?;
         let mut href = relative_href(here, self.cx.page_dir(target, lang));
         if let Some(a) = anchor {
             href.push('#');
@@ -162,7 +167,8 @@ impl RenderContext for PageCx<'_, '_> {
     }
 
     fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String> {
-        let info = self.cx.images.get(&resolve_relative(&self.doc.path, dest)?)?;
+        let (Target::File(file) | Target::Page { file, .. }) = Target::of(dest) else { return None };
+        let info = self.cx.images.get(&resolve_relative(&self.doc.path, &file)?)?;
         let here = self.cx.page_dir(self.id, lang);
         let href = |p: &str| escape(&relative_href(here, p));
         let size =

@@ -79,6 +79,11 @@ fn not_found(state: &State, base: &str) -> Response {
 
 /// Add the live-reload script to an HTML page.
 fn inject(bytes: &[u8], base: &str) -> Vec<u8> {
+    // The base path is checked where it is configured; encoded here as well, so that nothing
+    // but URL-safe characters can ever reach the attribute.
+    const UNSAFE: &percent_encoding::AsciiSet =
+        &percent_encoding::NON_ALPHANUMERIC.remove(b'/').remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+    let base = percent_encoding::utf8_percent_encode(base, UNSAFE).to_string();
     let tag = format!("<script src=\"{base}__shoko/live.js\" data-base=\"{base}\" defer></script>\n");
     let html = String::from_utf8_lossy(bytes);
     match html.rfind("</body>") {
@@ -116,7 +121,15 @@ fn to_sse(event: LiveEvent) -> Event {
 
 #[cfg(test)]
 mod tests {
-    use super::safe_path;
+    use super::{inject, safe_path};
+
+    #[test]
+    fn the_base_path_cannot_break_out_of_the_script_tag() {
+        let page = inject(b"<body></body>", "/x/\"></script><script>alert(1)</script>/");
+        let page = String::from_utf8(page).unwrap();
+        assert!(!page.contains("<script>alert"), "{page}");
+        assert!(page.contains("src=\"/x/%22%3E%3C/script%3E"), "{page}");
+    }
 
     #[test]
     fn traversal_in_any_encoding_is_refused() {

@@ -22,6 +22,12 @@ pub struct Settings {
 /// Run `build`.
 pub fn run(root: &Path, settings: Settings) -> u8 {
     let started = Instant::now();
+    if let Some(url) = settings.base_url.as_deref().filter(|u| !shoko_model::config::is_base_url(u)) {
+        super::print_error(format!(
+            "--base-url {url}: an http or https URL such as https://example.github.io/ROCm-pages/"
+        ));
+        return USAGE_OR_IO;
+    }
     let out = settings.out.unwrap_or_else(|| root.join("site"));
     let mut output = match DiskOutput::new(root, &out) {
         Ok(output) => output,

@@ -7,10 +7,21 @@ use std::path::Path;
 
 /// Run `serve` until Ctrl-C.
 pub fn run(root: &Path, port: u16, bind: IpAddr, base_path: Option<String>) -> u8 {
-    let base_path = base_path.map(|p| {
-        let p = if p.starts_with('/') { p } else { format!("/{p}") };
-        if p.ends_with('/') { p } else { format!("{p}/") }
-    });
+    let base_path = match base_path {
+        Some(p) => {
+            let p = if p.starts_with('/') { p } else { format!("/{p}") };
+            match shoko_model::config::base_path(&p) {
+                Some(p) => Some(p),
+                None => {
+                    super::print_error(format!(
+                        "--base-path {p}: a path such as /ROCm-pages/ (letters, digits, `-`, `_`, `.` and `~` between slashes)"
+                    ));
+                    return USAGE_OR_IO;
+                }
+            }
+        }
+        None => None,
+    };
     let options = ServeOptions { root: root.to_path_buf(), bind, port, base_path, today: today(), print: true };
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,

@@ -7,6 +7,7 @@
 mod common;
 
 mod cost;
+mod injection;
 mod input;
 mod output;
 

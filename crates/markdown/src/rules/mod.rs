@@ -1,7 +1,9 @@
 //! Diagnostic codes of body structure, one module per code.
 
+pub mod heading_attribute;
 pub mod missing_translation;
 pub mod nested_language_div;
+pub mod raw_html;
 pub mod stray_div_close;
 pub mod too_deep;
 pub mod unclosed_div;
@@ -11,8 +13,10 @@ use shoko_diagnostics::Code;
 
 /// Every code this crate can emit.
 pub const ALL: &[&Code] = &[
+    &heading_attribute::CODE,
     &missing_translation::CODE,
     &nested_language_div::CODE,
+    &raw_html::CODE,
     &stray_div_close::CODE,
     &too_deep::CODE,
     &unclosed_div::CODE,

@@ -23,6 +23,7 @@ pub mod file_invalid_utf8;
 pub mod file_symlink;
 pub mod file_too_large;
 pub mod file_unknown_data;
+pub mod file_unsafe_svg;
 pub mod fm_bad_format;
 pub mod fm_bad_value;
 pub mod fm_missing;
@@ -40,6 +41,7 @@ pub mod ref_unknown_anchor;
 pub mod ref_unknown_claim;
 pub mod ref_unknown_page;
 pub mod ref_unknown_target;
+pub mod ref_unsafe_url;
 
 use shoko_diagnostics::Code;
 
@@ -67,6 +69,7 @@ pub fn all() -> Vec<&'static Code> {
         &file_too_large::CODE,
         &file_invalid_utf8::CODE,
         &file_unknown_data::CODE,
+        &file_unsafe_svg::CODE,
         &fm_bad_format::CODE,
         &fm_bad_value::CODE,
         &fm_missing::CODE,
@@ -84,6 +87,7 @@ pub fn all() -> Vec<&'static Code> {
         &ref_unknown_claim::CODE,
         &ref_unknown_page::CODE,
         &ref_unknown_target::CODE,
+        &ref_unsafe_url::CODE,
     ];
     codes.extend(shoko_markdown::rules::ALL.iter().copied());
     codes.sort_by_key(|c| c.name);

@@ -68,6 +68,8 @@ pub struct DocumentInput<'a> {
     pub kind: SourceKind,
     /// Today, for "not in the future" checks.
     pub today: jiff::civil::Date,
+    /// What the site does with raw HTML in page bodies (`shoko.yaml`).
+    pub raw_html: crate::schema::RawHtml,
 }
 
 /// Validate one file. Returns `None` when nothing usable could be read.

@@ -8,11 +8,11 @@ use crate::locate::Locator;
 use crate::model::{ClaimId, ComponentUse, LocalizedText, Page, PageLink, Phase, Ref, TimelineEntry};
 use crate::rules;
 use crate::rules::ref_unknown_page;
-use crate::schema::{Localized, PageFrontMatter};
+use crate::schema::{Localized, PageFrontMatter, RawHtml};
 use crate::yaml::YamlPath;
 use shoko_diagnostics::{Diagnostic, Span};
-use shoko_markdown::rules::missing_translation;
-use shoko_markdown::{Block, DivKind, Lang, parse_body};
+use shoko_markdown::rules::{missing_translation, raw_html};
+use shoko_markdown::{Block, DivKind, Lang, Target, parse_body};
 use std::ops::Range;
 
 /// Validate the page parts of a Markdown file whose body is at `body` in the file.
@@ -38,32 +38,46 @@ pub fn validate_page(
     let text = &input.source.text[body.clone()];
     let (parsed, diags) = parse_body(text, body.start, input.file);
     out.extend(diags);
+    if input.raw_html == RawHtml::Refuse {
+        for range in &parsed.raw_html {
+            out.push(raw_html::diagnostic(
+                Span::new(input.file, range.clone()),
+                &text[range.start - body.start..range.end - body.start],
+            ));
+        }
+    }
     let mut citations = Vec::new();
     let mut page_links = Vec::new();
     let mut images = Vec::new();
-    for link in parsed.links.iter().filter(|l| l.image && !l.dest.contains("://")) {
+    for link in &parsed.links {
         let span = Span::new(input.file, link.span.clone());
-        match resolve_relative(input.path, &link.dest) {
-            Some(target) => images.push((target, span)),
-            None => out.push(ref_unknown_page::escapes(span, &link.dest)),
-        }
-    }
-    for link in parsed.links.iter().filter(|l| !l.image) {
-        let span = Span::new(input.file, link.span.clone());
-        if let Some(id) = link.dest.strip_prefix("claim:") {
-            citations.push(Ref { id: ClaimId(id.to_owned()), span });
+        let target = Target::of(&link.dest);
+        if let Target::Refused(scheme) = &target {
+            out.push(rules::ref_unsafe_url::diagnostic(span, scheme));
             continue;
         }
-        if let Some(anchor) = link.dest.strip_prefix('#') {
-            let anchor = Some(anchor.to_owned());
-            page_links.push(PageLink { target: input.path.to_owned(), anchor, span, lang: link.lang });
-        } else if let Some((file, anchor)) = page_target(&link.dest) {
-            match resolve_relative(input.path, file) {
+        if link.image {
+            if let Target::File(file) | Target::Page { file, .. } = &target {
+                match resolve_relative(input.path, file) {
+                    Some(target) => images.push((target, span)),
+                    None => out.push(ref_unknown_page::escapes(span, &link.dest)),
+                }
+            }
+            continue;
+        }
+        match target {
+            Target::Claim(id) => citations.push(Ref { id: ClaimId(id.to_owned()), span }),
+            Target::Anchor(anchor) => {
+                let anchor = Some(decoded(anchor));
+                page_links.push(PageLink { target: input.path.to_owned(), anchor, span, lang: link.lang });
+            }
+            Target::Page { file, anchor } => match resolve_relative(input.path, &file) {
                 Some(target) => {
-                    page_links.push(PageLink { target, anchor: anchor.map(str::to_owned), span, lang: link.lang });
+                    page_links.push(PageLink { target, anchor: anchor.map(decoded), span, lang: link.lang });
                 }
                 None => out.push(ref_unknown_page::escapes(span, &link.dest)),
-            }
+            },
+            Target::File(_) | Target::External | Target::Refused(_) => {}
         }
     }
     let uses: Vec<ComponentUse> = components(&parsed.blocks)
@@ -141,16 +155,9 @@ fn components(blocks: &[Block]) -> Vec<(&str, &str, Range<usize>)> {
     found
 }
 
-/// A link to a `.md` page: its file part and anchor. External links and plain anchors are not.
-fn page_target(dest: &str) -> Option<(&str, Option<&str>)> {
-    if dest.contains("://") || dest.starts_with("mailto:") || dest.starts_with('#') {
-        return None;
-    }
-    let (file, anchor) = match dest.split_once('#') {
-        Some((f, a)) => (f, Some(a)),
-        None => (dest, None),
-    };
-    file.ends_with(".md").then_some((file, anchor))
+/// An anchor as the page's IDs spell it: percent-escapes decoded (`#%E8%A6%B3` is `#観`).
+fn decoded(anchor: &str) -> String {
+    percent_encoding::percent_decode_str(anchor).decode_utf8_lossy().into_owned()
 }
 
 /// Resolve `link` relative to the folder of `from` (both relative to `content/`); `None` if it
