@@ -4,6 +4,7 @@
 //! diagnostics (exit 1).
 
 mod images;
+pub mod inputs;
 mod load;
 mod output;
 mod pipeline;

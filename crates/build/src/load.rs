@@ -36,12 +36,15 @@ pub struct Loaded {
 /// reported and skipped.
 pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
     let content_dir = root.join("content");
-    if !content_dir.is_dir() {
-        return Err(IoError::new(
-            "find the content folder",
-            &content_dir,
-            std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder (is --root the site root?)"),
-        ));
+    let problem = match crate::inputs::entry(root, Path::new("content"))? {
+        crate::inputs::Entry::Folder => None,
+        crate::inputs::Entry::Link => Some(
+            "it is a symbolic link, and links are never followed (nothing outside the site root is read); move the content into the site root",
+        ),
+        _ => Some("no such folder (is --root the site root?)"),
+    };
+    if let Some(problem) = problem {
+        return Err(IoError::new("find the content folder", &content_dir, std::io::Error::other(problem)));
     }
     let mut loaded = Loaded::default();
     let mut found = Vec::new();
@@ -55,7 +58,7 @@ pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
         if entry.path_is_symlink() {
             let file = loaded.sources.add(format!("content/{rel}"), "");
-            loaded.diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &rel));
+            loaded.diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &format!("content/{rel}")));
             continue;
         }
         if !entry.file_type().is_file() {

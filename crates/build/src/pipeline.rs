@@ -3,12 +3,14 @@
 //! previous output untouched.
 
 use crate::IoError;
+use crate::inputs::{Entry, Text, entry, read_text};
 use crate::load::{Loaded, load};
 use crate::output::Output;
 use rayon::prelude::*;
-use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
+use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap, Span};
 use shoko_model::SiteModel;
 use shoko_model::config::{Config, parse_config};
+use shoko_model::rules::{file_symlink, file_too_large};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
 use shoko_render::{Job, RenderInput, RenderPlan, Renderer, Templates, compile_templates};
@@ -127,12 +129,19 @@ pub(crate) fn read_inputs(root: &Path, timings: &mut Timings) -> Result<Inputs, 
     let mut loaded = load(root, limit)?;
     timings.lap("load");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
-    let template_files = load_templates(root, &mut loaded.sources)?;
+    let mut text = |rel: &str, default: &str, diagnostics: &mut Vec<Diagnostic>| {
+        add_with_default(root, &mut loaded.sources, rel, default, limit, diagnostics)
+    };
+    let template_files = DEFAULT_TEMPLATES
+        .iter()
+        .map(|(name, default)| Ok(((*name).to_owned(), text(&format!("templates/{name}"), default, &mut diagnostics)?)))
+        .collect::<Result<Vec<_>, IoError>>()?;
+    let ja = text("i18n/ja.ftl", DEFAULT_JA_FTL, &mut diagnostics)?;
+    let en = text("i18n/en.ftl", DEFAULT_EN_FTL, &mut diagnostics)?;
     let templates = compile_templates(&template_files, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
-    let ja = add_with_default(root, &mut loaded.sources, "i18n/ja.ftl", DEFAULT_JA_FTL)?;
-    let en = add_with_default(root, &mut loaded.sources, "i18n/en.ftl", DEFAULT_EN_FTL)?;
     let ui = i18n::load(ja, en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
+    static_links(root, &mut loaded.sources, &mut diagnostics)?;
     timings.lap("templates, strings, config");
     Ok(Inputs { loaded, templates, ui, config, diagnostics })
 }
@@ -331,57 +340,106 @@ const DEFAULT_STATIC: &[(&str, &str)] = &[
     (shoko_render::SITE_JS, include_str!("../../../static/js/site.js")),
 ];
 
-/// `shoko.yaml` at the site root, if there is one.
+/// `shoko.yaml` at the site root, if there is one (a link to one is reported and not read).
 fn load_config(root: &Path, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<Config, IoError> {
-    let path = root.join(crate::CONFIG_FILE);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => {
+    let limit = shoko_model::config::DEFAULT_MAX_FILE_BYTES;
+    Ok(match read_text(root, crate::CONFIG_FILE, limit)? {
+        Text::Read(text) => {
             let file = sources.add(crate::CONFIG_FILE, text);
             let (config, diags) = parse_config(file, sources.file(file));
             diagnostics.extend(diags);
-            Ok(config)
+            config
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
-        Err(e) => Err(IoError::new("read", path, e)),
+        Text::Missing => Config::default(),
+        Text::Link => {
+            let file = sources.add(crate::CONFIG_FILE, "");
+            diagnostics.push(file_symlink::diagnostic(Span::file_start(file), crate::CONFIG_FILE));
+            Config::default()
+        }
+        Text::TooLarge(size) => {
+            let file = sources.add(crate::CONFIG_FILE, "");
+            diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, limit));
+            Config::default()
+        }
+    })
+}
+
+/// Read `root/rel` into the source map, or the built-in `default` when the file does not exist
+/// or is a symbolic link (reported).
+fn add_with_default(
+    root: &Path,
+    sources: &mut SourceMap,
+    rel: &str,
+    default: &str,
+    limit: u64,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<FileId, IoError> {
+    Ok(match read_text(root, rel, limit)? {
+        Text::Read(text) => sources.add(rel, text),
+        Text::Missing => sources.add(format!("{rel} (built-in)"), default),
+        Text::Link => {
+            let file = sources.add(rel, "");
+            diagnostics.push(file_symlink::diagnostic(Span::file_start(file), rel));
+            sources.add(format!("{rel} (built-in)"), default)
+        }
+        Text::TooLarge(size) => {
+            let file = sources.add(rel, "");
+            diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, limit));
+            sources.add(format!("{rel} (built-in)"), default)
+        }
+    })
+}
+
+/// Report the symbolic links among the static files (`static/` itself, or entries in it): they
+/// are skipped by [`load_static`].
+fn static_links(root: &Path, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<(), IoError> {
+    let mut report = |rel: String| {
+        let file = sources.add(rel.clone(), "");
+        diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &rel));
+    };
+    match entry(root, Path::new(STATIC_DIR))? {
+        Entry::Link => report(STATIC_DIR.to_owned()),
+        Entry::Folder => {
+            for (rel, entry) in walk_static(root)? {
+                if entry.path_is_symlink() {
+                    report(format!("{STATIC_DIR}/{rel}"));
+                }
+            }
+        }
+        Entry::Missing | Entry::File(_) | Entry::Special => {}
     }
+    Ok(())
 }
 
-/// Read `root/rel` into the source map, or the built-in `default` when the file does not exist.
-fn add_with_default(root: &Path, sources: &mut SourceMap, rel: &str, default: &str) -> Result<FileId, IoError> {
-    let path = root.join(rel);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Ok(sources.add(rel, text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(sources.add(format!("{rel} (built-in)"), default)),
-        Err(e) => Err(IoError::new("read", path, e)),
+/// The folder of static files under a site root.
+const STATIC_DIR: &str = "static";
+
+/// Every entry under `root/static/` (path relative to it, `/` separators), sorted; links are
+/// listed, not followed.
+fn walk_static(root: &Path) -> Result<Vec<(String, walkdir::DirEntry)>, IoError> {
+    let dir = root.join(STATIC_DIR);
+    let mut entries = Vec::new();
+    for entry in walkdir::WalkDir::new(&dir).follow_links(false).min_depth(1).sort_by_file_name() {
+        let entry = entry.map_err(|e| IoError::new("walk", &dir, e.into()))?;
+        let rel = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
+        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        entries.push((rel, entry));
     }
+    Ok(entries)
 }
 
-/// Read the templates into the source map: the site root's own `templates/NAME` where it exists,
-/// else the built-in default.
-fn load_templates(root: &Path, sources: &mut SourceMap) -> Result<Vec<(String, FileId)>, IoError> {
-    DEFAULT_TEMPLATES
-        .iter()
-        .map(|(name, default)| {
-            Ok(((*name).to_owned(), add_with_default(root, sources, &format!("templates/{name}"), default)?))
-        })
-        .collect()
-}
-
-/// Every file under `root/static/` (path relative to it, bytes), sorted; the built-in files
-/// when the folder does not exist.
+/// Every regular file under `root/static/` (path relative to it, bytes), sorted; the built-in
+/// files when the folder does not exist or is a symbolic link. Links inside are skipped (and
+/// reported by `read_inputs`).
 pub(crate) fn load_static(root: &Path) -> Result<Vec<(String, Vec<u8>)>, IoError> {
-    let dir = root.join("static");
-    if !dir.is_dir() {
+    if entry(root, Path::new(STATIC_DIR))? != Entry::Folder {
         return Ok(DEFAULT_STATIC.iter().map(|(p, t)| ((*p).to_owned(), t.as_bytes().to_vec())).collect());
     }
     let mut files = Vec::new();
-    for entry in walkdir::WalkDir::new(&dir).follow_links(false).sort_by_file_name() {
-        let entry = entry.map_err(|e| IoError::new("walk", &dir, e.into()))?;
+    for (rel, entry) in walk_static(root)? {
         if !entry.file_type().is_file() {
             continue;
         }
-        let rel = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
-        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
         let bytes = std::fs::read(entry.path()).map_err(|e| IoError::new("read", entry.path(), e))?;
         files.push((rel, bytes));
     }

@@ -106,9 +106,9 @@ fn rewatch(debouncer: &Mutex<Inner>, root: &Path) {
     let Ok(mut debouncer) = debouncer.lock() else { return };
     let _ = debouncer.watch(root, RecursiveMode::NonRecursive);
     for dir in WATCHED {
-        let path = root.join(dir);
-        if path.is_dir() {
-            let _ = debouncer.watch(&path, RecursiveMode::Recursive);
+        // A linked input folder is not read (links are never followed), so it is not watched.
+        if shoko_build::inputs::entry(root, Path::new(dir)).is_ok_and(|e| e == shoko_build::inputs::Entry::Folder) {
+            let _ = debouncer.watch(&root.join(dir), RecursiveMode::Recursive);
         }
     }
 }

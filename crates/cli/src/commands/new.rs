@@ -3,6 +3,7 @@
 
 use super::{OK, USAGE_OR_IO, today};
 use crate::cli::NewKind;
+use shoko_build::inputs::Entry;
 use std::path::{Component, Path};
 
 /// Run `new`.
@@ -38,7 +39,22 @@ fn scaffold(root: &Path, kind: NewKind, path: &Path) -> Result<std::path::PathBu
         return Err(format!("{} must end in .{}", path.display(), expected[0]));
     }
     let target = root.join(path);
-    if target.exists() {
+    // Nothing is written through a symbolic link: not at the file, not at a folder on the way.
+    let mut prefix = std::path::PathBuf::new();
+    for part in path.components() {
+        prefix.push(part);
+        match shoko_build::inputs::entry(root, &prefix).map_err(|e| e.to_string())? {
+            Entry::Link => {
+                return Err(format!(
+                    "{} is a symbolic link; `new` writes only inside the site root, never through a link",
+                    root.join(&prefix).display()
+                ));
+            }
+            Entry::Missing => break,
+            Entry::Folder | Entry::File(_) | Entry::Special => {}
+        }
+    }
+    if std::fs::symlink_metadata(&target).is_ok() {
         return Err(format!("{} already exists; not overwriting it", target.display()));
     }
     let depth = path.components().count() - 1;

@@ -9,6 +9,7 @@ mod common;
 mod cost;
 mod injection;
 mod input;
+mod links;
 mod output;
 
 pub use common::{shoko, write};
