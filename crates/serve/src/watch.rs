@@ -108,7 +108,7 @@ fn rewatch(debouncer: &Mutex<Inner>, root: &Path) {
     for dir in WATCHED {
         // A linked input folder is not read (links are never followed), so it is not watched.
         if shoko_build::inputs::entry(root, Path::new(dir)).is_ok_and(|e| e == shoko_build::inputs::Entry::Folder) {
-            let _ = debouncer.watch(&root.join(dir), RecursiveMode::Recursive);
+            let _ = debouncer.watch(root.join(dir), RecursiveMode::Recursive);
         }
     }
 }
