@@ -314,6 +314,8 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
         let known = current.inputs.loaded.files.contains(&rel);
         match std::fs::metadata(&path) {
+            // The content folder itself went away or was moved: the next read says so.
+            Err(_) if rel.is_empty() => return Ok(None),
             Ok(meta) if meta.is_dir() => {
                 if !rel.is_empty() && !holds_known_files(current, &rel) {
                     return Ok(None);

@@ -6,22 +6,23 @@
 
 mod live;
 mod routes;
+mod server;
 mod state;
 mod watch;
 
+pub use server::{Limits, exposure_warning};
 pub use state::{Outcome, ServeOptions};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
-use tokio::sync::oneshot;
 
 /// A running server.
 pub struct Running {
     /// Where it listens.
     pub addr: SocketAddr,
     state: Arc<state::State>,
-    shutdown: Option<oneshot::Sender<()>>,
+    shutdown: tokio::sync::watch::Sender<bool>,
     server: tokio::task::JoinHandle<()>,
     _watcher: watch::Watcher,
 }
@@ -40,9 +41,7 @@ impl Running {
     /// Stop serving and wait for open connections to close.
     pub async fn stop(mut self) {
         self.state.stop_streams();
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
+        self.shutdown.send_replace(true);
         let _ = (&mut self.server).await;
     }
 }
@@ -72,16 +71,10 @@ pub async fn start(options: ServeOptions) -> Result<Running, ServeError> {
         return Err(ServeError(report.human.clone()));
     }
     let watcher = watch::start(Arc::clone(&state), tokio::runtime::Handle::current())?;
-    let (tx, rx) = oneshot::channel::<()>();
+    let (shutdown, stop) = tokio::sync::watch::channel(false);
     let app = routes::router(Arc::clone(&state));
-    let server = tokio::spawn(async move {
-        let _ = axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = rx.await;
-            })
-            .await;
-    });
-    Ok(Running { addr, state, shutdown: Some(tx), server, _watcher: watcher })
+    let server = tokio::spawn(server::serve(listener, app, options.limits, stop));
+    Ok(Running { addr, state, shutdown, server, _watcher: watcher })
 }
 
 async fn bind(options: &ServeOptions) -> Result<TcpListener, ServeError> {
@@ -105,6 +98,9 @@ async fn bind(options: &ServeOptions) -> Result<TcpListener, ServeError> {
 /// Start, print where, serve until Ctrl-C.
 pub async fn run(options: ServeOptions) -> Result<(), ServeError> {
     let running = start(options).await?;
+    if let Some(warning) = exposure_warning(running.addr) {
+        eprintln!("{warning}");
+    }
     println!("Serving at http://{}/", running.addr);
     let base = running.base_path();
     if base != "/" {

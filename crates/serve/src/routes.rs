@@ -1,6 +1,12 @@
 //! HTTP: the site under its base path (`/` redirects there), the live-reload script and the
 //! event stream. Files come from memory only; any path with `.`/`..` segments, backslashes or
 //! NUL bytes, in any encoding, is a 404.
+//!
+//! Every response says `X-Content-Type-Options: nosniff` and carries a Content-Security-Policy
+//! that lets pages run the site's own scripts and open the live-reload stream, and nothing from
+//! elsewhere. A request whose `Host` is a domain name other than `localhost` (or a `.localhost`
+//! or `.local` name) is refused: a page on another site cannot point its own domain at 127.0.0.1
+//! and read the preview (DNS rebinding).
 
 use crate::live::LIVE_JS;
 use crate::state::{LiveEvent, State};
@@ -19,7 +25,45 @@ use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 
 /// The app.
 pub fn router(state: Arc<State>) -> Router {
-    Router::new().fallback(get(handle)).with_state(state)
+    Router::new().fallback(get(handle)).layer(axum::middleware::from_fn(guard)).with_state(state)
+}
+
+/// The policy every response carries: the site's own scripts, styles (inline `style`
+/// attributes too: table alignment), images (and images from the web, which pages may show),
+/// the event stream on the same origin; no plugins, frames, forms or base URL.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/// Refuse requests addressed to a foreign host name; add the security headers.
+async fn guard(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let host = request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("\u{fffd}").to_owned());
+    let mut response = match host {
+        Some(host) if !local_host(&host) => (
+            StatusCode::FORBIDDEN,
+            "shoko serve answers only to localhost and IP addresses (protection against DNS rebinding); open it as http://127.0.0.1:PORT/\n",
+        )
+            .into_response(),
+        _ => next.run(request).await,
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, header::HeaderValue::from_static("nosniff"));
+    headers.insert(header::CONTENT_SECURITY_POLICY, header::HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    response
+}
+
+/// Whether a `Host` header names this machine or an address: an IP literal, `localhost`, or a
+/// name under `.localhost` or `.local` (which no public DNS can hand out).
+fn local_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(v6) => return v6.split_once(']').is_some_and(|(ip, _)| ip.parse::<std::net::Ipv6Addr>().is_ok()),
+        None => host
+            .rsplit_once(':')
+            .map_or(host, |(name, port)| if port.bytes().all(|b| b.is_ascii_digit()) { name } else { host }),
+    };
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    name.parse::<std::net::Ipv4Addr>().is_ok()
+        || name == "localhost"
+        || name.ends_with(".localhost")
+        || name.ends_with(".local")
 }
 
 async fn handle(Shared(state): Shared<Arc<State>>, uri: Uri) -> Response {
@@ -122,6 +166,25 @@ fn to_sse(event: LiveEvent) -> Event {
 #[cfg(test)]
 mod tests {
     use super::{inject, safe_path};
+
+    #[test]
+    fn only_local_names_and_addresses_are_served() {
+        for ok in [
+            "127.0.0.1:1111",
+            "localhost:1111",
+            "LOCALHOST",
+            "[::1]:1111",
+            "192.168.1.5",
+            "app.localhost:8080",
+            "box.local:1111",
+            "localhost.",
+        ] {
+            assert!(super::local_host(ok), "{ok}");
+        }
+        for bad in ["evil.example:1111", "127.0.0.1.evil.example", "localhost.evil.example", "[::1", "attacker.com"] {
+            assert!(!super::local_host(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn the_base_path_cannot_break_out_of_the_script_tag() {

@@ -26,6 +26,8 @@ pub struct ServeOptions {
     pub today: jiff::civil::Date,
     /// Whether to print diagnostics to the terminal.
     pub print: bool,
+    /// What one client may hold of the server.
+    pub limits: crate::Limits,
 }
 
 /// Why a rebuild failed.

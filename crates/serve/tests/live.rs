@@ -44,6 +44,7 @@ async fn serve(root: &Path) -> Running {
         base_path: Some(BASE.to_owned()),
         today: jiff::civil::date(2026, 11, 21),
         print: false,
+        limits: shoko_serve::Limits::default(),
     };
     start(options).await.expect("server starts")
 }

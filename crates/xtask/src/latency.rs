@@ -82,6 +82,7 @@ async fn serve_latency(root: &Path, page: &Path, edits: usize) -> Result<Vec<Dur
         base_path: None,
         today: today(),
         print: false,
+        limits: shoko_serve::Limits::default(),
     };
     let running = shoko_serve::start(options).await.map_err(|e| e.to_string())?;
     let url = format!("http://{}{}__shoko/events", running.addr, running.base_path());

@@ -22,7 +22,15 @@ pub fn run(root: &Path, port: u16, bind: IpAddr, base_path: Option<String>) -> u
         }
         None => None,
     };
-    let options = ServeOptions { root: root.to_path_buf(), bind, port, base_path, today: today(), print: true };
+    let options = ServeOptions {
+        root: root.to_path_buf(),
+        bind,
+        port,
+        base_path,
+        today: today(),
+        print: true,
+        limits: shoko_serve::Limits::default(),
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {

@@ -1,0 +1,122 @@
+//! The HTTP/1.1 server: an accept loop with a cap on open connections, a deadline for reading a
+//! request's headers (which also closes a kept-alive connection left idle), and a graceful stop.
+//!
+//! `axum::serve` sets no timer, so an idle or slowly-talking connection was never closed: 300
+//! idle sockets under a 256-file limit made the preview unreachable. Here every connection holds
+//! one of [`Limits::max_connections`] permits; past the cap, new connections wait in the kernel's
+//! backlog (costing no descriptor) until an idle one times out.
+
+use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::{Semaphore, watch};
+
+/// How much a client may hold of the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest a client may take to send a request's headers, counted from the moment the
+    /// server waits for them: a connection idle between requests is closed after this long too.
+    pub header_timeout: Duration,
+    /// Connections served at once (event streams included); more wait to be accepted.
+    pub max_connections: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { header_timeout: Duration::from_secs(10), max_connections: max_connections() }
+    }
+}
+
+/// Half the open-file limit (the rest is for the site's files and the watcher), between 16 and
+/// 512.
+fn max_connections() -> usize {
+    #[cfg(unix)]
+    {
+        let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+        limit.map_or(512, |n| usize::try_from(n / 2).unwrap_or(512)).clamp(16, 512)
+    }
+    #[cfg(not(unix))]
+    {
+        512
+    }
+}
+
+/// Serve `app` on `listener` until `stop` turns true; then let open requests finish.
+pub(crate) async fn serve(listener: TcpListener, app: Router, limits: Limits, mut stop: watch::Receiver<bool>) {
+    let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let (closing, _) = watch::channel(false);
+    loop {
+        let permit = tokio::select! {
+            _ = async { stop.wait_for(|stopping| *stopping).await.map(|_| ()) } => break,
+            permit = Arc::clone(&permits).acquire_owned() => match permit {
+                Ok(permit) => permit,
+                Err(_) => break,
+            },
+        };
+        let stream = tokio::select! {
+            _ = async { stop.wait_for(|stopping| *stopping).await.map(|_| ()) } => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(_) => {
+                    // Out of descriptors or the like: wait a moment instead of spinning.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let mut closing = closing.subscribe();
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            let mut connection = std::pin::pin!(connection);
+            let closed = tokio::select! {
+                _ = connection.as_mut() => true,
+                _ = async { closing.wait_for(|closing| *closing).await.map(|_| ()) } => false,
+            };
+            if !closed {
+                connection.as_mut().graceful_shutdown();
+                let _ = connection.await;
+            }
+        });
+    }
+    closing.send_replace(true);
+    // Every connection task holds a permit: all of them back means every connection is done.
+    let all = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
+    let _ = tokio::time::timeout(Duration::from_secs(5), permits.acquire_many(all)).await;
+}
+
+/// A warning when `addr` can be reached from other machines, or `None` for a loopback address.
+pub fn exposure_warning(addr: std::net::SocketAddr) -> Option<String> {
+    (!addr.ip().is_loopback()).then(|| {
+        format!(
+            "warning: the preview listens on {addr}, which other machines can reach: it serves drafts without any authentication. Use --bind 127.0.0.1 to keep it on this machine"
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_addresses_are_quiet() {
+        assert_eq!(exposure_warning("127.0.0.1:1111".parse().unwrap_or_else(|_| unreachable!())), None);
+        assert_eq!(exposure_warning("[::1]:1111".parse().unwrap_or_else(|_| unreachable!())), None);
+        for exposed in ["0.0.0.0:1111", "[::]:1111", "192.168.1.5:1111"] {
+            let addr = exposed.parse().unwrap_or_else(|_| unreachable!());
+            assert!(exposure_warning(addr).is_some_and(|w| w.contains("other machines")), "{exposed}");
+        }
+    }
+
+    #[test]
+    fn the_connection_cap_follows_the_file_limit() {
+        let cap = max_connections();
+        assert!((16..=512).contains(&cap), "{cap}");
+    }
+}
