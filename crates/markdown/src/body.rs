@@ -231,6 +231,20 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         push_run(&mut root, base + run_start..base + text.len(), text, base);
     }
     check_parity(&root, file, &mut diagnostics);
+    // The first control character of each line, at most ten per body.
+    let mut lines_with_controls = 0;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some((at, c)) = line.char_indices().find(|(_, c)| rules::control_character::forbidden(*c)) {
+            let start = base + line_start + at;
+            diagnostics.push(rules::control_character::diagnostic(span(start..start + c.len_utf8()), c));
+            lines_with_controls += 1;
+            if lines_with_controls == 10 {
+                break;
+            }
+        }
+        line_start += line.len();
+    }
     let found = scan(&root, text, base);
     for (range, names) in found.heading_attributes {
         diagnostics.push(rules::heading_attribute::diagnostic(span(range), &names));
@@ -372,6 +386,15 @@ mod tests {
         let (body, codes) = parse(&format!("{text}:::ja\n後\n:::\n:::en\nafter\n:::\n"));
         assert_eq!(codes, ["md/too-deep"]);
         assert_eq!(body.blocks.len(), 3);
+    }
+
+    #[test]
+    fn control_characters_are_reported_where_they_are() {
+        let (body, codes) = parse("a\u{0}b\n\tok\u{c}\n\u{1b}[2J\u{1b}\n");
+        assert_eq!(codes, ["md/control-character", "md/control-character"]);
+        assert_eq!(body.blocks.len(), 1);
+        let (_, codes) = parse(&"\u{7}\n".repeat(50));
+        assert_eq!(codes.len(), 10, "at most ten per body");
     }
 
     #[test]

@@ -91,7 +91,8 @@ pub fn link(
     let mut out = Vec::new();
     let mut site = SiteModel { docs, ..SiteModel::default() };
     index_ids(&mut site, &mut out);
-    let mut addresses: BTreeMap<String, &Document> = BTreeMap::new();
+    // Pages by their address folded to lower case, with the address as written.
+    let mut addresses: BTreeMap<String, (String, &Document)> = BTreeMap::new();
     for (i, doc) in site.docs.iter().enumerate() {
         if doc.page().is_none() {
             continue;
@@ -100,12 +101,17 @@ pub fn link(
             out.push(rules::page_reserved_path::diagnostic(Span::file_start(doc.file), &doc.path, segment));
         }
         let address = rules::page_url_collision::address(&doc.path);
-        if let Some(first) = addresses.get(&address) {
+        let folded = rules::page_url_collision::folded(&address);
+        if let Some((first_address, first)) = addresses.get(&folded) {
             let (here, there) = (Span::file_start(doc.file), Span::file_start(first.file));
-            out.push(rules::page_url_collision::diagnostic(here, &doc.path, &first.path, &address, there));
+            out.push(if *first_address == address {
+                rules::page_url_collision::diagnostic(here, &doc.path, &first.path, &address, there)
+            } else {
+                rules::page_url_collision::case_only(here, &doc.path, &first.path, there)
+            });
             continue;
         }
-        addresses.insert(address, doc);
+        addresses.insert(folded, (address, doc));
         Arc::make_mut(&mut site.pages).insert(doc.path.clone(), DocId(i));
     }
     site.shown_on = Arc::new(shown_on(&site));

@@ -11,6 +11,7 @@ mod injection;
 mod input;
 mod links;
 mod output;
+mod smaller;
 
 pub use common::{shoko, write};
 use serde_json::Value;

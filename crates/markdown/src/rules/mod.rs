@@ -1,5 +1,6 @@
 //! Diagnostic codes of body structure, one module per code.
 
+pub mod control_character;
 pub mod heading_attribute;
 pub mod missing_translation;
 pub mod nested_language_div;
@@ -13,6 +14,7 @@ use shoko_diagnostics::Code;
 
 /// Every code this crate can emit.
 pub const ALL: &[&Code] = &[
+    &control_character::CODE,
     &heading_attribute::CODE,
     &missing_translation::CODE,
     &nested_language_div::CODE,
