@@ -7,15 +7,16 @@ set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-30}
 export RUSTC_BOOTSTRAP=1
-targets=(frontmatter_split yaml_to_model body_parser link_resolver)
+targets=(frontmatter_split yaml_to_model body_parser link_resolver nested_divs human_diagnostics)
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t"
 done
 while IFS= read -r -d '' f; do
   name=$(sha256sum "$f" | cut -c1-16)
-  for t in frontmatter_split yaml_to_model body_parser; do cp "$f" "corpus/$t/$name"; done
+  for t in frontmatter_split yaml_to_model body_parser human_diagnostics; do cp "$f" "corpus/$t/$name"; done
 done < <(find ../content ../tests/fixtures -type f \( -name '*.md' -o -name '*.yaml' \) -print0)
 printf '../index.md' > corpus/link_resolver/seed
+printf '\000\001\002\003\004\005\006\007' > corpus/nested_divs/seed
 cargo fuzz build -O
 for t in "${targets[@]}"; do
   echo "== fuzz $t for ${seconds}s"
