@@ -7,12 +7,13 @@
 // Test helpers panic on setup failures on purpose.
 #![allow(clippy::unwrap_used)]
 
-use shoko_serve::{Limits, Running, ServeOptions, start};
+mod common;
+
+use shoko_serve::{Limits, Running};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-const BASE: &str = "/site/";
 const HOME: &str = "---\ntitle: { ja: \"ホーム\", en: \"Home\" }\n---\n\n:::ja\nホーム。\n:::\n\n:::en\nHome.\n:::\n";
 
 fn site() -> (tempfile::TempDir, PathBuf) {
@@ -24,16 +25,7 @@ fn site() -> (tempfile::TempDir, PathBuf) {
 }
 
 async fn serve(root: &Path, limits: Limits) -> Running {
-    let options = ServeOptions {
-        root: root.to_path_buf(),
-        bind: "127.0.0.1".parse().unwrap(),
-        port: 0,
-        base_path: Some(BASE.to_owned()),
-        today: jiff::civil::date(2026, 11, 21),
-        print: false,
-        limits,
-    };
-    start(options).await.expect("server starts")
+    common::serve_with(root, limits).await
 }
 
 /// One raw HTTP/1.1 GET with `host`, on a new connection: the whole response as text.

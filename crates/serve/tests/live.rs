@@ -6,12 +6,13 @@
 // Test helpers panic on setup failures on purpose.
 #![allow(clippy::unwrap_used)]
 
-use shoko_serve::{Running, ServeOptions, start};
+mod common;
+
+use common::BASE;
+use shoko_serve::Running;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio_stream::StreamExt as _;
-
-const BASE: &str = "/site/";
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -37,16 +38,7 @@ fn site() -> (tempfile::TempDir, PathBuf) {
 }
 
 async fn serve(root: &Path) -> Running {
-    let options = ServeOptions {
-        root: root.to_path_buf(),
-        bind: "127.0.0.1".parse().unwrap(),
-        port: 0,
-        base_path: Some(BASE.to_owned()),
-        today: jiff::civil::date(2026, 11, 21),
-        print: false,
-        limits: shoko_serve::Limits::default(),
-    };
-    start(options).await.expect("server starts")
+    common::serve_with(root, shoko_serve::Limits::default()).await
 }
 
 fn url(running: &Running, path: &str) -> String {
