@@ -189,8 +189,9 @@ fn clusters<'a>(file: &'a SourceFile, labels: &[(&'a Label, bool)]) -> Vec<Part<
         let start = range.start.min(file.text.len());
         let first = file.line_col(start).line;
         let last = file.line_col(range.end.min(file.text.len())).line.min(first + SPAN_LINES - 1);
-        let last_end = file.line_end(last);
-        placed.push((first, last, start..range.end.clamp(start, last_end), label, *primary));
+        // A span may start past its line's end (at a `\r` that ends the text): it is kept empty.
+        let end = range.end.min(file.line_end(last)).max(start);
+        placed.push((first, last, start..end, label, *primary));
     }
     let mut parts = Vec::new();
     let mut used = vec![false; placed.len()];
@@ -215,7 +216,8 @@ fn clusters<'a>(file: &'a SourceFile, labels: &[(&'a Label, bool)]) -> Vec<Part<
                 }
             }
         }
-        let window = file.line_start(first)..file.line_end(last);
+        let end = members.iter().map(|&m| placed[m].2.end).fold(file.line_end(last), usize::max);
+        let window = file.line_start(first)..end;
         let path = printable(&file.path);
         let text = &file.text[window.clone()];
         if text.split('\n').any(|line| line.len() > crate::LONG_LINE) {
@@ -303,6 +305,16 @@ mod tests {
         assert!(out.contains("150 | / line 150") && out.contains("153 | | line 153"), "{out}");
         assert!(!out.contains("line 154"), "a span over 40 lines shows its first {SPAN_LINES}: {out}");
         assert!(!out.contains("line 100"), "{out}");
+    }
+
+    #[test]
+    fn a_span_at_a_carriage_return_that_ends_the_text() {
+        // Found by the human_diagnostics fuzz target.
+        let mut sources = SourceMap::new();
+        let file = sources.add("content/cr.md", "\u{fffd}\r");
+        let d = Diagnostic::new(&CODE, "m", Span::new(file, 4..4)).with_secondary(Span::new(file, 3..4), "cr");
+        let out = render_human(&[d], &sources, ColorChoice::Never);
+        assert!(out.contains("--> content/cr.md:1:"), "{out}");
     }
 
     #[test]

@@ -121,6 +121,7 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     // Divs opened past `MAX_DEPTH` are not read as divs: only counted, so that their closing
     // fences close them and not the divs around them.
     let mut ignored_depth = 0usize;
+    let mut reported_too_deep = false;
     let mut offset = 0;
     for raw_line in text.split_inclusive('\n') {
         let line_start = offset;
@@ -141,8 +142,9 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         let Some(fence) = div_fence(line) else { continue };
         match fence {
             Fence::Open(..) if ignored_depth > 0 || stack.len() >= rules::too_deep::MAX_DEPTH => {
-                if ignored_depth == 0 {
+                if !reported_too_deep {
                     diagnostics.push(rules::too_deep::diagnostic(span(line_range)));
+                    reported_too_deep = true;
                 }
                 ignored_depth += 1;
                 continue;
@@ -382,10 +384,10 @@ mod tests {
             blocks.iter().map(|b| if let Block::Div(d) = b { 1 + deepest(&d.children) } else { 0 }).max().unwrap_or(0)
         }
         assert_eq!(deepest(&body.blocks), rules::too_deep::MAX_DEPTH);
-        // Text after the deep part is read as usual.
-        let (body, codes) = parse(&format!("{text}:::ja\n後\n:::\n:::en\nafter\n:::\n"));
+        // Text after the deep part is read as usual; a second deep part is not reported again.
+        let (body, codes) = parse(&format!("{text}:::ja\n後\n:::\n:::en\nafter\n:::\n{text}"));
         assert_eq!(codes, ["md/too-deep"]);
-        assert_eq!(body.blocks.len(), 3);
+        assert_eq!(body.blocks.len(), 4);
     }
 
     #[test]
