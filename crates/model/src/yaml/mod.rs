@@ -330,15 +330,15 @@ mod tests {
     }
 
     /// Every front-matter and data file of the real content, and every input of the YAML fuzz
-    /// corpus where one has been grown (`fuzz/run.sh`; it is not committed), reads as serde_yaml
-    /// alone read it: the same value, or an error for both.
+    /// corpus where one has been grown (`fuzz/run.sh`; it is not committed), that serde_yaml
+    /// alone read reads to the same value; what both refuse is refused.
     #[test]
     fn real_content_and_fuzz_inputs_read_as_serde_yaml_reads_them() {
         // libyaml takes `?` before a key in a flow mapping as the explicit-key indicator even
         // when no space follows; YAML 1.2 reads `?ja` as text. Authors do not write this.
         const KNOWN: [&str; 1] = ["30544181821925617cce7e1b1dad730173c170e4"];
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let (mut values, mut errors, mut content_values) = (0, 0, 0);
+        let (mut values, mut errors, mut lenient, mut content_values) = (0, 0, 0, 0);
         for dir in ["content", "fuzz/corpus/yaml_to_model"] {
             for entry in walkdir::WalkDir::new(root.join(dir)).into_iter().filter_map(Result::ok) {
                 let name = entry.file_name().to_string_lossy();
@@ -360,6 +360,11 @@ mod tests {
                         content_values += usize::from(dir == "content");
                     }
                     (Err(_), Err(_)) => errors += 1,
+                    // saphyr reads YAML 1.2, which takes some flow mappings libyaml refuses
+                    // (`{ date:, … }` is a key with an empty value, `{ ja,: … }` a key without
+                    // one); the schema then reports what is missing. Only the other direction,
+                    // text that loaded before and no longer does, would be a regression.
+                    (Err(_), Ok(_)) => lenient += 1,
                     (reference, ours) => panic!(
                         "{}: serde_yaml {:?}, ours {:?}",
                         entry.path().display(),
@@ -370,6 +375,6 @@ mod tests {
             }
         }
         assert!(content_values >= 10, "only {content_values} content files compared");
-        eprintln!("{values} values and {errors} errors read alike");
+        eprintln!("{values} values and {errors} errors read alike; {lenient} read by YAML 1.2 only");
     }
 }
