@@ -14,6 +14,7 @@ use shoko_diagnostics::{Diagnostic, Span};
 use shoko_model::SiteModel;
 use shoko_model::rules::{file_bad_image, file_too_large, file_unsafe_svg};
 use shoko_render::view::ImageInfo;
+use shoko_vocab::layout::{CONTENT_DIR, MEDIA_DIR};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Cursor;
 use std::path::Path;
@@ -66,7 +67,7 @@ fn is_svg(path: &str) -> bool {
 
 /// Open image `path`: the file and its size, or the diagnostic when it is over the limit.
 fn open(source: Source<'_>, path: &str, span: &Span) -> Result<Result<(std::fs::File, u64), Diagnostic>, IoError> {
-    let file = source.root.join("content").join(path);
+    let file = source.root.join(CONTENT_DIR).join(path);
     let opened = std::fs::File::open(&file).map_err(|e| IoError::new("read", &file, e))?;
     let size = opened.metadata().map_err(|e| IoError::new("read", &file, e))?.len();
     if size > source.max_bytes {
@@ -79,7 +80,7 @@ fn open(source: Source<'_>, path: &str, span: &Span) -> Result<Result<(std::fs::
 fn read_all(source: Source<'_>, path: &str, mut opened: std::fs::File, size: u64) -> Result<Vec<u8>, IoError> {
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     std::io::Read::read_to_end(&mut opened, &mut bytes)
-        .map_err(|e| IoError::new("read", source.root.join("content").join(path), e))?;
+        .map_err(|e| IoError::new("read", source.root.join(CONTENT_DIR).join(path), e))?;
     Ok(bytes)
 }
 
@@ -156,7 +157,7 @@ pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, Io
 type Processed = (String, ImageInfo, Vec<(String, Vec<u8>)>);
 
 fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
-    let original = format!("media/{path}");
+    let original = format!("{MEDIA_DIR}/{path}");
     if is_svg(path) {
         let text = std::str::from_utf8(&bytes).map_err(|_| String::from("the SVG is not UTF-8"))?;
         let (width, height) = svg_size(text);
@@ -176,7 +177,7 @@ fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
         let resized = decoded.resize_exact(target, h, image::imageops::FilterType::Lanczos3);
         let mut encoded = Cursor::new(Vec::new());
         resized.write_to(&mut encoded, out_format).map_err(|e| e.to_string())?;
-        let name = format!("media/{stem}-{target}w.{ext}");
+        let name = format!("{MEDIA_DIR}/{stem}-{target}w.{ext}");
         files.push((name.clone(), encoded.into_inner()));
         srcset.push((name, target));
     }

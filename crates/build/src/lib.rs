@@ -19,12 +19,7 @@ pub use session::{Change, Rebuilt, Session};
 
 use std::path::PathBuf;
 
-/// The folders under a site root that a build reads: `serve` watches them and the build stamp
-/// fingerprints them.
-pub const INPUT_DIRS: [&str; 4] = ["content", "templates", "static", "i18n"];
-
-/// The optional configuration file at the site root, also read by every build.
-pub const CONFIG_FILE: &str = "shoko.yaml";
+pub use shoko_vocab::layout::{CONFIG_FILE, INPUT_DIRS};
 
 /// Every diagnostic code the tool can emit, sorted by name.
 pub fn all_codes() -> Vec<&'static shoko_diagnostics::Code> {

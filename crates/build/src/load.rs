@@ -6,6 +6,8 @@ use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, SourceMap, Span};
 use shoko_model::SourceKind;
 use shoko_model::rules::{file_invalid_utf8, file_symlink, file_too_large, file_unknown_data};
+use shoko_vocab::ContentPath;
+use shoko_vocab::layout::CONTENT_DIR;
 use std::path::Path;
 
 /// One content file to validate.
@@ -35,8 +37,8 @@ pub struct Loaded {
 /// Read every content file under `root/content`; files over `max_bytes` and symbolic links are
 /// reported and skipped.
 pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
-    let content_dir = root.join("content");
-    let problem = match crate::inputs::entry(root, Path::new("content"))? {
+    let content_dir = root.join(CONTENT_DIR);
+    let problem = match crate::inputs::entry(root, Path::new(CONTENT_DIR))? {
         crate::inputs::Entry::Folder => None,
         crate::inputs::Entry::Link => Some(
             "it is a symbolic link, and links are never followed (nothing outside the site root is read); move the content into the site root",
@@ -57,8 +59,8 @@ pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
         let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
         if entry.path_is_symlink() {
-            let file = loaded.sources.add(format!("content/{rel}"), "");
-            loaded.diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &format!("content/{rel}")));
+            let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
+            loaded.diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &ContentPath(&rel).to_string()));
             continue;
         }
         if !entry.file_type().is_file() {
@@ -83,11 +85,11 @@ pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
                 loaded.diagnostics.push(file_invalid_utf8::diagnostic(Span::new(file, range)));
             }
             Read::TooLarge(rel, size) => {
-                let file = loaded.sources.add(format!("content/{rel}"), "");
+                let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
                 loaded.diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, max_bytes));
             }
             Read::UnknownData(rel) => {
-                let file = loaded.sources.add(format!("content/{rel}"), "");
+                let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
                 loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel));
             }
         }
@@ -110,23 +112,43 @@ enum Read {
 /// Read and decode one content file (a BOM is dropped).
 fn read(rel: String, kind: Result<SourceKind, ()>, path: &Path, max_bytes: u64) -> Result<Read, IoError> {
     let Ok(kind) = kind else { return Ok(Read::UnknownData(rel)) };
+    let display = ContentPath(&rel).to_string();
+    Ok(match read_text(path, max_bytes)? {
+        Decoded::Text(text) => Read::Text(rel, kind, SourceFile::new(display, text)),
+        Decoded::Invalid(lossy, range) => Read::Invalid(SourceFile::new(display, lossy), range),
+        Decoded::TooLarge(size) => Read::TooLarge(rel, size),
+    })
+}
+
+/// A content file's bytes as text.
+pub(crate) enum Decoded {
+    /// UTF-8 text, a leading BOM dropped.
+    Text(String),
+    /// Not UTF-8: the text with replacement characters and the range of the first bad sequence.
+    Invalid(String, std::ops::Range<usize>),
+    /// Over the size limit (its size in bytes): not read.
+    TooLarge(u64),
+}
+
+/// The one way a content file is read, by a full build and by `serve` re-reading what changed:
+/// the size limit first, then the bytes, without a BOM, as UTF-8.
+pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<Decoded, IoError> {
     let size = std::fs::metadata(path).map_err(|e| IoError::new("read", path, e))?.len();
     if size > max_bytes {
-        return Ok(Read::TooLarge(rel, size));
+        return Ok(Decoded::TooLarge(size));
     }
     let mut bytes = std::fs::read(path).map_err(|e| IoError::new("read", path, e))?;
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
-    let display = format!("content/{rel}");
     Ok(match String::from_utf8(bytes) {
-        Ok(text) => Read::Text(rel, kind, SourceFile::new(display, text)),
+        Ok(text) => Decoded::Text(text),
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
             // The prefix is valid, so its length is the same in the lossy text.
             let end = lossy[valid..].chars().next().map_or(valid, |c| valid + c.len_utf8());
-            Read::Invalid(SourceFile::new(display, lossy), valid..end)
+            Decoded::Invalid(lossy, valid..end)
         }
     })
 }

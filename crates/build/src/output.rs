@@ -3,6 +3,7 @@
 use crate::{IoError, stamp};
 use rayon::prelude::*;
 use shoko_render::RenderPlan;
+use shoko_vocab::layout::OUTPUT_DIR;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -204,7 +205,7 @@ impl Output for DiskOutput {
         let previous = self.guard()?;
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
-        let name = self.dir.file_name().map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());
+        let name = self.dir.file_name().map_or_else(|| OUTPUT_DIR.into(), |n| n.to_string_lossy().into_owned());
         remove_stale(parent, &name);
         let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));

@@ -14,6 +14,7 @@ use shoko_model::rules::{file_symlink, file_too_large};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
 use shoko_render::{Job, RenderInput, RenderPlan, Renderer, Templates, compile_templates};
+use shoko_vocab::layout::{I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
 use std::path::Path;
 
 /// Settings of a run.
@@ -134,10 +135,12 @@ pub(crate) fn read_inputs(root: &Path, timings: &mut Timings) -> Result<Inputs, 
     };
     let template_files = DEFAULT_TEMPLATES
         .iter()
-        .map(|(name, default)| Ok(((*name).to_owned(), text(&format!("templates/{name}"), default, &mut diagnostics)?)))
+        .map(|(name, default)| {
+            Ok(((*name).to_owned(), text(&format!("{TEMPLATES_DIR}/{name}"), default, &mut diagnostics)?))
+        })
         .collect::<Result<Vec<_>, IoError>>()?;
-    let ja = text("i18n/ja.ftl", DEFAULT_JA_FTL, &mut diagnostics)?;
-    let en = text("i18n/en.ftl", DEFAULT_EN_FTL, &mut diagnostics)?;
+    let ja = text(&format!("{I18N_DIR}/ja.ftl"), DEFAULT_JA_FTL, &mut diagnostics)?;
+    let en = text(&format!("{I18N_DIR}/en.ftl"), DEFAULT_EN_FTL, &mut diagnostics)?;
     let templates = compile_templates(&template_files, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     let ui = i18n::load(ja, en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
@@ -410,9 +413,6 @@ fn static_links(root: &Path, sources: &mut SourceMap, diagnostics: &mut Vec<Diag
     }
     Ok(())
 }
-
-/// The folder of static files under a site root.
-const STATIC_DIR: &str = "static";
 
 /// Every entry under `root/static/` (path relative to it, `/` separators), sorted; links are
 /// listed, not followed.

@@ -10,6 +10,7 @@
 
 use crate::IoError;
 use crate::images::Images;
+use crate::load::{Decoded, read_text};
 use crate::pipeline::{
     Inputs, Timings, Validated, image_source, link_validated, load_static, read_inputs, validate_all,
 };
@@ -173,7 +174,7 @@ impl Session {
             images: &images.info,
             media: &images.files,
             schema_json: &schema_json,
-            base_url: None,
+            base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
         };
         let plan = match render_jobs(&input, &jobs) {
             Ok(plan) => plan,
@@ -304,7 +305,7 @@ fn all_diagnostics(current: &Current) -> Vec<Diagnostic> {
 /// text changed)` when only known content files changed; `None` when anything else did (the
 /// caller reads everything).
 fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Option<Vec<(usize, String)>>, IoError> {
-    let content = root.join("content");
+    let content = root.join(shoko_vocab::layout::CONTENT_DIR);
     let mut changed = BTreeMap::new();
     for path in paths {
         // Absolute and without `.` parts; a path that does not fall under the (canonical) root
@@ -323,9 +324,11 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
             }
             Ok(_) if known => {
                 let Some(&i) = current.index.get(&rel) else { return Ok(None) };
-                let bytes = std::fs::read(&path).map_err(|e| IoError::new("read", &path, e))?;
-                let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-                let Ok(text) = std::str::from_utf8(bytes) else { return Ok(None) };
+                // Over the limit or not UTF-8: a full read reports it.
+                let Decoded::Text(text) = read_text(&path, current.inputs.config.max_file_bytes)? else {
+                    return Ok(None);
+                };
+                let text = text.as_str();
                 let file = current.inputs.loaded.content[i].file;
                 let old = &current.inputs.loaded.sources.file(file).text;
                 if old != text {

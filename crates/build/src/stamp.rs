@@ -26,6 +26,7 @@
 use crate::pipeline::BuildOptions;
 use crate::{CONFIG_FILE, INPUT_DIRS, IoError};
 use rayon::prelude::*;
+use shoko_vocab::layout::OUTPUT_DIR;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -163,7 +164,7 @@ fn executable() -> String {
 /// Where the record of output folder `dir` lives: `.NAME.stamp` beside it, so it is not
 /// published with the site.
 pub(crate) fn stamp_path(dir: &Path) -> PathBuf {
-    let name = dir.file_name().map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());
+    let name = dir.file_name().map_or_else(|| OUTPUT_DIR.into(), |n| n.to_string_lossy().into_owned());
     dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).join(format!(".{name}.stamp"))
 }
 

@@ -5,7 +5,8 @@
 //! attributes (`onload`, …), animations that rewrite a link, and links or references with a
 //! scheme other than the ones pages may use (or, outside `<a>`, any reference off the site).
 
-use shoko_markdown::{EXTERNAL_SCHEMES, scheme};
+use shoko_markdown::scheme;
+use shoko_vocab::EXTERNAL_SCHEMES;
 
 /// Elements that run code or embed other documents.
 const FORBIDDEN_ELEMENTS: [&str; 7] = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"];

@@ -7,46 +7,8 @@
 use crate::links::{Link, scan};
 use crate::rules;
 use shoko_diagnostics::{Diagnostic, FileId, Span};
+use shoko_vocab::{Component, Lang};
 use std::ops::Range;
-
-/// A page language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Lang {
-    /// Japanese.
-    Ja,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// Both languages, Japanese first (the site's primary language).
-    pub const ALL: [Lang; 2] = [Lang::Ja, Lang::En];
-
-    /// The BCP 47 code.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Ja => "ja",
-            Lang::En => "en",
-        }
-    }
-
-    /// The other language.
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::Ja => Lang::En,
-            Lang::En => Lang::Ja,
-        }
-    }
-
-    /// Parse a language code.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        match code {
-            "ja" => Some(Lang::Ja),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-}
 
 /// What a div is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,16 +19,12 @@ pub enum DivKind {
     Callout(String),
     /// A component (`::: generations`, `::: can-show ID…`, `::: figure`, …) with its arguments.
     Component {
-        /// One of [`COMPONENTS`].
-        name: String,
+        /// Which one.
+        component: Component,
         /// Everything after the name on the fence line.
         args: String,
     },
 }
-
-/// The components an author can place with `::: NAME`.
-pub const COMPONENTS: [&str; 8] =
-    ["generations", "can-show", "claim-table", "phases", "timeline", "call-chain", "figure", "next"];
 
 /// A fenced div with its children.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -188,10 +146,8 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
                 let kind = match (word, Lang::from_code(word)) {
                     (_, Some(lang)) => Some(DivKind::Lang(lang)),
                     ("callout", None) => Some(DivKind::Callout(arg.to_owned())),
-                    (name, None) if COMPONENTS.contains(&name) => {
-                        Some(DivKind::Component { name: name.to_owned(), args: arg.to_owned() })
-                    }
-                    _ => None,
+                    (name, None) => Component::from_name(name)
+                        .map(|component| DivKind::Component { component, args: arg.to_owned() }),
                 };
                 let kind = kind.unwrap_or_else(|| {
                     diagnostics.push(rules::unknown_div::diagnostic(span(line_range.clone()), word));

@@ -79,7 +79,7 @@ mod gloss_tests {
         fn label(&self, _: &str, _: Lang) -> String {
             String::new()
         }
-        fn component(&self, _: &str, _: &str, _: Lang) -> String {
+        fn component(&self, _: crate::Component, _: &str, _: Lang) -> String {
             String::new()
         }
         fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {

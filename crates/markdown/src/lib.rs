@@ -17,8 +17,9 @@ mod sanitize;
 
 pub use anchors::{Anchors, Heading, Slot, slug};
 pub use body::partners;
-pub use body::{Block, Body, COMPONENTS, Div, DivKind, Lang, parse_body};
+pub use body::{Block, Body, Div, DivKind, parse_body};
 pub use gloss::Gloss;
 pub use highlight::highlight_css;
-pub use links::{CLAIM_SCHEME, EXTERNAL_SCHEMES, Link, Target, scheme};
+pub use links::{Link, Target, scheme};
 pub use render::{RenderContext, RenderedBody, Resolved, escape, headings, render_html};
+pub use shoko_vocab::{Component, Lang};

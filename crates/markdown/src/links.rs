@@ -2,18 +2,11 @@
 //! destination is ([`Target`]): the one place that decides which links are claims, pages,
 //! files, external or refused, for the model's checks and the renderer alike.
 
-use crate::body::{Block, DivKind, Lang};
+use crate::body::{Block, DivKind};
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use shoko_vocab::{CLAIM_SCHEME, EXTERNAL_SCHEMES, Lang};
 use std::borrow::Cow;
 use std::ops::Range;
-
-/// The scheme that cites a claim: `[text](claim:ID)`.
-pub const CLAIM_SCHEME: &str = "claim";
-
-/// The schemes a link may lead out of the site with. Every other scheme (`javascript:`,
-/// `vbscript:`, `data:`, `file:`, …) is refused, in any case and however it is written
-/// (entities and backslash escapes are decoded by the Markdown parser before this is asked).
-pub const EXTERNAL_SCHEMES: [&str; 3] = ["http", "https", "mailto"];
 
 /// What a link or image destination is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,9 +25,11 @@ pub enum Target<'a> {
     },
     /// Another file under `content/` (an image, a download), percent-escapes decoded.
     File(Cow<'a, str>),
-    /// `http:`, `https:` or `mailto:`.
+    /// `http:`, `https:` or `mailto:` ([`EXTERNAL_SCHEMES`]).
     External,
-    /// Any other scheme: never published.
+    /// Any other scheme (`javascript:`, `vbscript:`, `data:`, `file:`, …), in any case and
+    /// however it is written (entities and backslash escapes are decoded by the Markdown parser
+    /// before this is asked): never published.
     Refused(String),
 }
 

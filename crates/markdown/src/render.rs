@@ -4,11 +4,12 @@
 //! blocks are highlighted; link destinations go through a [`RenderContext`].
 
 use crate::anchors::{Anchors, Heading, Slot};
-use crate::body::{Block, Div, DivKind, Lang, partners};
+use crate::body::{Block, Div, DivKind, partners};
 use crate::gloss::Gloss;
 use crate::highlight::highlight;
 use crate::links::{Target, is_comment, options};
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
+use shoko_vocab::{Component, Lang};
 
 /// A link destination as the built site should see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,9 +28,8 @@ pub trait RenderContext {
     fn fallback_notice(&self, lang: Lang) -> String;
     /// A UI string (e.g. `class-inferred`, `next-title`) in `lang`.
     fn label(&self, key: &str, lang: Lang) -> String;
-    /// The HTML of a data-driven component (`generations`, `can-show`, `claim-table`, `phases`,
-    /// `timeline`).
-    fn component(&self, name: &str, args: &str, lang: Lang) -> String;
+    /// The HTML of a component drawn from data ([`Component::from_data`]).
+    fn component(&self, component: Component, args: &str, lang: Lang) -> String;
     /// The whole HTML of an image with alt text `alt`, or `None` to keep a plain `<img>`.
     fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String>;
     /// Glossary terms of `lang`: each spelling to look for and the HTML that replaces its first
@@ -125,14 +125,14 @@ impl Renderer<'_> {
                     self.blocks(&div.children);
                     self.out.html.push_str("</aside>\n");
                 }
-                DivKind::Component { name, args } => self.component(div, name, args),
+                DivKind::Component { component, args } => self.component(div, *component, args),
             },
         }
     }
 
-    fn component(&mut self, div: &Div, name: &str, args: &str) {
-        match name {
-            "call-chain" => {
+    fn component(&mut self, div: &Div, component: Component, args: &str) {
+        match component {
+            Component::CallChain => {
                 let inner = &self.text[div.inner.start - self.base..div.inner.end - self.base];
                 self.out.html.push_str("<ol class=\"call-chain\">\n");
                 for step in inner.lines().map(|l| l.trim().trim_start_matches("- ").trim()).filter(|l| !l.is_empty()) {
@@ -143,7 +143,7 @@ impl Renderer<'_> {
                 }
                 self.out.html.push_str("</ol>\n");
             }
-            "figure" => {
+            Component::Figure => {
                 // The image (shared) becomes a link to the full-size file; language divs are the caption.
                 let (captions, media): (Vec<&Block>, Vec<&Block>) =
                     div.children.iter().partition(|b| matches!(b, Block::Div(d) if matches!(d.kind, DivKind::Lang(_))));
@@ -159,13 +159,13 @@ impl Renderer<'_> {
                 }
                 self.out.html.push_str("</figure>\n");
             }
-            "next" => {
+            Component::Next => {
                 let title = escape(&self.cx.label("next-title", self.lang));
                 self.out.html.push_str(&format!("<aside class=\"next\">\n<p class=\"next-title\">→ {title}</p>\n"));
                 self.blocks(&div.children);
                 self.out.html.push_str("</aside>\n");
             }
-            _ => self.out.html.push_str(&self.cx.component(name, args, self.lang)),
+            data => self.out.html.push_str(&self.cx.component(data, args, self.lang)),
         }
     }
 
@@ -310,7 +310,7 @@ pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: 
         fn label(&self, _: &str, _: Lang) -> String {
             String::new()
         }
-        fn component(&self, _: &str, _: &str, _: Lang) -> String {
+        fn component(&self, _: Component, _: &str, _: Lang) -> String {
             String::new()
         }
         fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
@@ -353,7 +353,7 @@ mod tests {
         fn resolve(&self, dest: &str, lang: Lang) -> Option<Resolved> {
             if let Some(id) = dest.strip_prefix("claim:") {
                 return Some(Resolved {
-                    href: format!("#claim-{id}"),
+                    href: format!("#{}", shoko_vocab::claim_anchor(id)),
                     after: Some("<span class=\"badge\">B</span>".into()),
                 });
             }
@@ -365,8 +365,8 @@ mod tests {
         fn label(&self, key: &str, _: Lang) -> String {
             key.trim_start_matches("class-").to_uppercase()
         }
-        fn component(&self, name: &str, args: &str, lang: Lang) -> String {
-            format!("<div class=\"{name}\">{args} {}</div>\n", lang.code())
+        fn component(&self, component: Component, args: &str, lang: Lang) -> String {
+            format!("<div class=\"{}\">{args} {}</div>\n", component.name(), lang.code())
         }
         fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
             None
@@ -470,8 +470,8 @@ mod component_tests {
         fn label(&self, key: &str, lang: Lang) -> String {
             format!("{key}:{}", lang.code())
         }
-        fn component(&self, name: &str, args: &str, lang: Lang) -> String {
-            format!("<div class=\"{name}\" data-args=\"{args}\">{}</div>\n", lang.code())
+        fn component(&self, component: Component, args: &str, lang: Lang) -> String {
+            format!("<div class=\"{}\" data-args=\"{args}\">{}</div>\n", component.name(), lang.code())
         }
     }
 

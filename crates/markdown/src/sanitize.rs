@@ -2,9 +2,9 @@
 //! sanitize` in `shoko.yaml`): `ammonia`, allowing the markup the renderer itself makes in a run
 //! (classes and IDs, responsive images, table alignment) and nothing that runs code: no
 //! scripts, styles, frames, forms, event handlers or links with schemes other than
-//! [`EXTERNAL_SCHEMES`](crate::links::EXTERNAL_SCHEMES).
+//! [`EXTERNAL_SCHEMES`].
 
-use crate::links::EXTERNAL_SCHEMES;
+use shoko_vocab::EXTERNAL_SCHEMES;
 use std::sync::LazyLock;
 
 static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {

@@ -5,6 +5,7 @@
 use crate::link::SiteModel;
 use crate::model::{ClaimId, Document};
 use shoko_markdown::{Anchors, Lang, headings};
+use shoko_vocab::{claim_anchor, question_anchor};
 use std::collections::BTreeSet;
 
 /// IDs of the sections the page template adds around the body.
@@ -30,10 +31,10 @@ pub fn reserved(doc: &Document, site: &SiteModel) -> Anchors {
         anchors.reserve(id);
     }
     for id in card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()) {
-        anchors.reserve(&format!("claim-{id}"));
+        anchors.reserve(&claim_anchor(id));
     }
     for q in &doc.questions {
-        anchors.reserve(&format!("q-{}", q.id));
+        anchors.reserve(&question_anchor(&q.id));
     }
     anchors
 }
@@ -42,8 +43,8 @@ pub fn reserved(doc: &Document, site: &SiteModel) -> Anchors {
 pub fn page_anchors(doc: &Document, site: &SiteModel, text: &str, lang: Lang) -> BTreeSet<String> {
     let Some(page) = doc.page() else { return BTreeSet::new() };
     let mut ids: BTreeSet<String> = TEMPLATE_IDS.iter().map(|s| (*s).to_owned()).collect();
-    ids.extend(card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()).map(|id| format!("claim-{id}")));
-    ids.extend(doc.questions.iter().map(|q| format!("q-{}", q.id)));
+    ids.extend(card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()).map(claim_anchor));
+    ids.extend(doc.questions.iter().map(|q| question_anchor(&q.id)));
     let mut anchors = reserved(doc, site);
     let body = &text[page.body_start..];
     ids.extend(headings(&page.body.blocks, body, page.body_start, lang, &mut anchors).into_iter().map(|h| h.id));

@@ -11,7 +11,7 @@ use crate::rules;
 use crate::schema::{Class, Lifecycle};
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, SourceMap, Span};
-use shoko_markdown::Lang;
+use shoko_markdown::{Component, Lang};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -100,7 +100,7 @@ pub fn link(
         if let Some(segment) = rules::page_reserved_path::reserved_segment(&doc.path) {
             out.push(rules::page_reserved_path::diagnostic(Span::file_start(doc.file), &doc.path, segment));
         }
-        let address = rules::page_url_collision::address(&doc.path);
+        let address = shoko_vocab::page_address(&doc.path);
         let folded = rules::page_url_collision::folded(&address);
         if let Some((first_address, first)) = addresses.get(&folded) {
             let (here, there) = (Span::file_start(doc.file), Span::file_start(first.file));
@@ -381,10 +381,10 @@ fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
     let known: Vec<&str> = site.targets.iter().map(|t| t.gfx.as_str()).collect();
     for doc in &site.docs {
         let Some(page) = doc.page() else { continue };
-        for use_ in page.components.iter().filter(|c| c.name == "generations") {
+        for use_ in page.components.iter().filter(|c| c.component == Component::Generations) {
             if known.is_empty() {
                 let hint = "add content/_data/targets.yaml with the GPU targets";
-                out.push(rules::component_missing_data::diagnostic(use_.span.clone(), "generations", hint));
+                out.push(rules::component_missing_data::diagnostic(use_.span.clone(), Component::Generations, hint));
             }
             for gfx in use_.args.split_whitespace().filter(|g| !known.contains(g)) {
                 out.push(rules::ref_unknown_target::diagnostic(use_.span.clone(), gfx, &known));
@@ -431,7 +431,7 @@ fn check_page_links(site: &SiteModel, sources: &SourceMap, files: &BTreeSet<Stri
                         .filter(|(d, id)| *d <= 3.max(id.chars().count() / 4))
                         .min()
                         .map(|(_, id)| id.as_str());
-                    let page = format!("content/{}", link.target);
+                    let page = shoko_vocab::ContentPath(&link.target).to_string();
                     out.push(rules::ref_unknown_anchor::diagnostic(
                         link.span.clone(),
                         anchor,

@@ -4,17 +4,8 @@
 use crate::schema::{Blocker, Class, HistoryEvent, Lifecycle, Limitation, Scope, SourceRecord};
 use shoko_diagnostics::{FileId, Span};
 use shoko_markdown::{Body, Lang};
-use std::fmt;
 
-/// A claim or question ID, unique site-wide.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-pub struct ClaimId(pub String);
-
-impl fmt::Display for ClaimId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+pub use shoko_vocab::ClaimId;
 
 /// A reference to a claim as written, with where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,8 +164,8 @@ pub struct Page {
 /// A component placed in a body (`::: NAME ARGS`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ComponentUse {
-    /// Its name.
-    pub name: String,
+    /// Which one.
+    pub component: shoko_vocab::Component,
     /// Its arguments as written.
     pub args: String,
     /// The fence line.

@@ -29,7 +29,7 @@ pub fn surface(doc: &Document, site: &SiteModel, text: &str) -> Option<String> {
         let _ = write!(s, "image {image}|");
     }
     for c in &page.components {
-        let _ = write!(s, "component {} {}|", c.name, c.args);
+        let _ = write!(s, "component {} {}|", c.component.name(), c.args);
     }
     for lang in Lang::ALL {
         let _ = write!(s, "anchors {:?}|", page_anchors(doc, site, text, lang));

@@ -17,7 +17,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
     let scope = claim.scope.clone().unwrap_or_default();
     ClaimView {
         id: claim.id.0.clone(),
-        anchor: format!("claim-{}", claim.id.0),
+        anchor: shoko_vocab::claim_anchor(&claim.id),
         badge: cx.badge(claim.class, lang),
         text: claim.text.get(lang).to_owned(),
         stale,
@@ -51,7 +51,7 @@ pub fn event_view(cx: &Ctx<'_>, e: &HistoryEvent, lang: Lang) -> EventView {
 /// An open question on a page at folder `here`.
 pub fn question_view(cx: &Ctx<'_>, q: &Question, here: &str, lang: Lang, page: Option<LinkView>) -> QuestionView {
     QuestionView {
-        anchor: format!("q-{}", q.id.0),
+        anchor: shoko_vocab::question_anchor(&q.id),
         text: q.text.get(lang).to_owned(),
         blocker: q.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
         about: q.about.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),

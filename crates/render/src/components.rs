@@ -8,6 +8,7 @@ use serde::Serialize;
 use shoko_markdown::Lang;
 use shoko_model::schema::{Class, Lifecycle, PhaseStatus, TargetStatus};
 use shoko_model::{Claim, Page};
+use shoko_vocab::claim_anchor;
 
 /// A row of the generation table.
 #[derive(Debug, Serialize)]
@@ -118,8 +119,11 @@ pub fn can_show(cx: &Ctx<'_>, cards: &[&Claim], args: &str, lang: Lang) -> (Vec<
     let named: Vec<&Claim> =
         args.split_whitespace().filter_map(|id| cx.site.claim(&shoko_model::ClaimId(id.to_owned()))).collect();
     let claims: &[&Claim] = if named.is_empty() { cards } else { &named };
-    let item =
-        |c: &Claim, text: String| ShowItem { text, href: format!("#claim-{}", c.id), badge: cx.badge(c.class, lang) };
+    let item = |c: &Claim, text: String| ShowItem {
+        text,
+        href: format!("#{}", claim_anchor(&c.id)),
+        badge: cx.badge(c.class, lang),
+    };
     let mut can = Vec::new();
     let mut cannot = Vec::new();
     for c in claims.iter().filter(|c| c.lifecycle == Lifecycle::Current) {
@@ -166,7 +170,7 @@ pub fn claim_table(cx: &Ctx<'_>, args: &str, lang: Lang) -> Vec<ClaimRow> {
         .map(|c| ClaimRow {
             badge: cx.badge(c.class, lang),
             text: c.text.get(lang).to_owned(),
-            href: format!("#claim-{}", c.id),
+            href: format!("#{}", claim_anchor(&c.id)),
             gfx: c.scope.as_ref().map_or_else(String::new, |s| s.gfx.join(", ")),
             stale: c.lifecycle != Lifecycle::Current,
         })

@@ -2,35 +2,30 @@
 //! from another with relative hrefs.
 
 use crate::i18n::Ui;
-use crate::urls::{page_url, relative_href};
+use crate::urls::relative_href;
 use crate::view::{AlternateView, BadgeView, LayoutView, LinkView, NavView, SwitchView};
 use shoko_diagnostics::SourceMap;
 use shoko_markdown::Lang;
 use shoko_model::schema::Class;
 use shoko_model::{DocId, SiteModel};
+use shoko_vocab::{claim_anchor, page_address};
 
-/// A generated, site-wide page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SitePage {
-    /// Evidence classes and site policy.
-    Evidence,
-    /// Every open question.
-    Questions,
-    /// Every claim.
-    Claims,
-    /// The change log.
-    Changes,
-    /// The glossary.
-    Glossary,
-}
+pub use shoko_vocab::SitePage;
 
 /// Rows on one page of a paged index (every claim, the change log). A site with more rows gets
 /// `claims/2/`, `claims/3/`, …, so no page grows with the whole site.
 pub const INDEX_PAGE_SIZE: usize = 500;
 
-impl SitePage {
+/// What the renderer knows of a generated page beyond its folder.
+pub trait SitePageExt {
     /// How many pages this generated page spans in `site`: 1, except for the paged indexes.
-    pub fn parts(self, site: &SiteModel) -> usize {
+    fn parts(self, site: &SiteModel) -> usize;
+    /// UI key of its navigation label.
+    fn nav_key(self) -> &'static str;
+}
+
+impl SitePageExt for SitePage {
+    fn parts(self, site: &SiteModel) -> usize {
         let rows = match self {
             SitePage::Claims => site.claims.len(),
             SitePage::Changes => site.events,
@@ -39,23 +34,7 @@ impl SitePage {
         rows.div_ceil(INDEX_PAGE_SIZE).max(1)
     }
 
-    /// Every generated page, in navigation order.
-    pub const ALL: [SitePage; 5] =
-        [SitePage::Evidence, SitePage::Questions, SitePage::Claims, SitePage::Changes, SitePage::Glossary];
-
-    /// Folder under the language root; content may not use these (`page/reserved-path`).
-    pub fn folder(self) -> &'static str {
-        match self {
-            SitePage::Evidence => "evidence",
-            SitePage::Questions => "questions",
-            SitePage::Claims => "claims",
-            SitePage::Changes => "changes",
-            SitePage::Glossary => "glossary",
-        }
-    }
-
-    /// UI key of its navigation label.
-    pub fn nav_key(self) -> &'static str {
+    fn nav_key(self) -> &'static str {
         match self {
             SitePage::Evidence => "nav-evidence",
             SitePage::Questions => "nav-questions",
@@ -112,7 +91,10 @@ pub struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     /// The folder of every document of `site` in each language, for [`Ctx::dirs`].
     pub(crate) fn dirs_of(site: &SiteModel) -> Vec<[String; 2]> {
-        site.docs.iter().map(|doc| Lang::ALL.map(|lang| format!("{}/{}", lang.code(), page_url(&doc.path)))).collect()
+        site.docs
+            .iter()
+            .map(|doc| Lang::ALL.map(|lang| format!("{}/{}", lang.code(), page_address(&doc.path))))
+            .collect()
     }
 
     /// The site-root-relative folder of a content page in `lang`: `ja/gpu/`.
@@ -200,7 +182,8 @@ impl<'a> Ctx<'a> {
     pub fn claim_link(&self, here: &str, id: &str, lang: Lang) -> LinkView {
         let declared = self.site.claims.get(&shoko_model::ClaimId(id.to_owned()));
         let part = declared.map_or(0, |d| d.ordinal / INDEX_PAGE_SIZE);
-        let href = format!("{}#claim-{id}", relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part)));
+        let href =
+            format!("{}#{}", relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part)), claim_anchor(id));
         let label = declared
             .map_or_else(|| id.to_owned(), |d| self.site.docs[d.doc.0].claims[d.index].text.get(lang).to_owned());
         LinkView { href, label }
@@ -261,22 +244,6 @@ impl<'a> Ctx<'a> {
         match &self.base_url {
             Some(b) => format!("{b}/{}", crate::urls::encode_path(to)),
             None => relative_href(here, to),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::SitePage;
-
-    #[test]
-    fn generated_folders_are_reserved_for_content() {
-        for page in SitePage::ALL {
-            assert!(
-                shoko_model::rules::page_reserved_path::RESERVED.contains(&page.folder()),
-                "{} is generated but content may use it",
-                page.folder()
-            );
         }
     }
 }

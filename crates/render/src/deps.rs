@@ -17,7 +17,7 @@
 //! The caller re-renders everything instead when templates, strings, configuration, static files
 //! or the set of files changed. A test checks the rules against full rebuilds.
 
-use crate::context::{INDEX_PAGE_SIZE, SitePage};
+use crate::context::{INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::pages::Tree;
 use crate::plan::Job;
 use shoko_model::{ClaimId, DocId, DocKind, Document, SiteModel};

@@ -1,7 +1,7 @@
 //! Machine-readable outputs: `claims.json`, `sitemap.xml` with language alternates (needs the
 //! public URL), `robots.txt`.
 
-use crate::context::{Ctx, SitePage};
+use crate::context::{Ctx, SitePage, SitePageExt};
 use serde::Serialize;
 use shoko_markdown::Lang;
 use shoko_model::schema::{Blocker, Class, HistoryEvent, Lifecycle, Limitation, Scope, SourceRecord};
@@ -52,7 +52,7 @@ impl Serialize for AllClaims<'_> {
                 superseded_by: c.superseded_by.as_ref().map(|r| r.id.0.as_str()),
                 supersedes: c.supersedes.iter().map(|r| r.id.0.as_str()).collect(),
                 history: &c.history,
-                declared_in: format!("content/{}", cx.site.docs[d.doc.0].path),
+                declared_in: shoko_vocab::ContentPath(&cx.site.docs[d.doc.0].path).to_string(),
                 shown_on: cx
                     .site
                     .shown_on

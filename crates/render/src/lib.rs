@@ -19,7 +19,7 @@ mod urls;
 pub mod view;
 
 pub use assets::{SITE_CSS, SITE_JS};
-pub use context::SitePage;
+pub use context::{SitePage, SitePageExt};
 pub use deps::affected_jobs;
 pub use plan::{Job, RenderInput, RenderPlan, Renderer, TEMPLATE_CODE, Templates, compile_templates, render_jobs};
-pub use urls::{page_url, relative_href};
+pub use urls::relative_href;

@@ -9,12 +9,13 @@ use crate::plan::{Templates, render_template};
 use crate::urls::relative_href;
 use crate::view::{CountView, PageView};
 use shoko_diagnostics::Diagnostic;
-use shoko_markdown::{Gloss, Lang, RenderContext, RenderedBody, Resolved, Target, escape, render_html};
+use shoko_markdown::{Component, Gloss, Lang, RenderContext, RenderedBody, Resolved, Target, escape, render_html};
 use shoko_model::Page;
 use shoko_model::anchors::{card_ids, reserved};
 use shoko_model::schema::Class;
 use shoko_model::validate::resolve_relative;
 use shoko_model::{Claim, ClaimId, DocId, Document};
+use shoko_vocab::{claim_anchor, question_anchor, term_anchor};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -96,7 +97,8 @@ impl PageCx<'_, '_> {
         match html.map(String::from_utf8) {
             Ok(Ok(html)) => html,
             Ok(Err(e)) => {
-                let message = format!("templates/partials/{name}.html rendered invalid UTF-8: {e}");
+                let message =
+                    format!("{}/partials/{name}.html rendered invalid UTF-8: {e}", shoko_vocab::layout::TEMPLATES_DIR);
                 self.errors.borrow_mut().push(Diagnostic::global(&crate::plan::TEMPLATE_CODE, message));
                 String::new()
             }
@@ -131,13 +133,13 @@ impl PageCx<'_, '_> {
         if let Some(claim) = self.cards.iter().find(|c| c.id == key) {
             let badge = self.cx.badge(claim.class, lang);
             let after = format!(" <span class=\"badge badge-{}\">{}</span>", badge.class, escape(&badge.label));
-            return Resolved { href: format!("#claim-{id}"), after: Some(after) };
+            return Resolved { href: format!("#{}", claim_anchor(id)), after: Some(after) };
         }
         if self.doc.questions.iter().any(|q| q.id == key) {
-            return Resolved { href: format!("#q-{id}"), after: None };
+            return Resolved { href: format!("#{}", question_anchor(id)), after: None };
         }
         let questions = crate::context::Ctx::site_page_dir(crate::context::SitePage::Questions, lang);
-        Resolved { href: format!("{}#q-{id}", relative_href(here, &questions)), after: None }
+        Resolved { href: format!("{}#{}", relative_href(here, &questions), question_anchor(id)), after: None }
     }
 }
 
@@ -206,30 +208,35 @@ impl RenderContext for PageCx<'_, '_> {
                     Lang::En => format!(" ({gloss})"),
                 };
                 let html = format!(
-                    "<a class=\"term\" href=\"{glossary}#term-{}\">{{}}</a><span class=\"gloss\">{gloss}</span>",
-                    t.id
+                    "<a class=\"term\" href=\"{glossary}#{}\">{{}}</a><span class=\"gloss\">{gloss}</span>",
+                    term_anchor(&t.id)
                 );
                 Gloss { id: t.id.clone(), spellings, html }
             })
             .collect()
     }
 
-    fn component(&self, name: &str, args: &str, lang: Lang) -> String {
+    fn component(&self, component: Component, args: &str, lang: Lang) -> String {
         let here = self.cx.page_dir(self.id, lang);
-        match name {
-            "generations" => {
+        match component {
+            Component::Generations => {
                 self.partial("generations", Rows { rows: components::generations(self.cx, args, here, lang) }, lang)
             }
-            "can-show" => {
+            Component::CanShow => {
                 let (can, cannot) = components::can_show(self.cx, self.cards, args, lang);
                 self.partial("can_show", CanShow { can, cannot }, lang)
             }
-            "claim-table" => {
+            Component::ClaimTable => {
                 self.partial("claim_table", Rows { rows: components::claim_table(self.cx, args, lang) }, lang)
             }
-            "phases" => self.partial("phases", Rows { rows: components::phases(self.cx, self.page, lang) }, lang),
-            "timeline" => self.partial("timeline", Entries { entries: components::timeline(self.page, lang) }, lang),
-            _ => String::new(),
+            Component::Phases => {
+                self.partial("phases", Rows { rows: components::phases(self.cx, self.page, lang) }, lang)
+            }
+            Component::Timeline => {
+                self.partial("timeline", Entries { entries: components::timeline(self.page, lang) }, lang)
+            }
+            // Drawn by the Markdown renderer from their own text.
+            Component::CallChain | Component::Figure | Component::Next => String::new(),
         }
     }
 }

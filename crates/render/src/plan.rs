@@ -1,7 +1,7 @@
 //! Building the [`RenderPlan`]: every output file of the site with its bytes.
 
 use crate::assets::assets;
-use crate::context::{Ctx, SitePage};
+use crate::context::{Ctx, SitePage, SitePageExt};
 use crate::i18n::Ui;
 use crate::pages::{Tree, page_views};
 use crate::view::{ImageInfo, NotFoundView, RootView};
@@ -304,8 +304,9 @@ pub(crate) fn render_template<T: serde::Serialize>(
     view: &T,
     ui: Option<tera::Value>,
 ) -> Result<Vec<u8>, Box<Diagnostic>> {
-    let mut context = tera::Context::from_serialize(view)
-        .map_err(|e| Box::new(Diagnostic::global(&TEMPLATE_CODE, format!("templates/{name}: {e}"))))?;
+    let mut context = tera::Context::from_serialize(view).map_err(|e| {
+        Box::new(Diagnostic::global(&TEMPLATE_CODE, format!("{}/{name}: {e}", shoko_vocab::layout::TEMPLATES_DIR)))
+    })?;
     if let Some(ui) = ui {
         context.insert_value("ui", ui);
     }

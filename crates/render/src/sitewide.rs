@@ -2,7 +2,7 @@
 //! and the change log built from claim histories.
 
 use crate::cards::{claim_view, event_view, question_view};
-use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage};
+use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::urls::relative_href;
 use crate::view::{
     ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView,
@@ -116,7 +116,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
                     .shown_on
                     .get(&claim.id)
                     .map_or_else(Vec::new, |pages| pages.iter().map(|p| cx.page_link(&here, *p, lang)).collect()),
-                declared_in: format!("content/{}", cx.site.docs[doc.0].path),
+                declared_in: shoko_vocab::ContentPath(&cx.site.docs[doc.0].path).to_string(),
             }
         })
         .collect();
@@ -169,7 +169,7 @@ pub fn glossary<'a>(cx: &'a Ctx<'a>, lang: Lang) -> GlossaryView {
         .glossary
         .iter()
         .map(|t| TermView {
-            anchor: format!("term-{}", t.id),
+            anchor: shoko_vocab::term_anchor(&t.id),
             term: t.term.get(lang).to_owned(),
             other: t.term.get(lang.other()).to_owned(),
             gloss: t.gloss.get(lang).to_owned(),

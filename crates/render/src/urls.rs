@@ -1,13 +1,6 @@
 //! Output URLs of pages and relative hrefs between them. Every internal link is relative, so the
 //! site works under any sub-path and opened from disk.
 
-/// The folder URL of a page, relative to a language root: `index.md` → ``, `gpu/index.md` →
-/// `gpu/`, `gpu/gfx900.md` → `gpu/gfx900/`.
-pub fn page_url(source_path: &str) -> String {
-    let stem = source_path.strip_suffix(".md").unwrap_or(source_path);
-    stem.strip_suffix("index").map_or_else(|| format!("{stem}/"), str::to_owned)
-}
-
 /// A relative href from the folder `from` to the folder or file `to` (both relative to the site
 /// root, folders ending in `/`). Folder targets end in `index.html`, so links also work when the
 /// site is opened from disk, where a folder URL shows a directory listing.
@@ -69,13 +62,6 @@ pub fn encode_path(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn page_urls() {
-        assert_eq!(page_url("index.md"), "");
-        assert_eq!(page_url("gpu/index.md"), "gpu/");
-        assert_eq!(page_url("gpu/gfx900.md"), "gpu/gfx900/");
-    }
 
     #[test]
     fn unsafe_characters_are_encoded() {

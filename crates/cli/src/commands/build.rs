@@ -28,7 +28,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         ));
         return USAGE_OR_IO;
     }
-    let out = settings.out.unwrap_or_else(|| root.join("site"));
+    let out = settings.out.unwrap_or_else(|| root.join(shoko_vocab::layout::OUTPUT_DIR));
     let mut output = match DiskOutput::new(root, &out) {
         Ok(output) => output,
         Err(e) => {

@@ -4,6 +4,7 @@
 use super::{OK, USAGE_OR_IO, today};
 use crate::cli::NewKind;
 use shoko_build::inputs::Entry;
+use shoko_vocab::layout::CONTENT_DIR;
 use std::path::{Component, Path};
 
 /// Run `new`.
@@ -21,7 +22,7 @@ pub fn run(root: &Path, kind: NewKind, path: &Path) -> u8 {
 }
 
 fn scaffold(root: &Path, kind: NewKind, path: &Path) -> Result<std::path::PathBuf, String> {
-    let inside_content = path.components().next() == Some(Component::Normal("content".as_ref()))
+    let inside_content = path.components().next() == Some(Component::Normal(CONTENT_DIR.as_ref()))
         && path.components().all(|c| matches!(c, Component::Normal(_)));
     if !inside_content {
         return Err(format!(

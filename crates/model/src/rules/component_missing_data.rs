@@ -12,8 +12,8 @@ pub static CODE: Code = Code {
 };
 
 /// The diagnostic at the component's fence; `hint` says where the data goes.
-pub fn diagnostic(span: Span, name: &str, hint: &str) -> Diagnostic {
-    Diagnostic::new(&CODE, format!("`::: {name}` has nothing to show"), span)
+pub fn diagnostic(span: Span, component: shoko_vocab::Component, hint: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("`::: {}` has nothing to show", component.name()), span)
         .with_label("placed here")
         .with_hint(hint.to_owned())
 }

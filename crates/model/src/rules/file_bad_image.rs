@@ -1,6 +1,7 @@
 //! `file/bad-image` (error): an image a page shows cannot be decoded.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+use shoko_vocab::ContentPath;
 
 /// The code.
 pub static CODE: Code = Code {
@@ -11,6 +12,6 @@ pub static CODE: Code = Code {
 
 /// The diagnostic at the image link.
 pub fn diagnostic(span: Span, path: &str, reason: &str) -> Diagnostic {
-    Diagnostic::new(&CODE, format!("content/{path} cannot be read as an image: {reason}"), span)
+    Diagnostic::new(&CODE, format!("{} cannot be read as an image: {reason}", ContentPath(path)), span)
         .with_hint("re-export the image as PNG, JPEG, WebP, GIF or SVG")
 }

@@ -2,6 +2,7 @@
 //! Only `targets.yaml` and `glossary.yaml` live there.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+use shoko_vocab::ContentPath;
 
 /// The code.
 pub static CODE: Code = Code {
@@ -12,6 +13,6 @@ pub static CODE: Code = Code {
 
 /// The diagnostic at the start of the file.
 pub fn diagnostic(span: Span, path: &str) -> Diagnostic {
-    Diagnostic::new(&CODE, format!("content/{path} is not a known data file"), span)
+    Diagnostic::new(&CODE, format!("{} is not a known data file", ContentPath(path)), span)
         .with_hint("content/_data/ holds targets.yaml (GPU targets) and glossary.yaml (terms); move observation logs elsewhere under content/")
 }

@@ -6,6 +6,7 @@
 //! link, no link with a refused scheme and no reference to a file outside the site.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+use shoko_vocab::ContentPath;
 
 /// The code.
 pub static CODE: Code = Code {
@@ -16,7 +17,7 @@ pub static CODE: Code = Code {
 
 /// The diagnostic at the image link.
 pub fn diagnostic(span: Span, path: &str, reason: &str) -> Diagnostic {
-    Diagnostic::new(&CODE, format!("content/{path} is not published: {reason}"), span)
+    Diagnostic::new(&CODE, format!("{} is not published: {reason}", ContentPath(path)), span)
         .with_label("this figure")
         .with_hint(
             "export the drawing again as plain SVG (text as text or paths, no scripts or interactivity), or as PNG",

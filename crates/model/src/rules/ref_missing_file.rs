@@ -2,6 +2,7 @@
 //! `content/`.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+use shoko_vocab::ContentPath;
 
 /// The code.
 pub static CODE: Code = Code {
@@ -13,6 +14,6 @@ pub static CODE: Code = Code {
 /// The diagnostic at the link.
 pub fn diagnostic(span: Span, dest: &str, resolved: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("`{dest}` does not exist"), span)
-        .with_label(format!("resolves to content/{resolved}"))
+        .with_label(format!("resolves to {}", ContentPath(resolved)))
         .with_hint("put the file under content/ and link it relative to this page, e.g. `![…](../figures/worlds.svg)`")
 }

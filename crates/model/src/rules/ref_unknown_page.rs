@@ -1,6 +1,7 @@
 //! `ref/unknown-page` (error): a link points to a page that does not exist under content/.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+use shoko_vocab::ContentPath;
 
 /// The code.
 pub static CODE: Code = Code {
@@ -12,7 +13,7 @@ pub static CODE: Code = Code {
 /// The diagnostic at the link.
 pub fn diagnostic(span: Span, dest: &str, resolved: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("link to missing page `{dest}`"), span)
-        .with_label(format!("resolves to content/{resolved}, which does not exist"))
+        .with_label(format!("resolves to {}, which does not exist", ContentPath(resolved)))
         .with_hint("link to the `.md` source relative to this file, e.g. `../gpu/index.md`")
 }
 

@@ -1,7 +1,7 @@
 //! `ref/unsafe-url` (error): a link or image whose scheme is not one the site publishes.
 //!
 //! Links lead to pages and files of the site, to claims (`claim:`), or out with `http:`,
-//! `https:` or `mailto:` ([`shoko_markdown::EXTERNAL_SCHEMES`]). Every other scheme is refused in
+//! `https:` or `mailto:` ([`shoko_vocab::EXTERNAL_SCHEMES`]). Every other scheme is refused in
 //! any spelling: `javascript:` and `vbscript:` run code on the site's origin, `data:` can carry a
 //! whole page, `file:` points into the reader's disk.
 

@@ -41,7 +41,7 @@ impl SourceKind {
     /// The kind of the file at `path` (relative to `content/`), or `None` for files the
     /// generator does not read (and, under `_data/`, an unknown data file).
     pub fn of(path: &str) -> Option<Result<SourceKind, ()>> {
-        if let Some(data) = path.strip_prefix("_data/") {
+        if let Some(data) = path.strip_prefix(shoko_vocab::layout::DATA_DIR).and_then(|p| p.strip_prefix('/')) {
             return Some(match data {
                 "targets.yaml" => Ok(SourceKind::Targets),
                 "glossary.yaml" => Ok(SourceKind::Glossary),

@@ -12,7 +12,7 @@ use crate::schema::{Localized, PageFrontMatter, RawHtml};
 use crate::yaml::YamlPath;
 use shoko_diagnostics::{Diagnostic, Span};
 use shoko_markdown::rules::{missing_translation, raw_html};
-use shoko_markdown::{Block, DivKind, Lang, Target, parse_body};
+use shoko_markdown::{Block, Component, DivKind, Lang, Target, parse_body};
 use std::ops::Range;
 
 /// Validate the page parts of a Markdown file whose body is at `body` in the file.
@@ -82,32 +82,33 @@ pub fn validate_page(
     }
     let uses: Vec<ComponentUse> = components(&parsed.blocks)
         .into_iter()
-        .map(|(name, args, open)| ComponentUse {
-            name: name.to_owned(),
+        .map(|(component, args, open)| ComponentUse {
+            component,
             args: args.to_owned(),
             span: Span::new(input.file, open),
         })
         .collect();
-    for ComponentUse { name, args, span } in &uses {
-        let name = name.as_str();
-        let missing = |hint: &str| rules::component_missing_data::diagnostic(span.clone(), name, hint);
-        match name {
-            "can-show" => {
+    for ComponentUse { component, args, span } in &uses {
+        let missing = |hint: &str| rules::component_missing_data::diagnostic(span.clone(), *component, hint);
+        match component {
+            Component::CanShow => {
                 let ids: Vec<&str> = args.split_whitespace().collect();
                 if ids.is_empty() && front.claims.is_empty() && citations.is_empty() {
                     out.push(missing("declare or cite claims on this page, or name them: `::: can-show ID …`"));
                 }
                 citations.extend(ids.into_iter().map(|id| Ref { id: ClaimId(id.to_owned()), span: span.clone() }));
             }
-            "claim-table" => {
+            Component::ClaimTable => {
                 let ids: Vec<&str> = args.split_whitespace().collect();
                 if ids.is_empty() {
                     out.push(missing("name the claims to list: `::: claim-table ID …`"));
                 }
                 citations.extend(ids.into_iter().map(|id| Ref { id: ClaimId(id.to_owned()), span: span.clone() }));
             }
-            "phases" if front.phases.is_empty() => out.push(missing("add `phases:` to the front-matter")),
-            "timeline" if front.timeline.is_empty() => out.push(missing("add `timeline:` to the front-matter")),
+            Component::Phases if front.phases.is_empty() => out.push(missing("add `phases:` to the front-matter")),
+            Component::Timeline if front.timeline.is_empty() => {
+                out.push(missing("add `timeline:` to the front-matter"));
+            }
             _ => {}
         }
     }
@@ -141,13 +142,13 @@ pub fn validate_page(
     }
 }
 
-/// Every component of a body, depth first: name, arguments and the fence line's range.
-fn components(blocks: &[Block]) -> Vec<(&str, &str, Range<usize>)> {
+/// Every component of a body, depth first: which, its arguments and the fence line's range.
+fn components(blocks: &[Block]) -> Vec<(Component, &str, Range<usize>)> {
     let mut found = Vec::new();
     for block in blocks {
         if let Block::Div(div) = block {
-            if let DivKind::Component { name, args } = &div.kind {
-                found.push((name.as_str(), args.as_str(), div.open.clone()));
+            if let DivKind::Component { component, args } = &div.kind {
+                found.push((*component, args.as_str(), div.open.clone()));
             }
             found.extend(components(&div.children));
         }

@@ -1,0 +1,79 @@
+//! The components an author places with a fenced div (`::: NAME args`).
+
+/// A component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Component {
+    /// `::: generations [gfx…]`: the generation table from `_data/targets.yaml`.
+    Generations,
+    /// `::: can-show [ID…]`: what the page's confirmed claims show and what limits hold.
+    CanShow,
+    /// `::: claim-table ID…`: the named claims as a table.
+    ClaimTable,
+    /// `::: phases`: the phase grid from the front-matter.
+    Phases,
+    /// `::: timeline`: the timeline from the front-matter.
+    Timeline,
+    /// `::: call-chain`: one call per line.
+    CallChain,
+    /// `::: figure`: an image with a caption per language.
+    Figure,
+    /// `::: next`: the "→ next question" block.
+    Next,
+}
+
+impl Component {
+    /// Every component, in the order the docs list them.
+    pub const ALL: [Component; 8] = [
+        Component::Generations,
+        Component::CanShow,
+        Component::ClaimTable,
+        Component::Phases,
+        Component::Timeline,
+        Component::CallChain,
+        Component::Figure,
+        Component::Next,
+    ];
+
+    /// The name written after the colons.
+    pub fn name(self) -> &'static str {
+        match self {
+            Component::Generations => "generations",
+            Component::CanShow => "can-show",
+            Component::ClaimTable => "claim-table",
+            Component::Phases => "phases",
+            Component::Timeline => "timeline",
+            Component::CallChain => "call-chain",
+            Component::Figure => "figure",
+            Component::Next => "next",
+        }
+    }
+
+    /// The component named `name`.
+    pub fn from_name(name: &str) -> Option<Component> {
+        Component::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Whether it is drawn from typed data by a template (`templates/partials/`), rather than
+    /// from its own text by the Markdown renderer.
+    pub fn from_data(self) -> bool {
+        !matches!(self, Component::CallChain | Component::Figure | Component::Next)
+    }
+
+    /// Whether its arguments name claims (which count as citations).
+    pub fn names_claims(self) -> bool {
+        matches!(self, Component::CanShow | Component::ClaimTable)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Component;
+
+    #[test]
+    fn names_round_trip() {
+        for c in Component::ALL {
+            assert_eq!(Component::from_name(c.name()), Some(c));
+        }
+        assert_eq!(Component::from_name("warning"), None);
+    }
+}
