@@ -90,7 +90,10 @@ struct PageCx<'a, 'b> {
 }
 
 impl PageCx<'_, '_> {
-    fn partial<T: serde::Serialize>(&self, name: &str, data: T, lang: Lang) -> String {
+    /// The HTML of `component` from its template, `partials/NAME.html` (the component's name
+    /// with `_` for `-`).
+    fn partial<T: serde::Serialize>(&self, component: Component, data: T, lang: Lang) -> String {
+        let name = component.name().replace('-', "_");
         let view = ComponentView { data };
         let html =
             render_template(self.templates, &format!("partials/{name}.html"), &view, Some(self.cx.ui.value(lang)));
@@ -220,20 +223,20 @@ impl RenderContext for PageCx<'_, '_> {
         let here = self.cx.page_dir(self.id, lang);
         match component {
             Component::Generations => {
-                self.partial("generations", Rows { rows: components::generations(self.cx, args, here, lang) }, lang)
+                self.partial(component, Rows { rows: components::generations(self.cx, args, here, lang) }, lang)
             }
             Component::CanShow => {
                 let (can, cannot) = components::can_show(self.cx, self.cards, args, lang);
-                self.partial("can_show", CanShow { can, cannot }, lang)
+                self.partial(component, CanShow { can, cannot }, lang)
             }
             Component::ClaimTable => {
-                self.partial("claim_table", Rows { rows: components::claim_table(self.cx, args, lang) }, lang)
+                self.partial(component, Rows { rows: components::claim_table(self.cx, args, lang) }, lang)
             }
             Component::Phases => {
-                self.partial("phases", Rows { rows: components::phases(self.cx, self.page, lang) }, lang)
+                self.partial(component, Rows { rows: components::phases(self.cx, self.page, lang) }, lang)
             }
             Component::Timeline => {
-                self.partial("timeline", Entries { entries: components::timeline(self.page, lang) }, lang)
+                self.partial(component, Entries { entries: components::timeline(self.page, lang) }, lang)
             }
             // Drawn by the Markdown renderer from their own text.
             Component::CallChain | Component::Figure | Component::Next => String::new(),
