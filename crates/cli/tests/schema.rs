@@ -32,7 +32,7 @@ fn document(path: &Path) -> Option<serde_json::Value> {
     } else {
         text
     };
-    serde_yaml::from_str(&yaml).ok()
+    yaml_serde::from_str(&yaml).ok()
 }
 
 /// One validator per file kind.

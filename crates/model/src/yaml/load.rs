@@ -1,24 +1,24 @@
-//! One pass over saphyr-parser's events builds both the `serde_yaml` value of a document and the
+//! One pass over saphyr-parser's events builds both the `yaml_serde` value of a document and the
 //! position of each of its nodes.
 //!
-//! Until this pass existed, serde_yaml (libyaml) parsed every front-matter for its value and
+//! Until this pass existed, yaml_serde (libyaml) parsed every front-matter for its value and
 //! saphyr parsed it again for positions: two parsers over the same text were a fifth of a build's
-//! time on the benchmark corpus. The value is still serde_yaml's `Value`, deserialized by
-//! serde_yaml; what this module takes over from it is the reading of events, with the same guards
+//! time on the benchmark corpus. The value is still yaml_serde's `Value`, deserialized by
+//! yaml_serde; what this module takes over from it is the reading of events, with the same guards
 //! against hostile input: nesting deeper than 128 levels and aliases that expand to more than 100
-//! nodes for each node written in the file are refused, with serde_yaml's own messages.
+//! nodes for each node written in the file are refused, with yaml_serde's own messages.
 
 use super::positions::{Children, NodePos, PosNode, Scalar};
 use super::scalar::{self, resolve};
 use saphyr_parser::{Event, Parser, ScalarStyle, Span, Tag};
-use serde_yaml::{Mapping, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
+use yaml_serde::{Mapping, Value};
 
-/// Deepest nesting of sequences and mappings (serde_yaml's limit).
+/// Deepest nesting of sequences and mappings (yaml_serde's limit).
 const DEPTH_LIMIT: usize = 128;
-/// The refusal of nesting deeper than [`DEPTH_LIMIT`] (serde_yaml's and saphyr's words).
+/// The refusal of nesting deeper than [`DEPTH_LIMIT`] (yaml_serde's and saphyr's words).
 const DEPTH_MESSAGE: &str = "recursion limit exceeded";
 /// Most nodes aliases may add for each node written in the file.
 const ALIAS_FACTOR: usize = 100;
@@ -258,7 +258,7 @@ impl Loader<'_> {
             OpenKind::Seq(items, children) => (Value::Sequence(items), Children::Seq(children)),
             OpenKind::Map(mapping, children, _) => (Value::Mapping(mapping), Children::Map(children)),
         };
-        // A local tag (`!name`) stays on the value, as serde_yaml keeps it; core tags on
+        // A local tag (`!name`) stays on the value, as yaml_serde keeps it; core tags on
         // collections (`!!map`) say nothing more than the brackets do.
         let value = match open.tag {
             Some(tag) if !tag.is_yaml_core_schema() => scalar::tagged(&tag, value),
@@ -329,7 +329,7 @@ fn key_name(key: &Value) -> String {
     }
 }
 
-/// serde_yaml's message for a key written twice in one mapping.
+/// yaml_serde's message for a key written twice in one mapping.
 fn duplicate_message(key: &Value) -> String {
     match key {
         Value::Null => "duplicate entry with null key".into(),
@@ -357,7 +357,7 @@ mod tests {
     }
 
     #[test]
-    fn values_are_the_ones_serde_yaml_reads() {
+    fn values_are_the_ones_yaml_serde_reads() {
         let documents = [
             "a: 1\nb: -2\nc: +3\nd: 0x1f\ne: -0x10\nf: 0o17\ng: 0b101\nh: 0123\ni: -0\nj: 18446744073709551615\n",
             "m: 1e3\nn: 6.10\no: .inf\np: -.Inf\nq: .nan\nr: +.5\n",
@@ -373,38 +373,38 @@ mod tests {
             "---\na: 1\n...\n",
         ];
         for text in documents {
-            let reference: Value = serde_yaml::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let reference: Value = yaml_serde::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             let value = ours(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert!(same(&value, &reference), "{text}\nours:       {value:?}\nserde_yaml: {reference:?}");
+            assert!(same(&value, &reference), "{text}\nours:       {value:?}\nyaml_serde: {reference:?}");
         }
     }
 
     #[test]
-    fn core_tags_check_their_text_as_serde_yaml_does() {
+    fn core_tags_check_their_text_as_yaml_serde_does() {
         for text in ["a: !!int x\n", "a: !!bool 1\n", "a: !!float y\n", "a: !!null z\n"] {
-            let reference = serde_yaml::from_str::<Value>(text).unwrap_err().to_string();
+            let reference = yaml_serde::from_str::<Value>(text).unwrap_err().to_string();
             let message = ours(text).unwrap_err();
-            assert!(reference.contains(&message), "{text}: ours {message:?}, serde_yaml {reference:?}");
+            assert!(reference.contains(&message), "{text}: ours {message:?}, yaml_serde {reference:?}");
         }
     }
 
     #[test]
-    fn integers_wider_than_64_bits_are_refused_as_serde_yaml_refused_them() {
+    fn integers_wider_than_64_bits_are_refused_as_yaml_serde_refused_them() {
         for text in ["k: 18446744073709551616\n", "l: -9223372036854775809\n", "m: 0x1ffffffffffffffff\n"] {
-            assert!(serde_yaml::from_str::<Value>(text).is_err(), "{text}");
+            assert!(yaml_serde::from_str::<Value>(text).is_err(), "{text}");
             assert!(ours(text).unwrap_err().contains("too large"), "{text}");
         }
         // Past 128 bits both read a float.
         let text = "n: 340282366920938463463374607431768211456\n";
-        assert!(same(&ours(text).unwrap(), &serde_yaml::from_str(text).unwrap()));
+        assert!(same(&ours(text).unwrap(), &yaml_serde::from_str(text).unwrap()));
     }
 
     #[test]
     fn duplicate_keys_and_second_documents_are_refused() {
         for text in ["a: 1\na: 2\n", "'1': x\n1: y\n1: z\n", "---\na: 1\n---\nb: 2\n"] {
-            let reference = serde_yaml::from_str::<Value>(text).unwrap_err().to_string();
+            let reference = yaml_serde::from_str::<Value>(text).unwrap_err().to_string();
             let message = ours(text).unwrap_err();
-            assert!(reference.contains(&message), "{text}: ours {message:?}, serde_yaml {reference:?}");
+            assert!(reference.contains(&message), "{text}: ours {message:?}, yaml_serde {reference:?}");
         }
         // The error points at the second `a`.
         let error = load("a: 1\na: 2\n", 0).err().unwrap();

@@ -1,10 +1,10 @@
 //! The one module that knows which YAML libraries are used.
 //!
 //! `saphyr-parser` reads the front-matter once, as events; `load` builds from them both the value
-//! (a `serde_yaml::Value`) and the position of every node, so errors found after deserialization
-//! still point at `file:line:col`. `serde_yaml` (archived upstream) provides the value type and
-//! deserializes typed values from it; a maintained fork can replace it here without touching the
-//! rest of the code base. Positions are shifted by the line on which the front-matter starts.
+//! (a `yaml_serde::Value`) and the position of every node, so errors found after deserialization
+//! still point at `file:line:col`. `yaml_serde` (the YAML organization's maintained fork of the
+//! archived `serde_yaml`, same API) provides the value type and deserializes typed values from
+//! it; nothing outside this module names it. Positions are shifted by the line on which the front-matter starts.
 
 mod load;
 mod path;
@@ -21,7 +21,7 @@ use shoko_diagnostics::{LineCol, SourceFile};
 /// A parsed YAML document: its value and where each node sits in the file.
 #[derive(Debug, Clone)]
 pub struct YamlDoc {
-    value: serde_yaml::Value,
+    value: yaml_serde::Value,
     /// Node positions.
     pub positions: Positions,
 }
@@ -63,8 +63,8 @@ impl Origin<'_> {
 
 /// Parse `text` (which starts at `origin.start` in the file) into a document.
 ///
-/// Where saphyr cannot read the text, libyaml (through serde_yaml) gets the last word, so that
-/// everything serde_yaml alone accepted is still accepted: libyaml is more lenient than the YAML
+/// Where saphyr cannot read the text, libyaml (through yaml_serde) gets the last word, so that
+/// everything yaml_serde alone accepted is still accepted: libyaml is more lenient than the YAML
 /// 1.2 spec, for example about the indentation of a quoted text's continuation lines. Such a
 /// document keeps the positions of the part saphyr read; errors further on point at the nearest
 /// node before. Text that both refuse gets libyaml's message and location, as before. libyaml's
@@ -80,7 +80,7 @@ pub fn parse(text: &str, origin: Origin<'_>) -> Result<YamlDoc, SyntaxError> {
         Err(load::LoadError::Syntax { message, offset, .. }) if !lenient_reading_is_bounded(text) => {
             Err(SyntaxError { message: explain(&message, origin.file.text.get(offset..)), offset })
         }
-        Err(load::LoadError::Syntax { partial, .. }) => match serde_yaml::from_str(text) {
+        Err(load::LoadError::Syntax { partial, .. }) => match yaml_serde::from_str(text) {
             Ok(value) => Ok(YamlDoc { value, positions: Positions::new(partial.map(|p| *p), whole) }),
             Err(e) => {
                 let at =
@@ -95,7 +95,7 @@ pub fn parse(text: &str, origin: Origin<'_>) -> Result<YamlDoc, SyntaxError> {
 /// The most work libyaml's reading may cost, as text length times the number of `[` and `{`.
 ///
 /// libyaml checks every pending simple key (one per open flow collection) at every token and
-/// serde_yaml collects a document's events before it applies its depth limit, so libyaml's time
+/// yaml_serde collects a document's events before it applies its depth limit, so libyaml's time
 /// grows with the text's length times its flow nesting: a 200 KB line of `[` took 21 s. The
 /// number of brackets bounds the nesting, so this product bounds the time: the worst text at
 /// the limit (8 KB of brackets) took 11 ms, at four times the limit 24 ms (release build, 2
@@ -149,7 +149,7 @@ impl YamlDoc {
 
 /// `value` as a `T`. Tracking the path costs an allocation per mapping key, so it is done only
 /// when the plain deserialization has failed: the second run fails the same way, with the path.
-fn from_value<T: DeserializeOwned>(value: &serde_yaml::Value) -> Result<T, DeError> {
+fn from_value<T: DeserializeOwned>(value: &yaml_serde::Value) -> Result<T, DeError> {
     if let Ok(t) = T::deserialize(value) {
         return Ok(t);
     }
@@ -170,7 +170,7 @@ fn from_value<T: DeserializeOwned>(value: &serde_yaml::Value) -> Result<T, DeErr
 
 /// Deserialize `T` from an empty mapping (for an empty front-matter).
 pub fn empty_mapping<T: DeserializeOwned>() -> Result<T, DeError> {
-    from_value(&serde_yaml::Value::Mapping(serde_yaml::Mapping::new()))
+    from_value(&yaml_serde::Value::Mapping(yaml_serde::Mapping::new()))
 }
 
 /// A list element that is deserialized on its own, so one bad element does not hide the errors
@@ -187,8 +187,8 @@ pub enum Item<T> {
 
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Item<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = serde_yaml::Value::deserialize(deserializer)?;
-        let id = value.get("id").and_then(serde_yaml::Value::as_str).map(str::to_owned);
+        let value = yaml_serde::Value::deserialize(deserializer)?;
+        let id = value.get("id").and_then(yaml_serde::Value::as_str).map(str::to_owned);
         Ok(match from_value(&value) {
             Ok(t) => Item::Valid(t),
             Err(e) => Item::Invalid(e, id),
@@ -330,10 +330,10 @@ mod tests {
     }
 
     /// Every front-matter and data file of the real content, and every input of the YAML fuzz
-    /// corpus where one has been grown (`fuzz/run.sh`; it is not committed), that serde_yaml
+    /// corpus where one has been grown (`fuzz/run.sh`; it is not committed), that yaml_serde
     /// alone read reads to the same value; what both refuse is refused.
     #[test]
-    fn real_content_and_fuzz_inputs_read_as_serde_yaml_reads_them() {
+    fn real_content_and_fuzz_inputs_read_as_yaml_serde_reads_them() {
         // libyaml takes `?` before a key in a flow mapping as the explicit-key indicator even
         // when no space follows; YAML 1.2 reads `?ja` as text. Authors do not write this.
         const KNOWN: [&str; 1] = ["30544181821925617cce7e1b1dad730173c170e4"];
@@ -353,7 +353,7 @@ mod tests {
                 let mut map = SourceMap::new();
                 let id = map.add("x", yaml);
                 let ours = parse(yaml, Origin { file: map.file(id), start: 0 });
-                match (serde_yaml::from_str::<serde_yaml::Value>(yaml), ours) {
+                match (yaml_serde::from_str::<yaml_serde::Value>(yaml), ours) {
                     (Ok(reference), Ok(doc)) => {
                         assert_eq!(format!("{:?}", doc.value), format!("{reference:?}"), "{}", entry.path().display());
                         values += 1;
@@ -366,7 +366,7 @@ mod tests {
                     // text that loaded before and no longer does, would be a regression.
                     (Err(_), Ok(_)) => lenient += 1,
                     (reference, ours) => panic!(
-                        "{}: serde_yaml {:?}, ours {:?}",
+                        "{}: yaml_serde {:?}, ours {:?}",
                         entry.path().display(),
                         reference.map(|_| "a value").map_err(|e| e.to_string()),
                         ours.map(|_| "a value")

@@ -1,13 +1,13 @@
-//! What a scalar's text means, as `serde_yaml` reads it: the YAML 1.2 core schema for plain
+//! What a scalar's text means, as `yaml_serde` reads it: the YAML 1.2 core schema for plain
 //! scalars (`null`, `true`, `0x1f`, `6.10`, `.inf`, else text), quoted scalars as text, the core
 //! tags (`!!int`, …) as checks, and other tags kept on the value.
 //!
-//! The rules are serde_yaml 0.9's own (`visit_scalar` and the `parse_*` helpers of its `de.rs`),
+//! The rules are yaml_serde 0.9's own (`visit_scalar` and the `parse_*` helpers of its `de.rs`),
 //! so swapping its parser for ours changed no value; a test in `load.rs` compares the two.
 
 use saphyr_parser::{ScalarStyle, Tag};
-use serde_yaml::value::{Tag as ValueTag, TaggedValue};
-use serde_yaml::{Number, Value};
+use yaml_serde::value::{Tag as ValueTag, TaggedValue};
+use yaml_serde::{Number, Value};
 
 /// The value of a scalar event, or serde's message for a core tag whose text does not fit it.
 pub(super) fn resolve(text: String, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {
@@ -33,7 +33,7 @@ pub(super) fn resolve(text: String, style: ScalarStyle, tag: Option<&Tag>) -> Re
     }
 }
 
-/// `value` under a local tag (`!name`), as serde_yaml keeps it: named without the `!`, except
+/// `value` under a local tag (`!name`), as yaml_serde keeps it: named without the `!`, except
 /// the bare non-specific tag `!` itself.
 pub(super) fn tagged(tag: &Tag, value: Value) -> Value {
     let name = if tag.handle == "!" && !tag.suffix.is_empty() { tag.suffix.clone() } else { tag.to_string() };
@@ -71,8 +71,8 @@ fn parse_bool(text: &str) -> Option<bool> {
     }
 }
 
-/// An integer, if the text is one. serde_yaml's value type has no 128-bit numbers and refuses
-/// integers that need them; wider ones still are floats, as they were for serde_yaml.
+/// An integer, if the text is one. yaml_serde's value type has no 128-bit numbers and refuses
+/// integers that need them; wider ones still are floats, as they were for yaml_serde.
 fn int(text: &str) -> Option<Result<Value, String>> {
     if let Some(u) = parse_unsigned::<u64>(text) {
         return Some(Ok(Value::Number(Number::from(u))));
@@ -86,7 +86,7 @@ fn int(text: &str) -> Option<Result<Value, String>> {
     None
 }
 
-/// The integer types serde_yaml tries, narrowest first.
+/// The integer types yaml_serde tries, narrowest first.
 trait Radix: Sized {
     fn from_str_radix(text: &str, radix: u32) -> Result<Self, std::num::ParseIntError>;
 }
