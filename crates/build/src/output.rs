@@ -144,6 +144,12 @@ impl DiskOutput {
                 ),
             ));
         };
+        if !stamp::same_folder(dir, &record) {
+            return Err(refusal(
+                dir,
+                "it is not the folder the last build wrote (it was made again since), so the files in it are not the build's own. Choose another --out, or empty the folder yourself",
+            ));
+        }
         let foreign = stamp::foreign(dir, &record)?;
         if let Some(first) = foreign.first() {
             let more = match foreign.len() - 1 {
@@ -206,11 +212,21 @@ impl Output for DiskOutput {
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
         let name = self.dir.file_name().map_or_else(|| OUTPUT_DIR.into(), |n| n.to_string_lossy().into_owned());
-        remove_stale(parent, &name);
+        remove_stale(parent, &name, stamp::read(&self.dir).as_ref());
         let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&staging);
+        if std::fs::symlink_metadata(&staging).is_ok() {
+            if !ours(&staging, previous.as_ref()) {
+                return Err(refusal(
+                    &staging,
+                    "it is in the way of the build's staging folder and was not made by a build",
+                ));
+            }
+            let _ = std::fs::remove_dir_all(&staging);
+        }
         std::fs::create_dir_all(&staging).map_err(|e| IoError::new("create", &staging, e))?;
+        let marker = staging.join(STAGING_MARKER);
+        std::fs::write(&marker, "").map_err(|e| IoError::new("write", &marker, e))?;
         Ok(Box::new(DiskStaging {
             dir: self.dir.clone(),
             staging,
@@ -234,8 +250,11 @@ impl Staging for DiskStaging {
         self.committed = true;
         self.written.sort();
         self.written.dedup();
-        // Whichever folder a kill leaves in place, the record vouches for it.
-        stamp::write_pending(&self.dir, self.previous.as_ref(), &self.written)?;
+        // The marker goes before the swap (it is not published); from here on the pending record
+        // vouches for the staging folder, and whichever folder a kill leaves in place.
+        let marker = self.staging.join(STAGING_MARKER);
+        std::fs::remove_file(&marker).map_err(|e| IoError::new("remove", &marker, e))?;
+        stamp::write_pending(&self.dir, &self.staging, self.previous.as_ref(), &self.written)?;
         self.swap()?;
         let fingerprint = self.fingerprint.filter(|_| clean);
         stamp::write(&self.dir, fingerprint.as_ref(), &self.written)
@@ -295,9 +314,15 @@ fn exchange(_: &Path, _: &Path) -> bool {
     false
 }
 
-/// Remove the temporary folders that builds killed mid-way left next to the output
-/// (`.NAME.new-PID`, `.NAME.old-PID`), where that process no longer runs.
-fn remove_stale(parent: &Path, name: &str) {
+/// A file in a staging folder from the moment it is made until just before it is swapped in:
+/// proof, for the clean-up of a later build, that a leftover folder is a build's own.
+const STAGING_MARKER: &str = ".shoko-staging";
+
+/// Remove the temporary folders and files that builds killed mid-way left next to the output
+/// (`.NAME.new-PID`, `.NAME.old-PID`, `.NAME.stamp-new-PID`), where that process no longer runs
+/// and the leftover is provably a build's: a staging folder with its marker, an earlier output
+/// that `record` vouches for, a record being written. Anything else of that name stays.
+fn remove_stale(parent: &Path, name: &str, record: Option<&stamp::Record>) {
     let Ok(entries) = std::fs::read_dir(parent) else { return };
     for entry in entries.flatten() {
         let file = entry.file_name();
@@ -306,14 +331,22 @@ fn remove_stale(parent: &Path, name: &str) {
             .iter()
             .find_map(|kind| file.strip_prefix(&format!(".{name}{kind}")))
             .and_then(|pid| pid.parse::<u32>().ok());
-        if let Some(pid) = pid
-            && pid != std::process::id()
-            && !process_alive(pid)
-        {
-            let path = entry.path();
-            let _ = if path.is_dir() { std::fs::remove_dir_all(path) } else { std::fs::remove_file(path) };
-        }
+        let Some(pid) = pid.filter(|pid| *pid != std::process::id() && !process_alive(*pid)) else { continue };
+        let path = entry.path();
+        let _ = if path.is_dir() {
+            if ours(&path, record) { std::fs::remove_dir_all(path) } else { Ok(()) }
+        } else if stamp::is_record(&path) {
+            std::fs::remove_file(path)
+        } else {
+            Ok(())
+        };
     }
+}
+
+/// Whether the folder at `path` is a build's: a staging folder (with its marker) or an output
+/// that `record` vouches for.
+fn ours(path: &Path, record: Option<&stamp::Record>) -> bool {
+    path.join(STAGING_MARKER).is_file() || record.is_some_and(|r| stamp::same_folder(path, r))
 }
 
 /// Whether process `pid` still runs (Linux: `/proc/PID`); elsewhere assume it does, so nothing
@@ -421,6 +454,26 @@ mod tests {
             assert!(refused.contains(why), "{}: {refused}", out.display());
         }
         assert!(!root.join("static").exists(), "refusing creates nothing");
+    }
+
+    #[test]
+    fn leftovers_are_cleaned_up_only_when_they_are_a_builds_own() {
+        let (tmp, mut out) = setup();
+        let dead = 999_990; // a process that does not run
+        let foreign = tmp.path().join(format!(".site.old-{dead}"));
+        std::fs::create_dir_all(foreign.join("thesis")).unwrap();
+        std::fs::write(foreign.join("thesis/main.tex"), "mine").unwrap();
+        std::fs::write(tmp.path().join(format!(".site.stamp-new-{}", dead + 1)), "keep").unwrap();
+        let staged = tmp.path().join(format!(".site.new-{}", dead + 2));
+        std::fs::create_dir_all(&staged).unwrap();
+        std::fs::write(staged.join(STAGING_MARKER), "").unwrap();
+        std::fs::write(tmp.path().join(format!(".site.stamp-new-{}", dead + 3)), "shoko-stamp 4\n").unwrap();
+        out.replace(&plan(&[("index.html", "x")])).unwrap();
+        assert_eq!(std::fs::read_to_string(foreign.join("thesis/main.tex")).unwrap(), "mine");
+        assert!(tmp.path().join(format!(".site.stamp-new-{}", dead + 1)).is_file(), "not a record: kept");
+        assert!(!staged.exists(), "a marked staging folder goes");
+        assert!(!tmp.path().join(format!(".site.stamp-new-{}", dead + 3)).exists(), "a record being written goes");
+        assert!(!tmp.path().join("site").join(STAGING_MARKER).exists(), "the marker is never published");
     }
 
     #[cfg(unix)]

@@ -32,10 +32,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 /// First line of a record; a record of another format is ignored.
-const HEADER: &str = "shoko-stamp 3";
+const HEADER: &str = "shoko-stamp 4";
 
-/// The format before ownership was recorded: written only after clean builds, paths unescaped.
-/// Still accepted as proof of ownership, never as a no-op.
+/// The format before ownership was recorded: written only after clean builds, paths unescaped,
+/// identities without birth times. Still accepted as proof of ownership, never as a no-op.
 const LEGACY_HEADER: &str = "shoko-stamp 2";
 
 /// The state of an entry whose state is not known (a pending record's new files).
@@ -99,7 +99,9 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
     Ok(hasher.finalize())
 }
 
-/// A file's or folder's state as one line: size, modification and change times, inode.
+/// A file's or folder's state as one line: size, modification and change times, identity
+/// (inode and, where the file system keeps it, birth time: an inode number is reused at once
+/// for a folder made again).
 #[cfg(unix)]
 fn state_line(meta: &std::fs::Metadata) -> String {
     use std::os::unix::fs::MetadataExt;
@@ -110,8 +112,19 @@ fn state_line(meta: &std::fs::Metadata) -> String {
         meta.mtime_nsec(),
         meta.ctime(),
         meta.ctime_nsec(),
-        meta.ino()
+        identity(meta)
     )
+}
+
+/// Inode and birth time (`-` where unknown), as the last field of a state line.
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> String {
+    use std::os::unix::fs::MetadataExt;
+    let born = meta.created().ok().and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok());
+    match born {
+        Some(born) => format!("{}@{}.{:09}", meta.ino(), born.as_secs(), born.subsec_nanos()),
+        None => format!("{}@-", meta.ino()),
+    }
 }
 
 /// Elsewhere: size and modification time.
@@ -198,6 +211,14 @@ pub(crate) fn read(dir: &Path) -> Option<Record> {
     Some(Record { inputs, entries })
 }
 
+/// Whether the file at `path` is a record (a temporary one a killed build left, say).
+pub(crate) fn is_record(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(path) else { return false };
+    let mut first = String::new();
+    let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(std::io::Read::take(file, 64)), &mut first);
+    first.starts_with("shoko-stamp ")
+}
+
 /// How many files `dir` holds, if its record says it was built cleanly from `inputs` and every
 /// file and folder is as that build left it.
 pub fn up_to_date(dir: &Path, inputs: &blake3::Hash) -> Option<usize> {
@@ -248,10 +269,19 @@ pub(crate) fn write(dir: &Path, inputs: Option<&blake3::Hash>, files: &[String])
     save(dir, &record)
 }
 
-/// Before a new output replaces the old one: a record that vouches for both, so that whichever
-/// folder a killed build leaves in place can be replaced by the next build.
-pub(crate) fn write_pending(dir: &Path, previous: Option<&Record>, files: &[String]) -> Result<(), IoError> {
+/// Before the folder `staging`, holding `files`, replaces the output `dir`: a record that vouches
+/// for both, so that whichever folder a killed build leaves in place can be replaced by the
+/// next build.
+pub(crate) fn write_pending(
+    dir: &Path,
+    staging: &Path,
+    previous: Option<&Record>,
+    files: &[String],
+) -> Result<(), IoError> {
     let mut entries: Vec<(String, String)> = previous.map(|r| r.entries.clone()).unwrap_or_default();
+    if let Some(state) = state_of(staging, "./") {
+        entries.push((state, String::from("./")));
+    }
     let known: HashSet<String> = entries.iter().map(|(_, p)| p.clone()).collect();
     entries.extend(
         with_folders(files.iter().cloned()).into_iter().filter(|p| !known.contains(p)).map(|p| (UNKNOWN.to_owned(), p)),
@@ -294,22 +324,53 @@ fn unescape(path: &str) -> String {
     path.replace("%09", "\t").replace("%0A", "\n").replace("%0D", "\r").replace("%25", "%")
 }
 
+/// Whether `dir` is a folder the record was written for: the very folder (by inode), not one
+/// made again under the same name, whose files would carry recorded names without being the
+/// build's own. Elsewhere than unix, where there is no inode, every folder is taken for it.
+pub(crate) fn same_folder(dir: &Path, record: &Record) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(meta) = std::fs::symlink_metadata(dir) else { return false };
+        let (now, inode) = (identity(&meta), meta.ino().to_string());
+        record.entries.iter().filter(|(_, path)| path == "./").any(|(state, _)| {
+            // A record of the format before birth times holds the inode alone.
+            let recorded = state.rsplit('\t').next().unwrap_or("");
+            if recorded.contains('@') { recorded == now } else { recorded == inode }
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (dir, record);
+        true
+    }
+}
+
 /// The entries of `dir` (relative paths, folders ending in `/`) that `record` does not list:
-/// files and folders a build did not write. Folders whose state is unchanged are not listed,
-/// since adding or removing an entry would have changed it.
+/// files and folders a build did not write. The folder itself is always listed unless the
+/// record holds its current state; below it, folders whose state is one the record holds are not
+/// listed, since adding or removing an entry would have changed it, and folders the record does
+/// not name are found as strangers of the folder above them.
 pub(crate) fn foreign(dir: &Path, record: &Record) -> Result<Vec<String>, IoError> {
     let recorded: HashSet<&str> = record.entries.iter().map(|(_, p)| p.as_str()).collect();
-    let folders: Vec<&(String, String)> = record.entries.iter().filter(|(_, p)| p.ends_with('/')).collect();
+    let mut folders: std::collections::BTreeMap<&str, Vec<&str>> = std::collections::BTreeMap::new();
+    folders.entry("./").or_default();
+    for (state, path) in record.entries.iter().filter(|(_, p)| p.ends_with('/')) {
+        folders.entry(path.as_str()).or_default().push(state.as_str());
+    }
+    let folders: Vec<(&str, Vec<&str>)> = folders.into_iter().collect();
     let found: Vec<Vec<String>> = folders
         .par_iter()
-        .map(|(state, folder)| {
+        .map(|(folder, states)| {
             let path = dir.join(folder);
             let Ok(meta) = std::fs::symlink_metadata(&path) else { return Ok(Vec::new()) };
-            if !meta.is_dir() || (state != UNKNOWN && !coarse(&meta) && state_line(&meta) == *state) {
+            let now = state_line(&meta);
+            let untouched = !coarse(&meta) && states.iter().any(|s| *s != UNKNOWN && *s == now);
+            if !meta.is_dir() || untouched {
                 // Not a folder any more (its parent's listing judges it), or untouched.
                 return Ok(Vec::new());
             }
-            let prefix = if folder == "./" { "" } else { folder.as_str() };
+            let prefix = if *folder == "./" { "" } else { folder };
             let mut strangers = Vec::new();
             for entry in std::fs::read_dir(&path).map_err(|e| IoError::new("read", &path, e))? {
                 let entry = entry.map_err(|e| IoError::new("read", &path, e))?;
@@ -420,13 +481,43 @@ mod tests {
         std::fs::write(dir.join("old.html"), "x").expect("write");
         write(&dir, None, &[String::from("old.html")]).expect("recorded");
         let old = read(&dir).expect("readable");
-        write_pending(&dir, Some(&old), &[String::from("new/index.html")]).expect("pending");
+        let staging = tmp.path().join(".site.new-1");
+        std::fs::create_dir_all(staging.join("new")).expect("mkdir");
+        std::fs::write(staging.join("new/index.html"), "x").expect("write");
+        write_pending(&dir, &staging, Some(&old), &[String::from("new/index.html")]).expect("pending");
         let pending = read(&dir).expect("readable");
-        assert!(foreign(&dir, &pending).expect("listed").is_empty(), "the old output");
-        std::fs::remove_file(dir.join("old.html")).expect("remove");
-        std::fs::create_dir(dir.join("new")).expect("mkdir");
-        std::fs::write(dir.join("new/index.html"), "x").expect("write");
+        assert!(same_folder(&dir, &pending) && foreign(&dir, &pending).expect("listed").is_empty(), "the old output");
+        let aside = tmp.path().join("aside");
+        std::fs::rename(&dir, &aside).expect("move");
+        std::fs::rename(&staging, &dir).expect("swap");
+        assert!(same_folder(&dir, &pending), "the new output is the staging folder");
         assert!(foreign(&dir, &pending).expect("listed").is_empty(), "the new output");
+    }
+
+    #[test]
+    fn a_record_that_names_no_folder_vouches_for_nothing() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().join("victim");
+        std::fs::create_dir_all(dir.join("sub")).expect("mkdir");
+        std::fs::write(dir.join("notes.txt"), "precious").expect("write");
+        std::fs::write(stamp_path(&dir), format!("{HEADER}\ninputs none\n")).expect("write");
+        let record = read(&dir).expect("readable");
+        assert!(!same_folder(&dir, &record));
+        assert_eq!(foreign(&dir, &record).expect("listed"), ["notes.txt", "sub/"]);
+    }
+
+    #[test]
+    fn a_folder_made_again_under_the_same_name_is_not_the_recorded_one() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().join("docs");
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join("index.html"), "built").expect("write");
+        write(&dir, None, &[String::from("index.html")]).expect("recorded");
+        assert!(same_folder(&dir, &read(&dir).expect("readable")));
+        std::fs::remove_dir_all(&dir).expect("remove");
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join("index.html"), "my notes").expect("write");
+        assert!(!same_folder(&dir, &read(&dir).expect("readable")));
     }
 
     #[test]

@@ -100,6 +100,10 @@ pub fn link(
         if let Some(segment) = rules::page_reserved_path::reserved_segment(&doc.path) {
             out.push(rules::page_reserved_path::diagnostic(Span::file_start(doc.file), &doc.path, segment));
         }
+        if rules::page_reserved_path::dot_segment(&doc.path) {
+            out.push(rules::page_reserved_path::dot_diagnostic(Span::file_start(doc.file), &doc.path));
+            continue;
+        }
         let address = shoko_vocab::page_address(&doc.path);
         let folded = rules::page_url_collision::folded(&address);
         if let Some((first_address, first)) = addresses.get(&folded) {

@@ -103,3 +103,39 @@ fn a_symlinked_output_folder_is_built_where_it_points() {
         assert!(page.contains(version), "the target holds the new site");
     }
 }
+
+#[test]
+fn a_record_written_by_hand_vouches_for_nothing() {
+    let tmp = site(&[("victim/notes.txt", "precious"), ("victim/sub/thesis.tex", "p2")]);
+    let root = tmp.path();
+    for header in ["shoko-stamp 4\ninputs none\n", "shoko-stamp 2\ninputs 00\n"] {
+        write(root, ".victim.stamp", header);
+        let before = everything(&root.join("victim"));
+        let (code, stderr) = build_into(root, root, "victim");
+        assert_eq!(code, 2, "{header}: {stderr}");
+        assert_eq!(everything(&root.join("victim")), before, "{header}");
+    }
+}
+
+#[test]
+fn a_folder_made_again_under_the_old_name_is_not_the_builds() {
+    let tmp = site(&[]);
+    let root = tmp.path();
+    let (code, stderr) = build_into(root, root, "docs");
+    assert_eq!(code, 0, "{stderr}");
+    std::fs::remove_dir_all(root.join("docs")).expect("remove");
+    write(root, "docs/index.html", "MY NOTES");
+    let (code, stderr) = build_into(root, root, "docs");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("made again"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(root.join("docs/index.html")).expect("kept"), "MY NOTES");
+}
+
+#[test]
+fn pages_named_dot_or_dot_dot_are_refused() {
+    let page = "---\ntitle: { ja: \"点\", en: \"DOTDOT\" }\n---\n\n:::ja\n点。\n:::\n\n:::en\nDots.\n:::\n";
+    let tmp = site(&[("content/..md", page), ("content/...md", page)]);
+    let run = super::shoko(&["check", "--root", &tmp.path().display().to_string()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stderr.matches("would be written over another page's folder").count(), 2, "{}", run.stderr);
+}

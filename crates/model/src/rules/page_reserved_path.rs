@@ -11,6 +11,19 @@ pub static CODE: Code = Code {
     summary: "a content page uses a folder that belongs to a generated site-wide page.",
 };
 
+/// Whether a part of `path` (relative to `content/`; a page's file name without `.md`) is `.`
+/// or `..`: `..md` and `...md` would be written to `./` and `../`, over other pages.
+pub fn dot_segment(path: &str) -> bool {
+    let stem = path.strip_suffix(".md").unwrap_or(path);
+    stem.split('/').any(|part| part == "." || part == "..")
+}
+
+/// The diagnostic for a page whose name is `.` or `..` once `.md` is taken off.
+pub fn dot_diagnostic(span: Span, path: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("{} would be written over another page's folder", ContentPath(path)), span)
+        .with_hint("a page's name, without `.md`, may not be `.` or `..`; rename it")
+}
+
 /// The folder of a generated page that `path` (relative to `content/`) would be written into,
 /// if any.
 pub fn reserved_segment(path: &str) -> Option<&'static str> {
@@ -41,5 +54,7 @@ mod tests {
         for page in SitePage::ALL {
             assert_eq!(reserved_segment(&format!("{}/x.md", page.folder())), Some(page.folder()));
         }
+        assert!(super::dot_segment("..md") && super::dot_segment("...md") && super::dot_segment("a/..md"));
+        assert!(!super::dot_segment("a..md") && !super::dot_segment(".hidden.md") && !super::dot_segment("....md"));
     }
 }
