@@ -331,7 +331,9 @@ fn remove_stale(parent: &Path, name: &str, record: Option<&stamp::Record>) {
             .iter()
             .find_map(|kind| file.strip_prefix(&format!(".{name}{kind}")))
             .and_then(|pid| pid.parse::<u32>().ok());
-        let Some(pid) = pid.filter(|pid| *pid != std::process::id() && !process_alive(*pid)) else { continue };
+        if !pid.is_some_and(|pid| pid != std::process::id() && !process_alive(pid)) {
+            continue;
+        }
         let path = entry.path();
         let _ = if path.is_dir() {
             if ours(&path, record) { std::fs::remove_dir_all(path) } else { Ok(()) }
