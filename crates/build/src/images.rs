@@ -65,6 +65,30 @@ fn is_svg(path: &str) -> bool {
     path.to_ascii_lowercase().ends_with(".svg")
 }
 
+/// The raster format the name of image `path` says (`None` for an SVG), or why it is not an
+/// image's name. Images are published under their own name, so the name decides how a browser
+/// opens the file: a PNG named `.html` would be a page on the site's origin.
+fn named_format(path: &str) -> Result<Option<image::ImageFormat>, String> {
+    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    match ext.as_str() {
+        "svg" => Ok(None),
+        "png" | "jpg" | "jpeg" | "gif" | "webp" => Ok(image::ImageFormat::from_extension(&ext)),
+        _ => Err(format!(
+            "`{}` is not an image's name: images end in .png, .jpg, .jpeg, .gif, .webp or .svg",
+            path.rsplit('/').next().unwrap_or(path)
+        )),
+    }
+}
+
+/// Whether the format found in the bytes is the one the name says.
+fn same_format(path: &str, named: image::ImageFormat, found: image::ImageFormat) -> Result<(), String> {
+    if named == found {
+        return Ok(());
+    }
+    let what = |f: image::ImageFormat| f.extensions_str().first().copied().unwrap_or("?").to_ascii_uppercase();
+    Err(format!("the file is {} but its name `{path}` says {}", what(found), what(named)))
+}
+
 /// Open image `path`: the file and its size, or the diagnostic when it is over the limit.
 fn open(source: Source<'_>, path: &str, span: &Span) -> Result<Result<(std::fs::File, u64), Diagnostic>, IoError> {
     let file = source.root.join(CONTENT_DIR).join(path);
@@ -91,20 +115,31 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
     let results: Vec<Result<Option<Diagnostic>, IoError>> = used
         .par_iter()
         .map(|(path, span)| {
+            let bad = |reason: String| Ok(Some(file_bad_image::diagnostic(span.clone(), path, &reason)));
+            let named = match named_format(path) {
+                Ok(named) => named,
+                Err(reason) => return bad(reason),
+            };
             let (opened, size) = match open(source, path, span)? {
                 Ok(opened) => opened,
                 Err(too_large) => return Ok(Some(too_large)),
             };
-            if is_svg(path) {
+            let Some(named) = named else {
                 let bytes = read_all(source, path, opened, size)?;
                 return Ok(svg_problem(path, &bytes, span));
-            }
-            let reader = image::ImageReader::new(std::io::BufReader::new(opened));
-            let header = reader
+            };
+            let header = image::ImageReader::new(std::io::BufReader::new(opened))
                 .with_guessed_format()
                 .map_err(|e| e.to_string())
-                .and_then(|r| r.into_dimensions().map_err(|e| e.to_string()));
-            Ok(header.err().map(|reason| file_bad_image::diagnostic(span.clone(), path, &reason)))
+                .and_then(|r| {
+                    let found = r.format().ok_or_else(|| String::from("not an image format this build reads"))?;
+                    same_format(path, named, found)?;
+                    r.into_dimensions().map_err(|e| e.to_string())
+                });
+            match header {
+                Ok(_) => Ok(None),
+                Err(reason) => bad(reason),
+            }
         })
         .collect();
     results.into_iter().filter_map(Result::transpose).collect()
@@ -158,13 +193,17 @@ type Processed = (String, ImageInfo, Vec<(String, Vec<u8>)>);
 
 fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
     let original = format!("{MEDIA_DIR}/{path}");
-    if is_svg(path) {
+    let named = named_format(path)?;
+    if named.is_none() {
         let text = std::str::from_utf8(&bytes).map_err(|_| String::from("the SVG is not UTF-8"))?;
         let (width, height) = svg_size(text);
         let info = ImageInfo { src: original.clone(), width, height, srcset: Vec::new(), original: original.clone() };
         return Ok((path.to_owned(), info, vec![(original, bytes)]));
     }
     let format = image::guess_format(&bytes).map_err(|e| e.to_string())?;
+    if let Some(named) = named {
+        same_format(path, named, format)?;
+    }
     let decoded = image::load_from_memory_with_format(&bytes, format).map_err(|e| e.to_string())?;
     let (width, height) = (decoded.width(), decoded.height());
     let out_format = if format == image::ImageFormat::Gif { image::ImageFormat::Png } else { format };
@@ -237,6 +276,14 @@ mod tests {
     #[test]
     fn corrupt_images_are_reported_not_panicked_on() {
         assert!(one("x.png", b"\x89PNG not really".to_vec()).is_err());
+        let mut png = Cursor::new(Vec::new());
+        image::DynamicImage::new_rgb8(1, 1).write_to(&mut png, image::ImageFormat::Png).unwrap();
+        let png = png.into_inner();
+        assert!(one("x.png", png.clone()).is_ok());
+        let renamed = one("evil.html", png.clone()).unwrap_err();
+        assert!(renamed.contains("not an image's name"), "{renamed}");
+        let mislabeled = one("x.jpg", png).unwrap_err();
+        assert!(mislabeled.contains("is PNG but its name `x.jpg` says JPG"), "{mislabeled}");
         let span = Span::file_start(shoko_diagnostics::FileId(0));
         assert!(svg_problem("x.svg", b"<html>", &span).is_some());
         assert!(svg_problem("x.svg", b"\xff", &span).is_some());

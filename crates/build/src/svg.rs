@@ -1,9 +1,12 @@
 //! SVG figures are published as they are and open on the site's own origin (click to enlarge),
 //! where a browser runs whatever scripts they hold. So an SVG is read as XML (`roxmltree`, which
 //! refuses DTDs and with them entity expansion) and refused when it holds anything that runs or
-//! fetches: `<script>`, `<foreignObject>` (HTML inside an SVG), frames and embeds, event-handler
-//! attributes (`onload`, …), animations that rewrite a link, and links or references with a
-//! scheme other than the ones pages may use (or, outside `<a>`, any reference off the site).
+//! fetches: a processing instruction such as `<?xml-stylesheet?>` (XSLT can write any element),
+//! elements outside the SVG vocabulary's safe part (`<script>`, `<foreignObject>` with its HTML,
+//! frames and embeds, anything in the XSLT namespace), event-handler attributes (`onload`, …),
+//! animations that rewrite a link, links or references with a scheme other than the ones pages
+//! may use, and, outside `<a>`, any reference off the site (`https:`, `//host`, CSS `@import`
+//! and `url()` in styles).
 
 use shoko_markdown::scheme;
 use shoko_vocab::EXTERNAL_SCHEMES;
@@ -11,8 +14,11 @@ use shoko_vocab::EXTERNAL_SCHEMES;
 /// Elements that run code or embed other documents.
 const FORBIDDEN_ELEMENTS: [&str; 7] = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"];
 
-/// Attributes that hold a URL.
-const URL_ATTRIBUTES: [&str; 3] = ["href", "src", "action"];
+/// Attributes that hold a URL (`xml:base` changes what every relative one means).
+const URL_ATTRIBUTES: [&str; 4] = ["href", "src", "action", "base"];
+
+/// The XSLT namespace: its elements make other elements, scripts included.
+const XSLT: &str = "http://www.w3.org/1999/XSL/Transform";
 
 /// Why `text` may not be published, with its line and column in the SVG, or `None` when it is
 /// safe; `Err` when it is not an SVG at all.
@@ -22,13 +28,26 @@ pub(crate) fn unsafe_part(text: &str) -> Result<Option<String>, String> {
     if doc.root_element().tag_name().name() != "svg" {
         return Err(String::from("no <svg> root element"));
     }
-    for node in doc.descendants().filter(roxmltree::Node::is_element) {
-        let name = node.tag_name().name();
+    for node in doc.descendants() {
         let at = || {
             let pos = doc.text_pos_at(node.range().start);
             format!("line {}, column {}", pos.row, pos.col)
         };
-        if FORBIDDEN_ELEMENTS.iter().any(|f| f.eq_ignore_ascii_case(name)) {
+        if let Some(pi) = node.pi() {
+            return Ok(Some(format!("it holds the processing instruction <?{}?> ({})", pi.target, at())));
+        }
+        if node.is_text()
+            && node.parent_element().is_some_and(|p| p.tag_name().name() == "style")
+            && let Some(reason) = off_site_css(node.text().unwrap_or(""))
+        {
+            return Ok(Some(format!("its <style> {reason} ({})", at())));
+        }
+        if !node.is_element() {
+            continue;
+        }
+        let name = node.tag_name().name();
+        if FORBIDDEN_ELEMENTS.iter().any(|f| f.eq_ignore_ascii_case(name)) || node.tag_name().namespace() == Some(XSLT)
+        {
             return Ok(Some(format!("it holds a <{name}> element ({})", at())));
         }
         let animates_a_link = matches!(name, "set" | "animate")
@@ -41,14 +60,23 @@ pub(crate) fn unsafe_part(text: &str) -> Result<Option<String>, String> {
             if key.len() > 2 && key[..2].eq_ignore_ascii_case("on") {
                 return Ok(Some(format!("<{name}> has the event handler `{key}` ({})", at())));
             }
+            if key == "style"
+                && let Some(reason) = off_site_css(attribute.value())
+            {
+                return Ok(Some(format!("<{name} style> {reason} ({})", at())));
+            }
             if !URL_ATTRIBUTES.contains(&key) {
                 continue;
             }
-            match scheme(attribute.value()) {
+            let value = attribute.value().trim();
+            match scheme(value) {
                 Some(s) if !EXTERNAL_SCHEMES.contains(&s.as_str()) => {
                     return Ok(Some(format!("<{name} {key}> uses the scheme `{s}:` ({})", at())));
                 }
-                Some(_) if name != "a" => {
+                Some(_) if name != "a" || key == "base" => {
+                    return Ok(Some(format!("<{name} {key}> loads a file from outside the site ({})", at())));
+                }
+                None if value.starts_with("//") && name != "a" => {
                     return Ok(Some(format!("<{name} {key}> loads a file from outside the site ({})", at())));
                 }
                 _ => {}
@@ -56,6 +84,24 @@ pub(crate) fn unsafe_part(text: &str) -> Result<Option<String>, String> {
         }
     }
     Ok(None)
+}
+
+/// What in the style sheet `css` reaches off the site, if anything: an `@import`, or a `url()`
+/// with a scheme or a host.
+fn off_site_css(css: &str) -> Option<&'static str> {
+    let lower = css.to_ascii_lowercase();
+    if lower.contains("@import") {
+        return Some("imports a style sheet");
+    }
+    let mut rest = lower.as_str();
+    while let Some(i) = rest.find("url(") {
+        let target = rest[i + 4..].trim_start().trim_start_matches(['"', '\'']);
+        if scheme(target).is_some() || target.starts_with("//") {
+            return Some("loads a file from outside the site");
+        }
+        rest = &rest[i + 4..];
+    }
+    None
 }
 
 #[cfg(test)]
@@ -87,10 +133,31 @@ mod tests {
             ("<a xlink:href=\"data:text/html,x\"><text>x</text></a>", "scheme `data:`"),
             ("<image href=\"https://tracker.example/p.png\"/>", "from outside the site"),
             ("<a><set attributeName=\"href\" to=\"javascript:alert(1)\"/></a>", "rewrites a link"),
+            ("<image href=\"//evil.example/p.png\"/>", "from outside the site"),
+            ("<style>@import url(https://evil.example/s.css);</style>", "imports a style sheet"),
+            ("<style>rect { fill: url('https://evil.example/p.png') }</style>", "from outside the site"),
+            ("<rect style=\"fill: url(//evil.example/p)\"/>", "from outside the site"),
+            ("<g xml:base=\"javascript:alert(1)//\"><a href=\"x\"><text>x</text></a></g>", "scheme `javascript:`"),
         ] {
             let found = check(inner).expect("an SVG").unwrap_or_default();
             assert!(found.contains(says), "{inner}: {found}");
         }
+    }
+
+    #[test]
+    fn stylesheets_that_transform_the_drawing_are_refused() {
+        let xslt = r#"<?xml-stylesheet type="text/xsl" href="f.svg"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xsl:version="1.0">
+<xsl:element name="script">x</xsl:element></svg>"#;
+        let found = unsafe_part(xslt).expect("an SVG").unwrap_or_default();
+        assert!(found.contains("processing instruction <?xml-stylesheet?>"), "{found}");
+        let without_pi = xslt.lines().skip(1).collect::<Vec<_>>().join("\n");
+        let found = unsafe_part(&without_pi).expect("an SVG").unwrap_or_default();
+        assert!(found.contains("<element> element"), "{found}");
+        let inside = r#"<svg xmlns="http://www.w3.org/2000/svg"><style>rect { fill: url(#g) }</style></svg>"#;
+        assert_eq!(unsafe_part(inside), Ok(None), "a url() to the drawing itself is fine");
+        let declared = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>";
+        assert_eq!(unsafe_part(declared), Ok(None), "the XML declaration is not an instruction");
     }
 
     #[test]

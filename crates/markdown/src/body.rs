@@ -210,6 +210,23 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     (Body { blocks: root, links: found.links, raw_html: found.raw_html }, diagnostics)
 }
 
+/// The steps of a call chain whose text is `inner`: one per non-empty line, a leading `- `
+/// dropped, each with its byte offset in `inner`. The renderer and the checks read them alike.
+pub(crate) fn call_chain_steps(inner: &str) -> Vec<(usize, &str)> {
+    let mut steps = Vec::new();
+    let mut offset = 0;
+    for line in inner.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let item = trimmed.strip_prefix("- ").unwrap_or(trimmed).trim_start();
+        let step = item.trim_end();
+        if !step.is_empty() {
+            steps.push((offset + (line.len() - item.len()), step));
+        }
+        offset += line.len();
+    }
+    steps
+}
+
 /// Push a Markdown run unless it is only whitespace.
 fn push_run(blocks: &mut Vec<Block>, range: Range<usize>, text: &str, base: usize) {
     if range.start < range.end && !text[range.start - base..range.end - base].trim().is_empty() {

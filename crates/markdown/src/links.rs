@@ -2,8 +2,9 @@
 //! destination is ([`Target`]): the one place that decides which links are claims, pages,
 //! files, external or refused, for the model's checks and the renderer alike.
 
-use crate::body::{Block, DivKind};
+use crate::body::{Block, Div, DivKind, call_chain_steps};
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use shoko_vocab::Component;
 use shoko_vocab::{CLAIM_SCHEME, EXTERNAL_SCHEMES, Lang};
 use std::borrow::Cow;
 use std::ops::Range;
@@ -112,52 +113,11 @@ pub(crate) fn scan(blocks: &[Block], text: &str, base: usize) -> Found {
 fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, found: &mut Found) {
     for block in blocks {
         match block {
-            Block::Markdown(range) => {
-                let run = &text[range.start - base..range.end - base];
-                // A block's range ends after its line break; a diagnostic ends with its text.
-                let at = |span: Range<usize>| {
-                    let end = span.start + run[span.clone()].trim_end().len();
-                    range.start + span.start..range.start + end
-                };
-                // An HTML block arrives line by line: its text is judged whole.
-                let mut html_block: Option<(Range<usize>, String)> = None;
-                for (event, span) in Parser::new_ext(run, options()).into_offset_iter() {
-                    let (dest, image) = match event {
-                        Event::Start(Tag::Link { dest_url, .. }) => (dest_url, false),
-                        Event::Start(Tag::Image { dest_url, .. }) => (dest_url, true),
-                        Event::Start(Tag::HtmlBlock) => {
-                            html_block = Some((at(span), String::new()));
-                            continue;
-                        }
-                        Event::Html(html) => {
-                            if let Some((_, block)) = &mut html_block {
-                                block.push_str(&html);
-                            }
-                            continue;
-                        }
-                        Event::End(TagEnd::HtmlBlock) => {
-                            if let Some((span, block)) = html_block.take()
-                                && !is_comment(&block)
-                            {
-                                found.raw_html.push(span);
-                            }
-                            continue;
-                        }
-                        Event::InlineHtml(html) => {
-                            // A closing tag carries nothing; its opening tag is what is reported.
-                            if !is_comment(&html) && !html.starts_with("</") {
-                                found.raw_html.push(at(span));
-                            }
-                            continue;
-                        }
-                        Event::Start(Tag::Heading { attrs, .. }) if !attrs.is_empty() => {
-                            let names = attrs.iter().map(|(name, _)| name.to_string()).collect();
-                            found.heading_attributes.push((at(span), names));
-                            continue;
-                        }
-                        _ => continue,
-                    };
-                    found.links.push(Link { dest: dest.into_string(), span: at(span), image, lang });
+            Block::Markdown(range) => scan_run(&text[range.start - base..range.end - base], range.start, lang, found),
+            // A call chain is rendered step by step (one Markdown run each), so it is read so.
+            Block::Div(Div { kind: DivKind::Component { component: Component::CallChain, .. }, inner, .. }) => {
+                for (at, step) in call_chain_steps(&text[inner.start - base..inner.end - base]) {
+                    scan_run(step, inner.start + at, lang, found);
                 }
             }
             Block::Div(div) => {
@@ -168,6 +128,55 @@ fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, found:
                 collect(&div.children, text, base, inner, found);
             }
         }
+    }
+}
+
+/// Scan one Markdown run, the text `run` that starts at byte `start` of the file.
+fn scan_run(run: &str, start: usize, lang: Option<Lang>, found: &mut Found) {
+    // A block's range ends after its line break; a diagnostic ends with its text.
+    let at = |span: Range<usize>| {
+        let end = span.start + run[span.clone()].trim_end().len();
+        start + span.start..start + end
+    };
+    // An HTML block arrives line by line: its text is judged whole.
+    let mut html_block: Option<(Range<usize>, String)> = None;
+    for (event, span) in Parser::new_ext(run, options()).into_offset_iter() {
+        let (dest, image) = match event {
+            Event::Start(Tag::Link { dest_url, .. }) => (dest_url, false),
+            Event::Start(Tag::Image { dest_url, .. }) => (dest_url, true),
+            Event::Start(Tag::HtmlBlock) => {
+                html_block = Some((at(span), String::new()));
+                continue;
+            }
+            Event::Html(html) => {
+                if let Some((_, block)) = &mut html_block {
+                    block.push_str(&html);
+                }
+                continue;
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                if let Some((span, block)) = html_block.take()
+                    && !is_comment(&block)
+                {
+                    found.raw_html.push(span);
+                }
+                continue;
+            }
+            Event::InlineHtml(html) => {
+                // A closing tag carries nothing; its opening tag is what is reported.
+                if !is_comment(&html) && !html.starts_with("</") {
+                    found.raw_html.push(at(span));
+                }
+                continue;
+            }
+            Event::Start(Tag::Heading { attrs, .. }) if !attrs.is_empty() => {
+                let names = attrs.iter().map(|(name, _)| name.to_string()).collect();
+                found.heading_attributes.push((at(span), names));
+                continue;
+            }
+            _ => continue,
+        };
+        found.links.push(Link { dest: dest.into_string(), span: at(span), image, lang });
     }
 }
 

@@ -4,7 +4,7 @@
 //! blocks are highlighted; link destinations go through a [`RenderContext`].
 
 use crate::anchors::{Anchors, Heading, Slot};
-use crate::body::{Block, Div, DivKind, partners};
+use crate::body::{Block, Div, DivKind, call_chain_steps, partners};
 use crate::gloss::Gloss;
 use crate::highlight::highlight;
 use crate::links::{Target, is_comment, options};
@@ -135,9 +135,12 @@ impl Renderer<'_> {
             Component::CallChain => {
                 let inner = &self.text[div.inner.start - self.base..div.inner.end - self.base];
                 self.out.html.push_str("<ol class=\"call-chain\">\n");
-                for step in inner.lines().map(|l| l.trim().trim_start_matches("- ").trim()).filter(|l| !l.is_empty()) {
-                    let mut html = String::new();
-                    html::push_html(&mut html, Parser::new_ext(step, options()));
+                for (_, step) in call_chain_steps(inner) {
+                    // Each step goes through the same path as any Markdown: links resolved and
+                    // checked, raw HTML sanitised.
+                    let start = self.out.html.len();
+                    self.markdown(step);
+                    let html = self.out.html.split_off(start);
                     let html = html.trim().trim_start_matches("<p>").trim_end_matches("</p>");
                     self.out.html.push_str(&format!("<li>{html}</li>\n"));
                 }

@@ -144,3 +144,55 @@ fn configuration_values_are_checked_for_where_they_go() {
         super::shoko(&["build", "--root", &tmp.path().display().to_string(), "--base-url", "javascript:alert(1)"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
 }
+
+#[test]
+fn a_call_chain_is_checked_and_rendered_like_any_markdown() {
+    let chain = "::: call-chain\n```\n<img src=x onerror=alert(1)>\n[click](javascript:alert(document.domain))\n    <script>alert(1)</script>\n:::";
+    let tmp = site(&[("content/p.md", &body(chain))]);
+    let (code, diags) = check(tmp.path());
+    assert_eq!(code, 1);
+    // The fence of a code block that a step opens reads as such in the body's structure (the
+    // div looks unclosed); each step is still read as the renderer reads it.
+    let codes: Vec<&str> = diags.iter().map(|d| d.0.as_str()).filter(|c| !c.starts_with("md/unclosed")).collect();
+    assert_eq!(codes, ["md/raw-html", "ref/unsafe-url", "md/raw-html"], "{diags:?}");
+    // Allowed and sanitised, the same chain publishes no handler or script.
+    let allowed = "::: call-chain\n<img src=x onerror=alert(1)>\n[ok](p.md)\n    <script>alert(1)</script>\n:::";
+    let tmp2 = site(&[("content/p.md", &body(allowed)), ("shoko.yaml", "raw_html: sanitize\n")]);
+    let (code, out) = build(tmp2.path());
+    assert_eq!(code, 0);
+    let site = published(&out);
+    assert!(!site.contains("onerror") && !site.contains("<script>alert"), "the chain was not sanitised");
+}
+
+#[test]
+fn an_image_is_published_only_under_an_images_name_and_format() {
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::new_rgb8(1, 1).write_to(&mut png, image::ImageFormat::Png).expect("png");
+    let png = png.into_inner();
+    for (name, says) in [("evil.html", "not an image's name"), ("photo.jpg", "is PNG but its name")] {
+        let page = format!("---\ntitle: {{ ja: \"画\", en: \"Pic\" }}\n---\n\n![pic]({name})\n");
+        let tmp = site(&[("content/p.md", &page)]);
+        std::fs::write(tmp.path().join("content").join(name), &png).expect("write");
+        let (code, diags) = check(tmp.path());
+        assert_eq!(code, 1, "{name}");
+        assert_eq!(diags[0].0, "file/bad-image", "{name}: {diags:?}");
+        assert!(diags[0].4.contains(says), "{name}: {}", diags[0].4);
+        let (code, out) = build(tmp.path());
+        assert_eq!(code, 1);
+        assert!(!out.exists());
+    }
+}
+
+#[test]
+fn svg_stylesheets_that_write_scripts_are_refused() {
+    let svg = r#"<?xml-stylesheet type="text/xsl" href="f.svg"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xsl:version="1.0" viewBox="0 0 10 10">
+<xsl:element name="script">document.documentElement.setAttribute("data-pwned","yes")</xsl:element>
+</svg>"#;
+    let page = "---\ntitle: { ja: \"図\", en: \"Fig\" }\n---\n\n![fig](figures/f.svg)\n";
+    let tmp = site(&[("content/p.md", page), ("content/figures/f.svg", svg)]);
+    let (code, diags) = check(tmp.path());
+    assert_eq!(code, 1);
+    assert_eq!(diags[0].0, "file/unsafe-svg", "{diags:?}");
+    assert!(diags[0].4.contains("xml-stylesheet"), "{}", diags[0].4);
+}
