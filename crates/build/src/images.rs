@@ -132,7 +132,7 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
                 .with_guessed_format()
                 .map_err(|e| e.to_string())
                 .and_then(|r| {
-                    let found = r.format().ok_or_else(|| String::from("not an image format this build reads"))?;
+                    let found = r.format().ok_or_else(|| String::from("The image format could not be determined"))?;
                     same_format(path, named, found)?;
                     r.into_dimensions().map_err(|e| e.to_string())
                 });
