@@ -220,7 +220,8 @@ fn clusters<'a>(file: &'a SourceFile, labels: &[(&'a Label, bool)]) -> Vec<Part<
         let window = file.line_start(first)..end;
         let path = printable(&file.path);
         let text = &file.text[window.clone()];
-        if text.split('\n').any(|line| line.len() > crate::LONG_LINE) {
+        // Lengths from the line index: scanning the text would cost a long line once per label.
+        if (first..=last).any(|line| file.line_end(line) - file.line_start(line) > crate::LONG_LINE) {
             let (_, _, range, _, _) = &placed[members[0]];
             let pos = file.line_col(range.start);
             let chars = file.line_chars(pos.line);

@@ -42,20 +42,23 @@ impl Anchors {
     pub fn unique(&mut self, explicit: Option<&str>, text: &str) -> String {
         let base = explicit.map_or_else(|| slug(text), str::to_owned);
         let base = if base.is_empty() { String::from("section") } else { base };
+        // For a base in use, the count is the suffix the last repeat got, so the search for a
+        // free `base-N` goes on from there instead of starting over (which made a page of
+        // thousands of equal headings quadratic).
         let count = self.used.entry(base.clone()).or_insert(0);
         *count += 1;
         if *count == 1 {
-            base
-        } else {
-            let mut n = *count;
-            loop {
-                let candidate = format!("{base}-{n}");
-                if !self.used.contains_key(&candidate) {
-                    self.used.insert(candidate.clone(), 1);
-                    return candidate;
-                }
-                n += 1;
+            return base;
+        }
+        let mut n = (*count).max(2);
+        loop {
+            let candidate = format!("{base}-{n}");
+            if !self.used.contains_key(&candidate) {
+                self.used.insert(candidate.clone(), 1);
+                self.used.insert(base, n);
+                return candidate;
             }
+            n += 1;
         }
     }
 }

@@ -204,6 +204,9 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         line_start += line.len();
     }
     let found = scan(&root, text, base);
+    if let Some(range) = found.too_deep.clone().filter(|_| !reported_too_deep) {
+        diagnostics.push(rules::too_deep::markdown(span(range)));
+    }
     for (range, names) in found.heading_attributes {
         diagnostics.push(rules::heading_attribute::diagnostic(span(range), &names));
     }
@@ -361,6 +364,14 @@ mod tests {
         let (body, codes) = parse(&format!("{text}:::ja\n後\n:::\n:::en\nafter\n:::\n{text}"));
         assert_eq!(codes, ["md/too-deep"]);
         assert_eq!(body.blocks.len(), 4);
+    }
+
+    #[test]
+    fn markdown_nested_past_the_limit_is_reported_once() {
+        let (_, codes) = parse(&format!("{} deep\n\n{} deeper\n", ">".repeat(2000), ">".repeat(3000)));
+        assert_eq!(codes, ["md/too-deep"]);
+        let (_, codes) = parse(&format!("{} fine\n", ">".repeat(40)));
+        assert!(codes.is_empty(), "{codes:?}");
     }
 
     #[test]

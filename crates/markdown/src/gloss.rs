@@ -15,50 +15,80 @@ pub struct Gloss {
     pub html: String,
 }
 
+/// Every spelling of every term of a page, found in one pass: an Aho-Corasick automaton over all
+/// of them (ASCII letters matched without regard to case), with the term of each spelling.
+#[derive(Debug)]
+pub(crate) struct Finder {
+    automaton: aho_corasick::AhoCorasick,
+    /// Term index and spelling length of each pattern.
+    patterns: Vec<(usize, usize)>,
+}
+
+impl Finder {
+    /// The finder for `terms`, or `None` when there is nothing to look for.
+    pub(crate) fn new(terms: &[Gloss]) -> Option<Finder> {
+        let mut spellings = Vec::new();
+        let mut patterns = Vec::new();
+        for (i, term) in terms.iter().enumerate() {
+            for spelling in term.spellings.iter().filter(|s| !s.is_empty()) {
+                spellings.push(spelling.as_str());
+                patterns.push((i, spelling.len()));
+            }
+        }
+        let automaton = aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(&spellings).ok()?;
+        (!patterns.is_empty()).then_some(Finder { automaton, patterns })
+    }
+}
+
 impl<'e> Renderer<'_> {
-    /// Push `text`, with the first use on this page of each glossary term replaced by its gloss.
+    /// Push `text`, with the first use on this page of each glossary term replaced by its gloss:
+    /// from left to right, the longest spelling where several start, ASCII spellings as whole
+    /// words only. Every occurrence is found in one pass, so the cost follows the text, not the
+    /// number of terms times their uses.
     pub(crate) fn gloss(&mut self, text: CowStr<'e>, events: &mut Vec<Event<'e>>) {
-        let mut rest: &str = &text;
+        let Some(finder) = &self.finder else {
+            events.push(Event::Text(text));
+            return;
+        };
+        let mut found: Vec<(usize, usize, usize)> = finder
+            .automaton
+            .find_overlapping_iter(&*text)
+            .map(|m| {
+                let (term, len) = finder.patterns[m.pattern().as_usize()];
+                (m.start(), len, term)
+            })
+            .collect();
+        found.sort_by_key(|(start, len, _)| (*start, std::cmp::Reverse(*len)));
         let mut pieces: Vec<Event<'e>> = Vec::new();
-        loop {
-            let next = self
-                .terms
-                .iter()
-                .filter(|t| !self.glossed.contains(&t.id))
-                .flat_map(|t| t.spellings.iter().filter_map(move |s| find_term(rest, s).map(|i| (i, s.len(), t))))
-                .min_by_key(|(i, len, _)| (*i, usize::MAX - len));
-            let Some((at, len, term)) = next else { break };
-            let written = &rest[at..at + len];
-            pieces.push(Event::Text(CowStr::from(rest[..at].to_owned())));
+        let mut cursor = 0;
+        for (start, len, term) in found {
+            let term = &self.terms[term];
+            let written = &text[start..start + len];
+            if start < cursor
+                || self.glossed.contains(&term.id)
+                || (written.is_ascii() && !whole_word(&text, start, len))
+            {
+                continue;
+            }
+            pieces.push(Event::Text(CowStr::from(text[cursor..start].to_owned())));
             pieces.push(Event::InlineHtml(CowStr::from(term.html.replace("{}", &escape(written)))));
             self.glossed.insert(term.id.clone());
-            rest = &rest[at + len..];
+            cursor = start + len;
         }
         if pieces.is_empty() {
             events.push(Event::Text(text));
             return;
         }
-        pieces.push(Event::Text(CowStr::from(rest.to_owned())));
+        pieces.push(Event::Text(CowStr::from(text[cursor..].to_owned())));
         events.extend(pieces.into_iter().filter(|e| !matches!(e, Event::Text(t) if t.is_empty())));
     }
 }
 
-/// Where `term` occurs in `text`: ASCII terms as whole words, case-insensitively; others as is.
-fn find_term(text: &str, term: &str) -> Option<usize> {
-    if term.is_empty() {
-        return None;
-    }
-    if !term.is_ascii() {
-        return text.find(term);
-    }
-    let lower = text.to_ascii_lowercase();
-    let needle = term.to_ascii_lowercase();
-    lower.match_indices(&needle).map(|(i, _)| i).find(|&i| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + needle.len()..].chars().next();
-        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-        !word(before) && !word(after)
-    })
+/// Whether `text[start..start + len]` stands as a word of its own: no letter, digit or `_` of
+/// ASCII right before or after it.
+fn whole_word(text: &str, start: usize, len: usize) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    !word(text[..start].chars().next_back()) && !word(text[start + len..].chars().next())
 }
 
 #[cfg(test)]
@@ -101,6 +131,43 @@ mod gloss_tests {
     fn render(text: &str, lang: Lang) -> String {
         let (body, _) = parse_body(text, 0, FileId(0));
         render_html(&body.blocks, text, 0, lang, &Cx, &mut Anchors::default()).html
+    }
+
+    #[test]
+    fn many_terms_each_used_once_cost_what_the_text_costs() {
+        // 2,000 terms each used once: found in one pass, each glossed at its first use.
+        struct Many;
+        impl RenderContext for Many {
+            fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
+                None
+            }
+            fn fallback_notice(&self, _: Lang) -> String {
+                String::new()
+            }
+            fn label(&self, _: &str, _: Lang) -> String {
+                String::new()
+            }
+            fn component(&self, _: crate::Component, _: &str, _: Lang) -> String {
+                String::new()
+            }
+            fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
+                None
+            }
+            fn terms(&self, _: Lang) -> Vec<Gloss> {
+                (0..2000)
+                    .map(|i| Gloss {
+                        id: format!("t{i}"),
+                        spellings: vec![format!("term{i}x")],
+                        html: "<b>{}</b>".into(),
+                    })
+                    .collect()
+            }
+        }
+        let text: String = (0..2000).map(|i| format!("term{i}x ")).collect();
+        let (body, _) = parse_body(&text, 0, FileId(0));
+        let html = render_html(&body.blocks, &text, 0, Lang::En, &Many, &mut Anchors::default()).html;
+        assert_eq!(html.matches("<b>").count(), 2000);
+        assert!(html.contains("<b>term1999x</b>") && !html.contains("<b>term1x</b>9"), "{}", &html[..200]);
     }
 
     #[test]

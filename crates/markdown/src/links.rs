@@ -102,7 +102,14 @@ pub(crate) struct Found {
     pub(crate) raw_html: Vec<Range<usize>>,
     /// Headings with attributes other than `{#id .class}`: the heading's range and the names.
     pub(crate) heading_attributes: Vec<(Range<usize>, Vec<String>)>,
+    /// The first element nested deeper than [`MAX_MARKDOWN_DEPTH`] (quotes, lists, emphasis, …).
+    pub(crate) too_deep: Option<Range<usize>>,
 }
+
+/// The deepest nesting of Markdown elements a body may have: a quote in a list item holding
+/// emphasis and a link is six levels; thousands of `>` would make every walk of the HTML (the
+/// sanitiser's above all) grow with the square of the depth.
+pub(crate) const MAX_MARKDOWN_DEPTH: usize = 64;
 
 pub(crate) fn scan(blocks: &[Block], text: &str, base: usize) -> Found {
     let mut found = Found::default();
@@ -140,7 +147,18 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, found: &mut Found) {
     };
     // An HTML block arrives line by line: its text is judged whole.
     let mut html_block: Option<(Range<usize>, String)> = None;
+    let mut depth = 0usize;
     for (event, span) in Parser::new_ext(run, options()).into_offset_iter() {
+        match &event {
+            Event::Start(_) => {
+                depth += 1;
+                if depth > MAX_MARKDOWN_DEPTH && found.too_deep.is_none() {
+                    found.too_deep = Some(start + span.start..start + span.start);
+                }
+            }
+            Event::End(_) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
         let (dest, image) = match event {
             Event::Start(Tag::Link { dest_url, .. }) => (dest_url, false),
             Event::Start(Tag::Image { dest_url, .. }) => (dest_url, true),

@@ -52,6 +52,7 @@ pub struct RenderedBody {
 
 pub(crate) struct Renderer<'a> {
     pub(crate) terms: Vec<Gloss>,
+    pub(crate) finder: Option<crate::gloss::Finder>,
     pub(crate) glossed: std::collections::HashSet<String>,
     text: &'a str,
     base: usize,
@@ -73,9 +74,21 @@ pub fn render_html(
     anchors: &mut Anchors,
 ) -> RenderedBody {
     let terms = cx.terms(lang);
+    let finder = crate::gloss::Finder::new(&terms);
     let glossed = std::collections::HashSet::new();
-    let mut r =
-        Renderer { terms, glossed, text, base, lang, cx, anchors, out: RenderedBody::default(), unit: 0, nth: 0 };
+    let mut r = Renderer {
+        terms,
+        finder,
+        glossed,
+        text,
+        base,
+        lang,
+        cx,
+        anchors,
+        out: RenderedBody::default(),
+        unit: 0,
+        nth: 0,
+    };
     let partner = partners(blocks);
     for (i, block) in blocks.iter().enumerate() {
         // A language pair is one unit, numbered by its first block.
@@ -135,15 +148,17 @@ impl Renderer<'_> {
             Component::CallChain => {
                 let inner = &self.text[div.inner.start - self.base..div.inner.end - self.base];
                 self.out.html.push_str("<ol class=\"call-chain\">\n");
+                // Each step goes through the same path as any Markdown (links resolved and
+                // checked, raw HTML sanitised), but unglossed: a chain names calls, not prose.
+                let finder = self.finder.take();
                 for (_, step) in call_chain_steps(inner) {
-                    // Each step goes through the same path as any Markdown: links resolved and
-                    // checked, raw HTML sanitised.
                     let start = self.out.html.len();
                     self.markdown(step);
                     let html = self.out.html.split_off(start);
                     let html = html.trim().trim_start_matches("<p>").trim_end_matches("</p>");
                     self.out.html.push_str(&format!("<li>{html}</li>\n"));
                 }
+                self.finder = finder;
                 self.out.html.push_str("</ol>\n");
             }
             Component::Figure => {
@@ -285,7 +300,7 @@ impl Renderer<'_> {
                     }
                 }
                 _ if image.is_some() => {}
-                Event::Text(t) if no_gloss == 0 && !self.terms.is_empty() => self.gloss(t, &mut events),
+                Event::Text(t) if no_gloss == 0 && self.finder.is_some() => self.gloss(t, &mut events),
                 other => events.push(other),
             }
         }

@@ -316,11 +316,10 @@ pub fn summary(cx: &Ctx<'_>, claims: &[&Claim], lang: Lang) -> Vec<CountView> {
 
 /// JSON object from this language's heading IDs to the other language's, by slot.
 fn anchor_map(this: &RenderedBody, other: &RenderedBody) -> String {
-    let map: BTreeMap<&str, &str> = this
-        .headings
-        .iter()
-        .filter_map(|h| other.headings.iter().find(|o| o.slot == h.slot).map(|o| (h.id.as_str(), o.id.as_str())))
-        .collect();
+    let by_slot: std::collections::HashMap<_, &str> =
+        other.headings.iter().map(|o| (o.slot, o.id.as_str())).rev().collect();
+    let map: BTreeMap<&str, &str> =
+        this.headings.iter().filter_map(|h| by_slot.get(&h.slot).map(|o| (h.id.as_str(), *o))).collect();
     serde_json::to_string(&map).unwrap_or_else(|_| String::from("{}"))
 }
 

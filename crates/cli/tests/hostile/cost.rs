@@ -69,3 +69,54 @@ fn a_human_diagnostic_costs_no_more_in_a_large_file() {
     // Handing the whole file to the snippet renderer for each made it 55 times slower.
     assert!(human < json * 3, "human {human:?}, json {json:?}");
 }
+
+/// A site whose page `content/p.md` has body `body`, plus `files`.
+fn with_page(body: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let page = format!("---\ntitle: {{ ja: \"頁\", en: \"Page\" }}\n---\n\n{body}");
+    let mut all = vec![("content/p.md", page.as_str())];
+    all.extend_from_slice(files);
+    site(&all)
+}
+
+#[test]
+fn a_page_of_equal_headings_costs_what_its_text_costs() {
+    // Headings `x-2` … `x-N`, then N headings `x`: each `x` once searched from `x-2` upward.
+    let page = |n: usize| {
+        let numbered: String = (2..=n).map(|i| format!("## x-{i}\n\n")).collect();
+        format!("{numbered}{}", "## x\n\n".repeat(n))
+    };
+    let (small, large) = (with_page(&page(500), &[]), with_page(&page(5_000), &[]));
+    let (small, large) = (fastest(small.path(), &["build"]), fastest(large.path(), &["build"]));
+    assert!(large < small * 30, "10 times the headings took {large:?} against {small:?}");
+}
+
+#[test]
+fn a_glossary_of_many_terms_costs_what_the_text_costs() {
+    let glossary = |n: usize| {
+        let terms: String = (0..n)
+            .map(|i| format!("  - {{ id: t{i}, term: {{ ja: \"語{i}号\", en: \"term{i}x\" }}, gloss: {{ ja: \"説明\", en: \"gloss\" }} }}\n"))
+            .collect();
+        format!("terms:\n{terms}")
+    };
+    let text = |n: usize| -> String { (0..n).map(|i| format!("term{i}x ")).collect() };
+    let build_time = |n: usize| {
+        let body =
+            format!(":::ja\n{}\n:::\n\n:::en\n{}\n:::\n", text(n).replace("term", "語").replace("x ", "号 "), text(n));
+        let tmp = with_page(&body, &[("content/_data/glossary.yaml", &glossary(n))]);
+        let run = shoko(&["check", "--root", &tmp.path().display().to_string()]);
+        assert_eq!(run.code, 0, "{}", &run.stderr[..run.stderr.len().min(2000)]);
+        fastest(tmp.path(), &["build"])
+    };
+    let (small, large) = (build_time(100), build_time(800));
+    // 8 times the terms, each used once: it took 8³ times as long.
+    assert!(large < small * 30, "8 times the terms took {large:?} against {small:?}");
+}
+
+#[test]
+fn a_human_diagnostic_on_a_very_long_line_costs_no_more() {
+    let links: String = (0..20_000).map(|i| format!("[a](nope{i}.md) ")).collect();
+    let tmp = with_page(&format!(":::ja\n{links}\n:::\n\n:::en\n{links}\n:::\n"), &[]);
+    let human = fastest(tmp.path(), &["check", "--format", "human"]);
+    let json = fastest(tmp.path(), &["check", "--format", "json"]);
+    assert!(human < json * 3, "human {human:?}, json {json:?}");
+}
