@@ -99,12 +99,12 @@ impl DiskOutput {
         if dir.file_name().is_none() {
             return refuse("the output needs a folder of its own, not a file system root");
         }
-        if root.starts_with(&dir) {
-            let what = if root == dir { "is the site root" } else { "holds the site root" };
+        if within(&root, &dir) {
+            let what = if within(&dir, &root) { "is the site root" } else { "holds the site root" };
             return refuse(&format!("it {what}; a build replaces its output folder whole. Choose another --out"));
         }
         for input in crate::INPUT_DIRS.iter().chain([&crate::CONFIG_FILE]) {
-            if dir.starts_with(root.join(input)) {
+            if within(&dir, &root.join(input)) {
                 return refuse(&format!("it lies inside the site's input {input}. Choose another --out"));
             }
         }
@@ -165,6 +165,17 @@ impl DiskOutput {
             ));
         }
         Ok(Some(record))
+    }
+}
+
+/// Whether `path` is `base` or lies below it; where file systems ignore case (macOS, Windows),
+/// whatever the case of either.
+fn within(path: &Path, base: &Path) -> bool {
+    if cfg!(any(target_os = "macos", windows)) {
+        let fold = |p: &Path| PathBuf::from(p.to_string_lossy().to_lowercase());
+        fold(path).starts_with(fold(base))
+    } else {
+        path.starts_with(base)
     }
 }
 

@@ -54,7 +54,10 @@ pub fn fingerprint(root: &Path, options: &BuildOptions) -> Result<blake3::Hash, 
 fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Result<blake3::Hash, IoError> {
     let mut files: Vec<(String, PathBuf)> = Vec::new();
     for input in INPUT_DIRS.into_iter().chain([CONFIG_FILE]) {
-        for entry in walkdir::WalkDir::new(root.join(input)).sort_by_file_name() {
+        // A linked input is not read by a build, so only the link itself counts (walking it
+        // would follow it: a link to /usr took seconds).
+        let walk = walkdir::WalkDir::new(root.join(input)).follow_root_links(false).sort_by_file_name();
+        for entry in walk {
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(e) if e.io_error().is_some_and(|e| e.kind() == std::io::ErrorKind::NotFound) => continue,
@@ -80,7 +83,7 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
                 // is all of it that matters.
                 let target = std::fs::read_link(path).map_err(|e| IoError::new("read", path, e))?;
                 state.update(target.to_string_lossy().as_bytes());
-            } else if coarse_and_changed_since(&meta, now.checked_sub(RECENT).unwrap_or(now)) {
+            } else if meta.is_file() && coarse_and_changed_since(&meta, now.checked_sub(RECENT).unwrap_or(now)) {
                 state.update(&std::fs::read(path).map_err(|e| IoError::new("read", path, e))?);
             }
             Ok((rel, state.finalize()))
@@ -423,6 +426,14 @@ mod tests {
         assert_ne!(configured, fingerprint(root, &published).expect("readable"), "a base URL");
         std::fs::write(root.join("site.txt"), "not an input").expect("write");
         assert_eq!(configured, fingerprint(root, &options()).expect("readable"), "other files are not inputs");
+        #[cfg(unix)]
+        {
+            let outside = tempfile::tempdir().expect("temp dir");
+            std::os::unix::fs::symlink(outside.path(), root.join("static")).expect("link");
+            let linked = fingerprint(root, &options()).expect("readable");
+            std::fs::write(outside.path().join("big.bin"), "outside").expect("write");
+            assert_eq!(linked, fingerprint(root, &options()).expect("readable"), "what a link leads to is not read");
+        }
     }
 
     #[test]

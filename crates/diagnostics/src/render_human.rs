@@ -55,10 +55,11 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// `text` with every control character shown as a visible stand-in: C0 controls and DEL as the
-/// Unicode control pictures (␛, ␊, …), C1 controls as U+FFFD. One character each, so columns of
+/// Unicode control pictures (␛, ␊, …), C1 controls and the bidirectional overrides and isolates
+/// (which make a line read otherwise than it is) as U+FFFD. One character each, so columns of
 /// source lines stay right.
 pub fn printable(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(|c| c.is_control() || is_bidi(c)) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(text.chars().map(visible).collect())
@@ -68,9 +69,14 @@ fn visible(c: char) -> char {
     match c {
         '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
         '\u{7f}' => '\u{2421}',
-        c if c.is_control() => '\u{fffd}',
+        c if c.is_control() || is_bidi(c) => '\u{fffd}',
         c => c,
     }
+}
+
+/// The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+fn is_bidi(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// A source text for a snippet: line breaks and tabs stay (they are its structure), and so
@@ -290,6 +296,7 @@ mod tests {
         assert!(out.contains("1 | id: \"x␛[2J\""), "{out}");
         assert!(out.contains("  |      ^^^^^ label ␛[31m"), "{out}");
         assert!(out.contains("2 | next: \u{fffd}31m"), "{out}");
+        assert_eq!(printable("a\u{202e}b\u{2066}c"), "a\u{fffd}b\u{fffd}c");
     }
 
     #[test]

@@ -37,12 +37,14 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; st
 async fn guard(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
     let host = request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("\u{fffd}").to_owned());
     let mut response = match host {
+        // HTTP/1.1 requires a Host; a request without one is not a browser's.
+        None => (StatusCode::BAD_REQUEST, "a request needs a Host header\n").into_response(),
         Some(host) if !local_host(&host) => (
             StatusCode::FORBIDDEN,
             "shoko serve answers only to localhost and IP addresses (protection against DNS rebinding); open it as http://127.0.0.1:PORT/\n",
         )
             .into_response(),
-        _ => next.run(request).await,
+        Some(_) => next.run(request).await,
     };
     let headers = response.headers_mut();
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, header::HeaderValue::from_static("nosniff"));
@@ -53,8 +55,16 @@ async fn guard(request: axum::extract::Request, next: axum::middleware::Next) ->
 /// Whether a `Host` header names this machine or an address: an IP literal, `localhost`, or a
 /// name under `.localhost` or `.local` (which no public DNS can hand out).
 fn local_host(host: &str) -> bool {
+    let port_ok = |rest: &str| {
+        rest.is_empty()
+            || rest.strip_prefix(':').is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    };
     let name = match host.strip_prefix('[') {
-        Some(v6) => return v6.split_once(']').is_some_and(|(ip, _)| ip.parse::<std::net::Ipv6Addr>().is_ok()),
+        Some(v6) => {
+            return v6
+                .split_once(']')
+                .is_some_and(|(ip, rest)| ip.parse::<std::net::Ipv6Addr>().is_ok() && port_ok(rest));
+        }
         None => host
             .rsplit_once(':')
             .map_or(host, |(name, port)| if port.bytes().all(|b| b.is_ascii_digit()) { name } else { host }),
@@ -181,7 +191,15 @@ mod tests {
         ] {
             assert!(super::local_host(ok), "{ok}");
         }
-        for bad in ["evil.example:1111", "127.0.0.1.evil.example", "localhost.evil.example", "[::1", "attacker.com"] {
+        for bad in [
+            "evil.example:1111",
+            "127.0.0.1.evil.example",
+            "localhost.evil.example",
+            "[::1",
+            "attacker.com",
+            "[::1].evil.com",
+            "[::1]:80x",
+        ] {
             assert!(!super::local_host(bad), "{bad}");
         }
     }

@@ -2,15 +2,20 @@
 //! request's headers (which also closes a kept-alive connection left idle), and a graceful stop.
 //!
 //! `axum::serve` sets no timer, so an idle or slowly-talking connection was never closed: 300
-//! idle sockets under a 256-file limit made the preview unreachable. Here every connection holds
+//! idle sockets under a 256-file limit made the preview unreachable. A client that sends
+//! requests but never reads the answers is cut off too ([`Limits::write_timeout`]). Here every connection holds
 //! one of [`Limits::max_connections`] permits; past the cap, new connections wait in the kernel's
 //! backlog (costing no descriptor) until an idle one times out.
 
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 
@@ -20,13 +25,73 @@ pub struct Limits {
     /// The longest a client may take to send a request's headers, counted from the moment the
     /// server waits for them: a connection idle between requests is closed after this long too.
     pub header_timeout: Duration,
+    /// The longest a response may wait for the client to take its bytes; a client that sends
+    /// requests but reads nothing is cut off after it.
+    pub write_timeout: Duration,
     /// Connections served at once (event streams included); more wait to be accepted.
     pub max_connections: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { header_timeout: Duration::from_secs(10), max_connections: max_connections() }
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
+            max_connections: max_connections(),
+        }
+    }
+}
+
+/// A connection whose writes fail once they have waited [`Limits::write_timeout`] for the
+/// client: hyper has no such deadline, so a client that pipelines requests and never reads
+/// would hold its connection (and a place under the cap) for ever.
+struct WriteDeadline<S> {
+    inner: S,
+    timeout: Duration,
+    waiting: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl<S> WriteDeadline<S> {
+    /// `poll` of a write: done resets the deadline, pending starts or checks it.
+    fn watch<T>(&mut self, cx: &mut Context<'_>, poll: Poll<std::io::Result<T>>) -> Poll<std::io::Result<T>> {
+        match poll {
+            Poll::Ready(result) => {
+                self.waiting = None;
+                Poll::Ready(result)
+            }
+            Poll::Pending => {
+                let timeout = self.timeout;
+                let sleep = self.waiting.get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+                if sleep.as_mut().poll(cx).is_ready() {
+                    Poll::Ready(Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the client reads nothing")))
+                } else {
+                    Poll::Pending
+                }
+            }
+        }
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for WriteDeadline<S> {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        let poll = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.watch(cx, poll)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        let poll = Pin::new(&mut self.inner).poll_flush(cx);
+        self.watch(cx, poll)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        let poll = Pin::new(&mut self.inner).poll_shutdown(cx);
+        self.watch(cx, poll)
     }
 }
 
@@ -73,6 +138,7 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, limits: Limits, mu
             let _permit = permit;
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
+            let stream = WriteDeadline { inner: stream, timeout: limits.write_timeout, waiting: None };
             let connection = builder.serve_connection(TokioIo::new(stream), service);
             let mut connection = std::pin::pin!(connection);
             let closed = tokio::select! {

@@ -32,7 +32,8 @@ async fn serve(root: &Path, limits: Limits) -> Running {
 fn raw_get(addr: std::net::SocketAddr, path: &str, host: &str) -> String {
     let mut stream = std::net::TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+    let host = if host.is_empty() { String::new() } else { format!("Host: {host}\r\n") };
+    write!(stream, "GET {path} HTTP/1.1\r\n{host}Connection: close\r\n\r\n").unwrap();
     let mut response = Vec::new();
     let _ = stream.read_to_end(&mut response);
     String::from_utf8_lossy(&response).into_owned()
@@ -41,7 +42,11 @@ fn raw_get(addr: std::net::SocketAddr, path: &str, host: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_connections_are_closed_and_cannot_lock_others_out() {
     let (_tmp, root) = site();
-    let limits = Limits { header_timeout: Duration::from_millis(300), max_connections: 4 };
+    let limits = Limits {
+        header_timeout: Duration::from_millis(300),
+        write_timeout: Duration::from_millis(300),
+        max_connections: 4,
+    };
     let running = serve(&root, limits).await;
     let addr = running.addr;
     let check = tokio::task::spawn_blocking(move || {
@@ -73,20 +78,56 @@ async fn idle_connections_are_closed_and_cannot_lock_others_out() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_that_never_read_their_answers_are_cut_off() {
+    let (_tmp, root) = site();
+    let limits = Limits {
+        header_timeout: Duration::from_secs(10),
+        write_timeout: Duration::from_millis(300),
+        max_connections: 4,
+    };
+    let running = serve(&root, limits).await;
+    let addr = running.addr;
+    let waited = tokio::task::spawn_blocking(move || {
+        // Six clients pipeline thousands of requests for the schema and read nothing: their
+        // answers fill the socket buffers and the writes wait.
+        let greedy: Vec<std::net::TcpStream> = (0..6)
+            .map(|_| {
+                let mut s = std::net::TcpStream::connect(addr).unwrap();
+                let request = "GET /site/schema/evidence.schema.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".repeat(2000);
+                let _ = s.set_write_timeout(Some(Duration::from_secs(2)));
+                let _ = s.write_all(request.as_bytes());
+                s
+            })
+            .collect();
+        let started = Instant::now();
+        let page = raw_get(addr, "/site/en/index.html", "127.0.0.1");
+        drop(greedy);
+        (page, started.elapsed())
+    })
+    .await
+    .unwrap();
+    assert!(waited.0.starts_with("HTTP/1.1 200"), "{}", &waited.0[..waited.0.len().min(200)]);
+    assert!(waited.1 < Duration::from_secs(8), "served after {:?}", waited.1);
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn foreign_host_names_are_refused_and_every_response_is_hardened() {
     let (_tmp, root) = site();
     let running = serve(&root, Limits::default()).await;
     let (addr, port) = (running.addr, running.addr.port());
-    let (rebound, local, missing) = tokio::task::spawn_blocking(move || {
+    let (rebound, local, missing, hostless) = tokio::task::spawn_blocking(move || {
         (
             raw_get(addr, "/site/en/index.html", &format!("attacker.example:{port}")),
             raw_get(addr, "/site/en/index.html", &format!("localhost:{port}")),
             raw_get(addr, "/site/nothing-here", &format!("127.0.0.1:{port}")),
+            raw_get(addr, "/site/en/index.html", ""),
         )
     })
     .await
     .unwrap();
     assert!(rebound.starts_with("HTTP/1.1 403"), "{rebound}");
+    assert!(hostless.starts_with("HTTP/1.1 400") && !hostless.contains("Home."), "{hostless}");
     assert!(!rebound.contains("Home."), "{rebound}");
     for response in [&rebound, &local, &missing] {
         let lower = response.to_ascii_lowercase();

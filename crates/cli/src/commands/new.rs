@@ -11,7 +11,7 @@ use std::path::{Component, Path};
 pub fn run(root: &Path, kind: NewKind, path: &Path) -> u8 {
     match scaffold(root, kind, path) {
         Ok(written) => {
-            eprintln!("Created {}", written.display());
+            eprintln!("Created {}", shoko_diagnostics::printable(&written.display().to_string()));
             OK
         }
         Err(message) => {

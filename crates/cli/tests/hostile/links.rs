@@ -114,3 +114,12 @@ fn images_over_the_size_limit_are_not_read() {
         "{diags:?}"
     );
 }
+
+#[test]
+fn new_prints_a_hostile_file_name_harmlessly() {
+    let tmp = site(&[]);
+    let run =
+        shoko(&["new", "page", "content/\u{1b}]0;PWN\u{7}\u{1b}[31mx.md", "--root", &tmp.path().display().to_string()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains('\u{1b}') && run.stderr.contains("␛]0;PWN␇"), "{:?}", run.stderr);
+}
