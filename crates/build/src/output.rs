@@ -261,11 +261,11 @@ impl Staging for DiskStaging {
         self.committed = true;
         self.written.sort();
         self.written.dedup();
-        // The marker goes before the swap (it is not published); from here on the pending record
-        // vouches for the staging folder, and whichever folder a kill leaves in place.
+        // From here on the pending record vouches for the staging folder, and for whichever
+        // folder a kill leaves in place; then the marker can go (it is not published).
+        stamp::write_pending(&self.dir, &self.staging, self.previous.as_ref(), &self.written)?;
         let marker = self.staging.join(STAGING_MARKER);
         std::fs::remove_file(&marker).map_err(|e| IoError::new("remove", &marker, e))?;
-        stamp::write_pending(&self.dir, &self.staging, self.previous.as_ref(), &self.written)?;
         self.swap()?;
         let fingerprint = self.fingerprint.filter(|_| clean);
         stamp::write(&self.dir, fingerprint.as_ref(), &self.written)
@@ -356,10 +356,11 @@ fn remove_stale(parent: &Path, name: &str, record: Option<&stamp::Record>) {
     }
 }
 
-/// Whether the folder at `path` is a build's: a staging folder (with its marker) or an output
-/// that `record` vouches for.
+/// Whether the folder at `path` is a build's: a staging folder (with its marker, or still empty:
+/// a build killed before it wrote the marker), or an output that `record` vouches for.
 fn ours(path: &Path, record: Option<&stamp::Record>) -> bool {
-    path.join(STAGING_MARKER).is_file() || record.is_some_and(|r| stamp::same_folder(path, r))
+    let empty = std::fs::read_dir(path).is_ok_and(|mut entries| entries.next().is_none());
+    empty || path.join(STAGING_MARKER).is_file() || record.is_some_and(|r| stamp::same_folder(path, r))
 }
 
 /// Whether process `pid` still runs (Linux: `/proc/PID`); elsewhere assume it does, so nothing
