@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use shoko_diagnostics::SourceMap;
-use shoko_markdown::{Anchors, Block, Lang, RenderContext, Resolved, parse_body, render_html};
+use shoko_markdown::{Anchors, Block, Component, Lang, RenderContext, Resolved, parse_body, render_html};
 
 struct Plain;
 
@@ -19,8 +19,8 @@ impl RenderContext for Plain {
     fn label(&self, key: &str, _: Lang) -> String {
         key.to_owned()
     }
-    fn component(&self, name: &str, _: &str, _: Lang) -> String {
-        format!("<div class=\"{name}\"></div>")
+    fn component(&self, component: Component, _: &str, _: Lang) -> String {
+        format!("<div class=\"{}\"></div>", component.name())
     }
     fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
         None
