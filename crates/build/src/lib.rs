@@ -24,7 +24,12 @@ pub use shoko_vocab::layout::{CONFIG_FILE, INPUT_DIRS};
 /// Every diagnostic code the tool can emit, sorted by name.
 pub fn all_codes() -> Vec<&'static shoko_diagnostics::Code> {
     let mut codes = shoko_model::rules::all();
-    codes.extend([&shoko_render::TEMPLATE_CODE, &shoko_render::i18n::MISSING_KEY, &shoko_render::i18n::FTL_SYNTAX]);
+    codes.extend([
+        &shoko_render::TEMPLATE_CODE,
+        &shoko_render::i18n::MISSING_KEY,
+        &shoko_render::i18n::FTL_SYNTAX,
+        &shoko_render::i18n::UNKNOWN_KEY,
+    ]);
     codes.sort_by_key(|c| c.name);
     codes
 }

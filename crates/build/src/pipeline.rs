@@ -143,6 +143,9 @@ pub(crate) fn read_inputs(root: &Path, timings: &mut Timings) -> Result<Inputs, 
     let en = text(&format!("{I18N_DIR}/en.ftl"), DEFAULT_EN_FTL, &mut diagnostics)?;
     let templates = compile_templates(&template_files, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     let ui = i18n::load(ja, en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
+    if let Some(ui) = &ui {
+        diagnostics.extend(ui.check_templates(&template_files, &loaded.sources));
+    }
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
     static_links(root, &mut loaded.sources, &mut diagnostics)?;
     timings.lap("templates, strings, config");
@@ -306,6 +309,8 @@ fn render_into(
     let ((mut written, mut errors), (more_written, more)) = (large?, small?);
     written.extend(more_written);
     errors.extend(more);
+    // A UI string the generator asked for and the files lack: not published.
+    errors.extend(input.ui.take_missed());
     let staging = staging.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     if errors.is_empty() {
         staging.commit(clean)?;

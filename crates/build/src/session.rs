@@ -176,7 +176,10 @@ impl Session {
             schema_json: &schema_json,
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
         };
-        let plan = match render_jobs(&input, &jobs) {
+        let rendered = render_jobs(&input, &jobs);
+        // A UI string the generator asked for and the files lack: not served.
+        let missed = ui.take_missed();
+        let plan = match rendered.and_then(|plan| if missed.is_empty() { Ok(plan) } else { Err(missed) }) {
             Ok(plan) => plan,
             Err(errors) => {
                 self.diagnostics.extend(errors);

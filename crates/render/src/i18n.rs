@@ -14,11 +14,18 @@ pub static MISSING_KEY: Code = Code {
     summary: "a UI string key exists in one of i18n/ja.ftl and i18n/en.ftl but not in the other.",
 };
 
-/// An `.ftl` file does not parse.
+/// An `.ftl` file does not parse, defines a key twice, or a message cannot be formatted.
 pub static FTL_SYNTAX: Code = Code {
     name: "i18n/ftl-syntax",
     severity: Severity::Error,
-    summary: "a UI string file under i18n/ is not valid Fluent syntax.",
+    summary: "a UI string file under i18n/ is not valid Fluent syntax, defines a key twice or has a message that cannot be formatted.",
+};
+
+/// A template or the generator asks for a UI string that the files do not define.
+pub static UNKNOWN_KEY: Code = Code {
+    name: "i18n/unknown-key",
+    severity: Severity::Error,
+    summary: "a template or the generator uses a UI string that i18n/ja.ftl and i18n/en.ftl do not define.",
 };
 
 /// Formatted UI strings of both languages.
@@ -26,6 +33,8 @@ pub static FTL_SYNTAX: Code = Code {
 pub struct Ui {
     ja: BTreeMap<String, String>,
     en: BTreeMap<String, String>,
+    /// Keys asked for and not defined, for the render to report (shared by its threads).
+    missed: std::sync::Arc<std::sync::Mutex<std::collections::BTreeSet<String>>>,
     /// The same strings as template values (`ja`, `en`), made once: every page's template reads
     /// them as `ui`, and a tera value is shared by reference rather than copied into each page.
     values: [Option<tera::Value>; 2],
@@ -49,9 +58,61 @@ impl Ui {
         slot.clone().unwrap_or_else(|| tera::Value::from_serializable(self.strings(lang)))
     }
 
-    /// One string (the key itself if it is missing, which `load` has already reported).
+    /// One string; a key the files lack is noted (see [`Ui::take_missed`]) and stands in.
     pub fn get<'a>(&'a self, lang: Lang, key: &'a str) -> &'a str {
-        self.strings(lang).get(key).map_or(key, String::as_str)
+        match self.strings(lang).get(key) {
+            Some(text) => text,
+            None => {
+                self.missed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(key.to_owned());
+                key
+            }
+        }
+    }
+
+    /// The keys the generator asked for since the last call and the files do not define, as
+    /// diagnostics: a render that needed them is not published.
+    pub fn take_missed(&self) -> Vec<Diagnostic> {
+        let missed = std::mem::take(&mut *self.missed.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+        missed
+            .into_iter()
+            .map(|key| {
+                Diagnostic::global(
+                    &UNKNOWN_KEY,
+                    format!(
+                        "the generator needs the UI string `{key}`, which i18n/ja.ftl and i18n/en.ftl do not define"
+                    ),
+                )
+                .with_hint(format!("add `{key} = …` to both files (the built-in files have it)"))
+            })
+            .collect()
+    }
+
+    /// The template keys (`ui["KEY"]`) of `templates` that the files do not define, each at its
+    /// place in its template.
+    pub fn check_templates(&self, templates: &[(String, FileId)], sources: &SourceMap) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for (name, file) in templates {
+            let text = &sources.file(*file).text;
+            let mut from = 0;
+            while let Some(at) = text[from..].find("ui[\"") {
+                let start = from + at + 4;
+                let Some(len) = text[start..].find('"') else { break };
+                let key = &text[start..start + len];
+                if !self.ja.contains_key(key) {
+                    out.push(
+                        Diagnostic::new(
+                            &UNKNOWN_KEY,
+                            format!("template {name} uses the UI string `{key}`, which the i18n files do not define"),
+                            Span::new(*file, start..start + len),
+                        )
+                        .with_label("not defined")
+                        .with_hint(format!("add `{key} = …` to i18n/ja.ftl and i18n/en.ftl, or correct the key")),
+                    );
+                }
+                from = start + len;
+            }
+        }
+        out
     }
 }
 
@@ -80,7 +141,7 @@ pub fn load(ja: FileId, en: FileId, sources: &SourceMap) -> Result<Ui, Vec<Diagn
         return Err(errors);
     }
     let values = [Some(tera::Value::from_serializable(&ja_strings)), Some(tera::Value::from_serializable(&en_strings))];
-    Ok(Ui { ja: ja_strings, en: en_strings, values })
+    Ok(Ui { ja: ja_strings, en: en_strings, missed: Default::default(), values })
 }
 
 fn strings(file: FileId, lang: &str, sources: &SourceMap, errors: &mut Vec<Diagnostic>) -> BTreeMap<String, String> {
@@ -107,16 +168,44 @@ fn strings(file: FileId, lang: &str, sources: &SourceMap, errors: &mut Vec<Diagn
     let langid: unic_langid::LanguageIdentifier = lang.parse().unwrap_or_default();
     let mut bundle = FluentBundle::new(vec![langid]);
     bundle.set_use_isolating(false);
-    // Duplicate keys are reported by fluent; the first definition wins.
-    let _ = bundle.add_resource(resource);
+    let text = &sources.file(file).text;
+    let at = |key: &str| key_span(text, key).map_or_else(|| Span::file_start(file), |r| Span::new(file, r));
+    // A key defined twice: fluent keeps the first definition and says so.
+    if let Err(duplicates) = bundle.add_resource(resource) {
+        for e in duplicates {
+            if let fluent::FluentError::Overriding { id, .. } = e {
+                let span = second_key_span(text, &id).map_or_else(|| at(&id), |r| Span::new(file, r));
+                errors.push(
+                    Diagnostic::new(&FTL_SYNTAX, format!("UI string `{id}` is defined twice"), span)
+                        .with_label("the second definition is ignored")
+                        .with_hint("keep one definition of each key"),
+                );
+            }
+        }
+    }
     let mut out = BTreeMap::new();
     for key in keys {
+        if out.contains_key(&key) {
+            continue;
+        }
         let Some(pattern) = bundle.get_message(&key).and_then(|m| m.value()) else { continue };
         let mut format_errors = Vec::new();
         let value = bundle.format_pattern(pattern, None, &mut format_errors).into_owned();
+        if let Some(e) = format_errors.first() {
+            errors.push(
+                Diagnostic::new(&FTL_SYNTAX, format!("UI string `{key}` cannot be formatted: {e}"), at(&key))
+                    .with_hint("UI strings are plain text: no variables, and references only to keys that exist"),
+            );
+        }
         out.insert(key, value);
     }
     out
+}
+
+/// The byte range of the second `key =` line's key, if there is one.
+fn second_key_span(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
+    let first = key_span(text, key)?;
+    key_span(&text[first.end..], key).map(|r| first.end + r.start..first.end + r.end)
 }
 
 /// The byte range of `key` at the start of its `key =` line.
@@ -134,6 +223,33 @@ fn key_span(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn codes(ja: &str, en: &str) -> Vec<(&'static str, String)> {
+        let mut sources = SourceMap::new();
+        let (ja, en) = (sources.add("i18n/ja.ftl", ja), sources.add("i18n/en.ftl", en));
+        load(ja, en, &sources).err().unwrap_or_default().into_iter().map(|d| (d.code.name, d.message)).collect()
+    }
+
+    #[test]
+    fn keys_defined_twice_and_messages_that_cannot_be_formatted_are_reported() {
+        let found = codes("a = あ\na = い\nb = { missing }\n", "a = A\nb = B\n");
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0], ("i18n/ftl-syntax", String::from("UI string `a` is defined twice")));
+        assert!(found[1].1.starts_with("UI string `b` cannot be formatted"), "{found:?}");
+    }
+
+    #[test]
+    fn keys_the_generator_asks_for_and_the_files_lack_are_noted_once() {
+        let mut sources = SourceMap::new();
+        let (ja, en) = (sources.add("i18n/ja.ftl", "a = あ\n"), sources.add("i18n/en.ftl", "a = A\n"));
+        let ui = load(ja, en, &sources).expect("complete");
+        assert_eq!(ui.get(Lang::En, "nav-home"), "nav-home");
+        assert_eq!(ui.get(Lang::Ja, "nav-home"), "nav-home");
+        let missed = ui.take_missed();
+        assert_eq!(missed.len(), 1);
+        assert!(missed[0].message.contains("`nav-home`"), "{}", missed[0].message);
+        assert!(ui.take_missed().is_empty(), "taken");
+    }
 
     #[test]
     fn keys_must_match_both_ways() {

@@ -72,3 +72,17 @@ fn the_pages_workflow_pins_actions_keeps_no_credentials_and_never_cancels_a_depl
         "a deploy on main is never cancelled"
     );
 }
+
+#[test]
+fn a_ui_string_the_generator_needs_and_the_files_lack_stops_the_build() {
+    let strip = |text: &str| text.lines().filter(|l| !l.starts_with("nav-home")).collect::<Vec<_>>().join("\n");
+    let ja = strip(&std::fs::read_to_string(repo().join("i18n/ja.ftl")).expect("ja.ftl"));
+    let en = strip(&std::fs::read_to_string(repo().join("i18n/en.ftl")).expect("en.ftl"));
+    let tmp = site(&[("i18n/ja.ftl", &ja), ("i18n/en.ftl", &en)]);
+    let (code, out) = build(tmp.path());
+    assert_eq!(code, 1);
+    assert!(!out.exists(), "nothing written");
+    let run =
+        super::shoko(&["build", "--root", &tmp.path().display().to_string(), "--out", &out.display().to_string()]);
+    assert!(run.stderr.contains("error[i18n/unknown-key]") && run.stderr.contains("`nav-home`"), "{}", run.stderr);
+}
