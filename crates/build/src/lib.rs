@@ -3,19 +3,19 @@
 //! atomically ([`build`]), and skip a build whose inputs and output are unchanged ([`stamp`]). I/O failures are [`IoError`]s (exit 2); content problems are
 //! diagnostics (exit 1).
 
+mod engine;
 mod images;
 pub mod inputs;
 mod load;
 mod output;
 mod pipeline;
-mod session;
 pub mod stamp;
 mod svg;
 
+pub use engine::{Change, Engine, Rebuilt};
 pub use load::{Loaded, load};
-pub use output::{DiskOutput, MemoryOutput, Output};
+pub use output::{DiskOutput, MemoryOutput, Mode, Output};
 pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};
-pub use session::{Change, Rebuilt, Session};
 
 use std::path::PathBuf;
 

@@ -6,17 +6,33 @@ use shoko_render::RenderPlan;
 use shoko_vocab::layout::OUTPUT_DIR;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How a new version of the output starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Empty: the files written are the whole new version.
+    Replace,
+    /// As the last version: the files written replace theirs, every other file stays. Only for
+    /// outputs that [`Output::keeps_last`].
+    Patch,
+}
 
 /// A destination for the output: a new version is started with [`Output::begin`], filled in
 /// pieces, and only [`Staging::commit`] makes it the output. A staging dropped without commit
 /// leaves the previous output as it was.
 pub trait Output {
     /// Start a new version of the output.
-    fn begin(&mut self) -> Result<Box<dyn Staging + '_>, IoError>;
+    fn begin(&mut self, mode: Mode) -> Result<Box<dyn Staging + '_>, IoError>;
+
+    /// Whether this output keeps its last version, so that a new one may be a patch of it.
+    fn keeps_last(&self) -> bool {
+        false
+    }
 
     /// Replace the whole output with `plan`; on failure the previous output stays as it was.
     fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError> {
-        let mut staging = self.begin()?;
+        let mut staging = self.begin(Mode::Replace)?;
         staging.write(&plan.files)?;
         staging.commit(false)
     }
@@ -31,33 +47,65 @@ pub trait Staging: Send {
     fn commit(self: Box<Self>, clean: bool) -> Result<(), IoError>;
 }
 
-/// The built site in memory.
+/// The built site in memory (`serve`'s, and tests'). Files are shared bytes, so a snapshot of the
+/// map costs a pointer per file; each commit notes which paths changed.
 #[derive(Debug, Default)]
 pub struct MemoryOutput {
+    files: BTreeMap<String, Arc<[u8]>>,
+    changed: Vec<String>,
+}
+
+impl MemoryOutput {
     /// Output path → bytes.
-    pub files: BTreeMap<String, Vec<u8>>,
+    pub fn files(&self) -> &BTreeMap<String, Arc<[u8]>> {
+        &self.files
+    }
+
+    /// The output paths whose bytes the last commit added, changed or removed, sorted.
+    pub fn changed(&self) -> &[String] {
+        &self.changed
+    }
 }
 
 struct MemoryStaging<'a> {
-    target: &'a mut BTreeMap<String, Vec<u8>>,
-    files: BTreeMap<String, Vec<u8>>,
+    target: &'a mut MemoryOutput,
+    mode: Mode,
+    files: BTreeMap<String, Arc<[u8]>>,
 }
 
 impl Output for MemoryOutput {
-    fn begin(&mut self) -> Result<Box<dyn Staging + '_>, IoError> {
-        Ok(Box::new(MemoryStaging { target: &mut self.files, files: BTreeMap::new() }))
+    fn begin(&mut self, mode: Mode) -> Result<Box<dyn Staging + '_>, IoError> {
+        Ok(Box::new(MemoryStaging { target: self, mode, files: BTreeMap::new() }))
+    }
+
+    fn keeps_last(&self) -> bool {
+        true
     }
 }
 
 impl Staging for MemoryStaging<'_> {
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
-        self.files.extend(files.iter().map(|(p, b)| (p.clone(), b.clone())));
+        self.files.extend(files.iter().map(|(p, b)| (p.clone(), Arc::from(b.as_slice()))));
         Ok(())
     }
 
     fn commit(self: Box<Self>, _clean: bool) -> Result<(), IoError> {
-        let this = *self;
-        *this.target = this.files;
+        let MemoryStaging { target, mode, files } = *self;
+        let mut changed: Vec<String> = files
+            .iter()
+            .filter(|(p, b)| target.files.get(*p).is_none_or(|old| old != *b))
+            .map(|(p, _)| p.clone())
+            .collect();
+        match mode {
+            Mode::Replace => {
+                changed.extend(target.files.keys().filter(|p| !files.contains_key(*p)).cloned());
+                target.files = files;
+            }
+            // The last version is updated in place, not copied (20,000 entries at 10,000 pages).
+            Mode::Patch => target.files.extend(files),
+        }
+        changed.sort();
+        target.changed = changed;
         Ok(())
     }
 }
@@ -218,7 +266,9 @@ fn resolve(path: &Path) -> Result<PathBuf, IoError> {
 }
 
 impl Output for DiskOutput {
-    fn begin(&mut self) -> Result<Box<dyn Staging + '_>, IoError> {
+    /// A new folder, always whole: a patch would need the last version copied in first
+    /// (`Mode::Patch` is never asked of an output that does not keep its last version).
+    fn begin(&mut self, _mode: Mode) -> Result<Box<dyn Staging + '_>, IoError> {
         let previous = self.guard()?;
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
@@ -421,7 +471,7 @@ mod tests {
     fn a_staging_dropped_without_commit_leaves_the_old_site_and_no_trace() {
         let (tmp, mut out) = setup();
         out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "old")])).unwrap();
-        let mut staging = out.begin().unwrap();
+        let mut staging = out.begin(Mode::Replace).unwrap();
         staging.write(&plan(&[("ja/index.html", "half")]).files).unwrap();
         drop(staging);
         assert_eq!(std::fs::read_to_string(tmp.path().join("site/ja/index.html")).unwrap(), "old");

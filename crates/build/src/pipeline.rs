@@ -1,8 +1,8 @@
-//! The stages in order: load → validate (parallel) → link → render (parallel) → write.
-//! `build` stops before render and write when any error exists, so a failed build leaves the
-//! previous output untouched.
+//! The stages of a run as functions the engine ([`crate::Engine`]) calls: read the inputs,
+//! validate (in parallel), link; and `check` and `build`, a run of a fresh engine.
 
 use crate::IoError;
+use crate::engine::{Change, Engine, Rebuilt};
 use crate::inputs::{Entry, Text, entry, read_text};
 use crate::load::{Loaded, load};
 use crate::output::Output;
@@ -13,7 +13,7 @@ use shoko_model::config::{Config, parse_config};
 use shoko_model::rules::{file_symlink, file_too_large};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
-use shoko_render::{Job, RenderInput, RenderPlan, Renderer, Templates, compile_templates};
+use shoko_render::{Templates, compile_templates};
 use shoko_vocab::layout::{I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
 use std::path::Path;
 
@@ -31,18 +31,10 @@ pub struct BuildOptions {
 pub struct Checked {
     /// Texts of every file read.
     pub sources: SourceMap,
-    /// Every file the content walk found, relative to `content/`.
-    pub content_files: std::collections::BTreeSet<String>,
     /// The linked site (partial when there are errors).
     pub site: SiteModel,
     /// Every diagnostic of the run, sorted.
     pub diagnostics: Vec<Diagnostic>,
-    /// The compiled templates, if they compiled.
-    pub templates: Option<Templates>,
-    /// The UI strings, if both language files are complete.
-    pub ui: Option<Ui>,
-    /// The site configuration (`shoko.yaml`, defaults without it).
-    pub config: Config,
     /// How long each stage took, in order.
     pub timings: Timings,
 }
@@ -79,27 +71,9 @@ impl Checked {
 
 /// Validate the site under `root` without writing anything.
 pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
-    let mut timings = Timings::start();
-    let mut inputs = read_inputs(root, &mut timings)?;
-    let validated = validate_all(&inputs, options.today);
-    timings.lap("validate");
-    let mut diagnostics = std::mem::take(&mut inputs.diagnostics);
-    diagnostics.extend(validated.iter().flat_map(|(_, d)| d.iter().cloned()));
-    let (site, more) = link_validated(root, &inputs, &validated)?;
-    diagnostics.extend(more);
-    timings.lap("link");
-    Diagnostic::sort(&mut diagnostics, &inputs.loaded.sources);
-    diagnostics.dedup();
-    Ok(Checked {
-        content_files: inputs.loaded.files,
-        sources: inputs.loaded.sources,
-        site,
-        diagnostics,
-        templates: inputs.templates,
-        ui: inputs.ui,
-        config: inputs.config,
-        timings,
-    })
+    let mut engine = Engine::new(root, options.clone());
+    engine.check(&Change::Everything)?;
+    Ok(engine.into_checked())
 }
 
 /// Everything read from a site root before validation.
@@ -201,121 +175,14 @@ pub struct BuildReport {
     pub written: Option<Vec<String>>,
 }
 
-/// Validate, render and write the site under `root` into `output`.
+/// Validate, render and write the site under `root` into `output`: a run of a fresh engine.
 pub fn build(root: &Path, output: &mut dyn Output, options: &BuildOptions) -> Result<BuildReport, IoError> {
-    let mut checked = check(root, options)?;
-    let (Some(templates), Some(ui), false) = (checked.templates.as_ref(), checked.ui.as_ref(), checked.has_errors())
-    else {
-        return Ok(BuildReport { checked, written: None });
+    let mut engine = Engine::new(root, options.clone());
+    let written = match engine.rebuild(&Change::Everything, output)? {
+        Rebuilt::Rendered { written, .. } => Some(written),
+        Rebuilt::Failed => None,
     };
-    let static_files = load_static(root)?;
-    let source =
-        crate::images::Source { root, files: &checked.content_files, max_bytes: checked.config.max_file_bytes };
-    let images = crate::images::process(source, &checked.site)?;
-    checked.timings.lap("static, images");
-    if !images.diagnostics.is_empty() {
-        checked.diagnostics.extend(images.diagnostics);
-        Diagnostic::sort(&mut checked.diagnostics, &checked.sources);
-        return Ok(BuildReport { checked, written: None });
-    }
-    let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
-    let input = RenderInput {
-        site: &checked.site,
-        sources: &checked.sources,
-        templates,
-        ui,
-        static_files: &static_files,
-        images: &images.info,
-        media: &images.files,
-        schema_json: &schema_json,
-        base_url: options.base_url.as_deref().or(checked.config.base_url.as_deref()),
-    };
-    let clean = checked.diagnostics.is_empty();
-    let (written, errors) = render_into(&input, output, clean)?;
-    checked.timings.lap("render, write, record");
-    if errors.is_empty() {
-        Ok(BuildReport { checked, written: Some(written) })
-    } else {
-        checked.diagnostics.extend(errors);
-        Ok(BuildReport { checked, written: None })
-    }
-}
-
-/// Weight of the jobs (see `Job::weight`) rendered before their files are handed to the output:
-/// bounds the memory a build holds.
-const CHUNK: usize = 256;
-
-/// `jobs` cut into consecutive chunks of about `CHUNK` weight.
-fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
-    let mut chunks = Vec::new();
-    let (mut start, mut weight) = (0, 0);
-    for (i, job) in jobs.iter().enumerate() {
-        weight += job.weight();
-        if weight >= CHUNK {
-            chunks.push(&jobs[start..=i]);
-            (start, weight) = (i + 1, 0);
-        }
-    }
-    if start < jobs.len() {
-        chunks.push(&jobs[start..]);
-    }
-    chunks
-}
-
-/// Render every job, writing the files of each chunk of pages while the next chunk renders; the
-/// large job (the feeds, whose `claims.json` grows with the site) runs beside the chunks instead
-/// of holding one up.
-/// Commit only when every job rendered (`clean`: nothing at all was reported). The files
-/// written, and the render errors (nothing committed then).
-fn render_into(
-    input: &RenderInput<'_>,
-    output: &mut dyn Output,
-    clean: bool,
-) -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
-    let renderer = Renderer::new(input);
-    let (large, small): (Vec<Job>, Vec<Job>) = Job::all(input.site).into_iter().partition(Job::is_large);
-    let staging = std::sync::Mutex::new(output.begin()?);
-    let write = |plan: &RenderPlan| -> Result<(), IoError> {
-        let mut staging = staging.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        staging.write(&plan.files)
-    };
-    let (large, small) = rayon::join(
-        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
-            match renderer.render(&large) {
-                Ok(plan) => write(&plan).map(|()| (plan.files.into_keys().collect(), Vec::new())),
-                Err(errors) => Ok((Vec::new(), errors)),
-            }
-        },
-        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
-            let mut pending: Option<RenderPlan> = None;
-            let (mut written, mut errors) = (Vec::new(), Vec::new());
-            for chunk in chunks(&small).into_iter().map(Some).chain([None]) {
-                let to_write = pending.take();
-                let (wrote, rendered) =
-                    rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(|jobs| renderer.render(jobs)));
-                wrote?;
-                match rendered {
-                    Some(Ok(plan)) => {
-                        written.extend(plan.files.keys().cloned());
-                        pending = Some(plan);
-                    }
-                    Some(Err(e)) => errors.extend(e),
-                    None => {}
-                }
-            }
-            Ok((written, errors))
-        },
-    );
-    let ((mut written, mut errors), (more_written, more)) = (large?, small?);
-    written.extend(more_written);
-    errors.extend(more);
-    // A UI string the generator asked for and the files lack: not published.
-    errors.extend(input.ui.take_missed());
-    let staging = staging.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if errors.is_empty() {
-        staging.commit(clean)?;
-    }
-    Ok((written, errors))
+    Ok(BuildReport { checked: engine.into_checked(), written })
 }
 
 /// The default templates, used for any template a site root does not provide itself.

@@ -1,10 +1,36 @@
-//! The incremental rebuild of `serve` against full builds: after every kind of edit to the real
-//! content, the session's output must equal a fresh full build byte for byte, and an edit that
-//! touches one page's prose must re-render only that page.
+//! The engine's incremental runs against full builds: after every kind of edit to the real
+//! content, the output of an engine kept from run to run (as `serve` keeps it) must equal a
+//! fresh full build byte for byte, and an edit that touches one page's prose must re-render only
+//! that page.
 
-use shoko_build::{BuildOptions, Change, MemoryOutput, Rebuilt, Session};
+use shoko_build::{BuildOptions, Change, Engine, IoError, MemoryOutput, Rebuilt};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// An engine with its memory output, as `serve` holds them.
+struct Session {
+    engine: Engine,
+    out: MemoryOutput,
+}
+
+/// A run's result, with the output paths it changed.
+type Done = (Rebuilt, Vec<String>);
+
+impl Session {
+    fn new(root: &Path, options: BuildOptions) -> Self {
+        Session { engine: Engine::new(root, options), out: MemoryOutput::default() }
+    }
+
+    fn rebuild(&mut self, change: &Change) -> Result<Done, IoError> {
+        let result = self.engine.rebuild(change, &mut self.out)?;
+        let changed = if result == Rebuilt::Failed { Vec::new() } else { self.out.changed().to_vec() };
+        Ok((result, changed))
+    }
+
+    fn diagnostics(&self) -> &[shoko_diagnostics::Diagnostic] {
+        self.engine.diagnostics()
+    }
+}
 
 fn options() -> BuildOptions {
     BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None }
@@ -39,15 +65,15 @@ fn full_build(root: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = MemoryOutput::default();
     let report = shoko_build::build(root, &mut out, &options()).expect("readable");
     assert!(report.written.is_some(), "the full build failed: {:?}", report.checked.diagnostics);
-    out.files
+    out.files().iter().map(|(k, v)| (k.clone(), v.to_vec())).collect()
 }
 
 fn session_files(session: &Session) -> BTreeMap<String, Vec<u8>> {
-    session.files().expect("rendered").iter().map(|(k, v)| (k.clone(), v.to_vec())).collect()
+    session.out.files().iter().map(|(k, v)| (k.clone(), v.to_vec())).collect()
 }
 
 /// Edit `rel` under `root` with `f` (which must change it) and rebuild with the path as the hint.
-fn edit(session: &mut Session, root: &Path, rel: &str, f: impl FnOnce(&str) -> String) -> Rebuilt {
+fn edit(session: &mut Session, root: &Path, rel: &str, f: impl FnOnce(&str) -> String) -> Done {
     let path = root.join(rel);
     let before = std::fs::read_to_string(&path).expect("read");
     let after = f(&before);
@@ -72,9 +98,9 @@ fn assert_same_as_full(session: &Session, root: &Path, what: &str) {
     assert!(differ.is_empty(), "after {what}, these outputs differ from a full build: {differ:?}");
 }
 
-fn rendered(result: &Rebuilt) -> (Vec<String>, usize, bool) {
-    match result {
-        Rebuilt::Rendered { changed, jobs, full } => (changed.clone(), *jobs, *full),
+fn rendered(result: &Done) -> (Vec<String>, usize, bool) {
+    match &result.0 {
+        Rebuilt::Rendered { jobs, full, .. } => (result.1.clone(), *jobs, *full),
         Rebuilt::Failed => panic!("the rebuild failed"),
     }
 }
@@ -144,7 +170,7 @@ fn every_kind_of_edit_matches_a_full_build() {
     // A broken edit keeps the last good output; the fix is compared with it.
     let good = session_files(&session);
     let result = edit(&mut session, root, "content/logs/rocblas.yaml", swap("class: confirmed", "class: certain"));
-    assert_eq!(result, Rebuilt::Failed);
+    assert_eq!(result.0, Rebuilt::Failed);
     assert!(!session.diagnostics().is_empty());
     assert_eq!(session_files(&session), good);
     edit(&mut session, root, "content/logs/rocblas.yaml", swap("class: certain", "class: confirmed"));

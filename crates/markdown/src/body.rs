@@ -189,19 +189,31 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         push_run(&mut root, base + run_start..base + text.len(), text, base);
     }
     check_parity(&root, file, &mut diagnostics);
-    // The first control character of each line, at most ten per body.
-    let mut lines_with_controls = 0;
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        if let Some((at, c)) = line.char_indices().find(|(_, c)| rules::control_character::forbidden(*c)) {
-            let start = base + line_start + at;
+    // The first control character of each line, at most ten per body. Bytes are scanned, not
+    // characters: every control is a byte below 0x20 or 0x7F, or 0xC2 before 0x80–0x9F (C1).
+    let bytes = text.as_bytes();
+    let control_at = |i: usize| match bytes[i] {
+        b'\t' | b'\n' | b'\r' | 0x0c => false,
+        b if b < 0x20 || b == 0x7f => true,
+        0xc2 => bytes.get(i + 1).is_some_and(|b| (0x80..=0x9f).contains(b)),
+        _ => false,
+    };
+    // Nearly every body has none: a test over whole chunks (no early exit, so it vectorizes)
+    // decides whether to look closer.
+    let suspect = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) | (b == 0x7f) | (b == 0xc2);
+    let any = bytes.chunks(64).any(|chunk| chunk.iter().fold(false, |found, &b| found | suspect(b)));
+    let (mut reported, mut i) = (0, if any { 0 } else { bytes.len() });
+    while i < bytes.len() && reported < 10 {
+        if control_at(i) {
+            let c = text[i..].chars().next().unwrap_or('\u{fffd}');
+            let start = base + i;
             diagnostics.push(rules::control_character::diagnostic(span(start..start + c.len_utf8()), c));
-            lines_with_controls += 1;
-            if lines_with_controls == 10 {
-                break;
-            }
+            reported += 1;
+            // On to the next line.
+            i = bytes[i..].iter().position(|b| *b == b'\n').map_or(bytes.len(), |n| i + n + 1);
+        } else {
+            i += 1;
         }
-        line_start += line.len();
     }
     let found = scan(&root, text, base);
     if let Some(range) = found.too_deep.clone().filter(|_| !reported_too_deep) {

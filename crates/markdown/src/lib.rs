@@ -18,7 +18,7 @@ mod sanitize;
 pub use anchors::{Anchors, Heading, Slot, slug};
 pub use body::partners;
 pub use body::{Block, Body, Div, DivKind, parse_body};
-pub use gloss::Gloss;
+pub use gloss::{Gloss, Glossary};
 pub use highlight::highlight_css;
 pub use links::{Link, Target, scheme};
 pub use render::{RenderContext, RenderedBody, Resolved, escape, headings, render_html};

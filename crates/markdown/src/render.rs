@@ -5,7 +5,7 @@
 
 use crate::anchors::{Anchors, Heading, Slot};
 use crate::body::{Block, Div, DivKind, call_chain_steps, partners};
-use crate::gloss::Gloss;
+use crate::gloss::Glossary;
 use crate::highlight::highlight;
 use crate::links::{Target, is_comment, options};
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
@@ -32,10 +32,10 @@ pub trait RenderContext {
     fn component(&self, component: Component, args: &str, lang: Lang) -> String;
     /// The whole HTML of an image with alt text `alt`, or `None` to keep a plain `<img>`.
     fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String>;
-    /// Glossary terms of `lang`: each spelling to look for and the HTML that replaces its first
-    /// use on a page (the term with its gloss). Empty by default.
-    fn terms(&self, _lang: Lang) -> Vec<Gloss> {
-        Vec::new()
+    /// The glossary of `lang` and this page's href to the glossary page: each term's first use
+    /// on the page is replaced by the term with its gloss. None by default.
+    fn glossary(&self, _lang: Lang) -> Option<(&Glossary, &str)> {
+        None
     }
 }
 
@@ -51,8 +51,8 @@ pub struct RenderedBody {
 }
 
 pub(crate) struct Renderer<'a> {
-    pub(crate) terms: Vec<Gloss>,
-    pub(crate) finder: Option<crate::gloss::Finder>,
+    /// The glossary and this page's href to the glossary page.
+    pub(crate) glossary: Option<(&'a Glossary, &'a str)>,
     pub(crate) glossed: std::collections::HashSet<String>,
     text: &'a str,
     base: usize,
@@ -73,22 +73,10 @@ pub fn render_html(
     cx: &dyn RenderContext,
     anchors: &mut Anchors,
 ) -> RenderedBody {
-    let terms = cx.terms(lang);
-    let finder = crate::gloss::Finder::new(&terms);
+    let glossary = cx.glossary(lang);
     let glossed = std::collections::HashSet::new();
-    let mut r = Renderer {
-        terms,
-        finder,
-        glossed,
-        text,
-        base,
-        lang,
-        cx,
-        anchors,
-        out: RenderedBody::default(),
-        unit: 0,
-        nth: 0,
-    };
+    let mut r =
+        Renderer { glossary, glossed, text, base, lang, cx, anchors, out: RenderedBody::default(), unit: 0, nth: 0 };
     let partner = partners(blocks);
     for (i, block) in blocks.iter().enumerate() {
         // A language pair is one unit, numbered by its first block.
@@ -150,7 +138,7 @@ impl Renderer<'_> {
                 self.out.html.push_str("<ol class=\"call-chain\">\n");
                 // Each step goes through the same path as any Markdown (links resolved and
                 // checked, raw HTML sanitised), but unglossed: a chain names calls, not prose.
-                let finder = self.finder.take();
+                let glossary = self.glossary.take();
                 for (_, step) in call_chain_steps(inner) {
                     let start = self.out.html.len();
                     self.markdown(step);
@@ -158,7 +146,7 @@ impl Renderer<'_> {
                     let html = html.trim().trim_start_matches("<p>").trim_end_matches("</p>");
                     self.out.html.push_str(&format!("<li>{html}</li>\n"));
                 }
-                self.finder = finder;
+                self.glossary = glossary;
                 self.out.html.push_str("</ol>\n");
             }
             Component::Figure => {
@@ -300,7 +288,7 @@ impl Renderer<'_> {
                     }
                 }
                 _ if image.is_some() => {}
-                Event::Text(t) if no_gloss == 0 && self.finder.is_some() => self.gloss(t, &mut events),
+                Event::Text(t) if no_gloss == 0 && self.glossary.is_some() => self.gloss(t, &mut events),
                 other => events.push(other),
             }
         }

@@ -5,10 +5,10 @@ use crate::i18n::Ui;
 use crate::urls::relative_href;
 use crate::view::{AlternateView, BadgeView, LayoutView, LinkView, NavView, SwitchView};
 use shoko_diagnostics::SourceMap;
-use shoko_markdown::Lang;
+use shoko_markdown::{Gloss, Glossary, Lang, escape};
 use shoko_model::schema::Class;
 use shoko_model::{DocId, SiteModel};
-use shoko_vocab::{claim_anchor, page_address};
+use shoko_vocab::{claim_anchor, page_address, term_anchor};
 
 pub use shoko_vocab::SitePage;
 
@@ -86,9 +86,43 @@ pub struct Ctx<'a> {
     /// The folder of every document in each language (`Lang::ALL` order), by `DocId`: links to
     /// pages are made many times per page.
     pub(crate) dirs: Vec<[String; 2]>,
+    /// The glossary of each language (`Lang::ALL` order), made once by the first page that
+    /// glosses: its automaton is shared by every page.
+    pub(crate) glossaries: std::sync::OnceLock<[Glossary; 2]>,
 }
 
 impl<'a> Ctx<'a> {
+    /// The glossary of each language (`Lang::ALL` order). A term's HTML links the glossary page
+    /// through `{glossary}` (each page's own href) and shows the spelling as written (`{}`).
+    pub(crate) fn glossaries(&self) -> &[Glossary; 2] {
+        self.glossaries.get_or_init(|| {
+            Lang::ALL.map(|lang| {
+                let terms = self
+                    .site
+                    .glossary
+                    .iter()
+                    .map(|t| {
+                        let mut spellings: Vec<String> =
+                            std::iter::once(t.term.get(lang).to_owned()).chain(t.aliases.iter().cloned()).collect();
+                        spellings.sort_by_key(|s| std::cmp::Reverse(s.len()));
+                        // Inline, inside parentheses: without the sentence's own full stop.
+                        let gloss = escape(t.gloss.get(lang).trim_end_matches(['。', '.']));
+                        let gloss = match lang {
+                            Lang::Ja => format!("（{gloss}）"),
+                            Lang::En => format!(" ({gloss})"),
+                        };
+                        let html = format!(
+                            "<a class=\"term\" href=\"{{glossary}}#{}\">{{}}</a><span class=\"gloss\">{gloss}</span>",
+                            term_anchor(&t.id)
+                        );
+                        Gloss { id: t.id.clone(), spellings, html }
+                    })
+                    .collect();
+                Glossary::new(terms)
+            })
+        })
+    }
+
     /// The folder of every document of `site` in each language, for [`Ctx::dirs`].
     pub(crate) fn dirs_of(site: &SiteModel) -> Vec<[String; 2]> {
         site.docs

@@ -5,17 +5,18 @@
 use crate::cards::{claim_view, question_view};
 use crate::components::{self, ComponentView};
 use crate::context::Ctx;
+use crate::context::SitePage;
 use crate::plan::{Templates, render_template};
 use crate::urls::relative_href;
 use crate::view::{CountView, PageView};
 use shoko_diagnostics::Diagnostic;
-use shoko_markdown::{Component, Gloss, Lang, RenderContext, RenderedBody, Resolved, Target, escape, render_html};
+use shoko_markdown::{Component, Glossary, Lang, RenderContext, RenderedBody, Resolved, Target, escape, render_html};
 use shoko_model::Page;
 use shoko_model::anchors::{card_ids, reserved};
 use shoko_model::schema::Class;
 use shoko_model::validate::resolve_relative;
 use shoko_model::{Claim, ClaimId, DocId, Document};
-use shoko_vocab::{claim_anchor, question_anchor, term_anchor};
+use shoko_vocab::{claim_anchor, question_anchor};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -86,6 +87,8 @@ struct PageCx<'a, 'b> {
     page: &'a Page,
     id: DocId,
     cards: &'a [&'a Claim],
+    /// The href from this page to the glossary page, per language (`Lang::ALL` order).
+    glossary_hrefs: [String; 2],
     errors: RefCell<Vec<Diagnostic>>,
 }
 
@@ -193,30 +196,9 @@ impl RenderContext for PageCx<'_, '_> {
         ))
     }
 
-    fn terms(&self, lang: Lang) -> Vec<Gloss> {
-        let here = self.cx.page_dir(self.id, lang);
-        let glossary = relative_href(here, &Ctx::site_page_dir(crate::context::SitePage::Glossary, lang));
-        self.cx
-            .site
-            .glossary
-            .iter()
-            .map(|t| {
-                let mut spellings: Vec<String> =
-                    std::iter::once(t.term.get(lang).to_owned()).chain(t.aliases.iter().cloned()).collect();
-                spellings.sort_by_key(|s| std::cmp::Reverse(s.len()));
-                // Inline, inside parentheses: without the sentence's own full stop.
-                let gloss = escape(t.gloss.get(lang).trim_end_matches(['。', '.']));
-                let gloss = match lang {
-                    Lang::Ja => format!("（{gloss}）"),
-                    Lang::En => format!(" ({gloss})"),
-                };
-                let html = format!(
-                    "<a class=\"term\" href=\"{glossary}#{}\">{{}}</a><span class=\"gloss\">{gloss}</span>",
-                    term_anchor(&t.id)
-                );
-                Gloss { id: t.id.clone(), spellings, html }
-            })
-            .collect()
+    fn glossary(&self, lang: Lang) -> Option<(&Glossary, &str)> {
+        let glossary = &self.cx.glossaries()[usize::from(lang == Lang::En)];
+        Some((glossary, &self.glossary_hrefs[usize::from(lang == Lang::En)]))
     }
 
     fn component(&self, component: Component, args: &str, lang: Lang) -> String {
@@ -262,7 +244,9 @@ pub fn page_views<'a>(
     let cards = shown_claims(cx, doc);
     let text = &cx.sources.file(doc.file).text;
     let body_text = &text[page.body_start..];
-    let pcx = PageCx { cx, templates, doc, page, id, cards: &cards, errors: RefCell::new(Vec::new()) };
+    let glossary_hrefs =
+        Lang::ALL.map(|lang| relative_href(cx.page_dir(id, lang), &Ctx::site_page_dir(SitePage::Glossary, lang)));
+    let pcx = PageCx { cx, templates, doc, page, id, cards: &cards, glossary_hrefs, errors: RefCell::new(Vec::new()) };
     let bodies: Vec<RenderedBody> = Lang::ALL
         .iter()
         .map(|&lang| {

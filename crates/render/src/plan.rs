@@ -173,6 +173,7 @@ impl<'a> Renderer<'a> {
             changes: std::sync::OnceLock::new(),
             claims: std::sync::OnceLock::new(),
             dirs: Ctx::dirs_of(input.site),
+            glossaries: std::sync::OnceLock::new(),
         };
         let tree = Tree::of(cx.site);
         Renderer { input, cx, asset_files, tree }

@@ -1,7 +1,7 @@
 //! What the server holds: the last good build in memory, the current errors, and the channel
 //! that tells open pages what changed.
 
-use shoko_build::{BuildOptions, Change, Rebuilt, Session};
+use shoko_build::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
 use shoko_diagnostics::{ColorChoice, render_human, render_json};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -76,7 +76,7 @@ pub struct State {
     snapshot: RwLock<Snapshot>,
     events: broadcast::Sender<LiveEvent>,
     rebuilds: AtomicU64,
-    session: Arc<Mutex<Session>>,
+    engine: Arc<Mutex<(Engine, MemoryOutput)>>,
     stopping: tokio::sync::watch::Sender<bool>,
 }
 
@@ -86,13 +86,13 @@ impl State {
         let base_path = options.base_path.clone().unwrap_or_else(|| String::from("/"));
         let (events, _) = broadcast::channel(64);
         let build_options = BuildOptions { today: options.today, base_url: None };
-        let session = Arc::new(Mutex::new(Session::new(&options.root, build_options)));
+        let engine = Arc::new(Mutex::new((Engine::new(&options.root, build_options), MemoryOutput::default())));
         State {
             options,
             snapshot: RwLock::new(Snapshot { files: Arc::new(BTreeMap::new()), errors: None, base_path }),
             events,
             rebuilds: AtomicU64::new(0),
-            session,
+            engine,
             stopping: tokio::sync::watch::channel(false).0,
         }
     }
@@ -143,11 +143,12 @@ impl State {
 
     /// Rebuild now (one at a time) after `change` and tell open pages what changed.
     pub async fn rebuild_now(self: &Arc<Self>, change: Change) -> Outcome {
-        let session = Arc::clone(&self.session);
-        let mut session = session.lock_owned().await;
+        let engine = Arc::clone(&self.engine);
+        let mut engine = engine.lock_owned().await;
         let result = tokio::task::spawn_blocking(move || {
-            let result = rebuild(&mut session, &change);
-            (session, result)
+            let (engine_now, output) = &mut *engine;
+            let result = rebuild(engine_now, output, &change);
+            (engine, result)
         })
         .await;
         self.rebuilds.fetch_add(1, Ordering::SeqCst);
@@ -201,21 +202,22 @@ impl State {
 /// output paths and the configured base path.
 type Fresh = (Option<Arc<Files>>, Vec<String>, String);
 
-/// Rebuild, or the report of why not.
-fn rebuild(session: &mut Session, change: &Change) -> Result<Fresh, Report> {
+/// Rebuild into `output`, or the report of why not.
+fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> Result<Fresh, Report> {
     let color = if std::io::stderr().is_terminal() { ColorChoice::Always } else { ColorChoice::Never };
-    match session.rebuild(change) {
-        Ok(Rebuilt::Rendered { changed, .. }) => {
-            let files = (!changed.is_empty()).then(|| Arc::new(session.files().cloned().unwrap_or_default()));
-            let base = session.config().map_or_else(|| String::from("/"), |c| c.base_path.clone());
+    match engine.rebuild(change, output) {
+        Ok(Rebuilt::Rendered { .. }) => {
+            let changed = output.changed().to_vec();
+            let files = (!changed.is_empty()).then(|| Arc::new(output.files().clone()));
+            let base = engine.config().map_or_else(|| String::from("/"), |c| c.base_path.clone());
             Ok((files, changed, base))
         }
         Ok(Rebuilt::Failed) => {
             let empty = shoko_diagnostics::SourceMap::new();
-            let sources = session.sources().unwrap_or(&empty);
+            let sources = engine.sources().unwrap_or(&empty);
             Err(Report {
-                json: render_json(session.diagnostics(), sources),
-                human: render_human(session.diagnostics(), sources, color),
+                json: render_json(engine.diagnostics(), sources),
+                human: render_human(engine.diagnostics(), sources, color),
                 is_io: false,
             })
         }

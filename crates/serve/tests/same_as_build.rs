@@ -41,7 +41,7 @@ async fn served_pages_are_the_built_pages_base_url_included() {
     let running = serve_with(tmp.path(), Limits::default()).await;
     let addr = running.addr;
     let served = tokio::task::spawn_blocking(move || body(addr, &format!("{BASE}en/index.html"))).await.unwrap();
-    let page = String::from_utf8(built.files["en/index.html"].clone()).unwrap();
+    let page = String::from_utf8(built.files()["en/index.html"].to_vec()).unwrap();
     assert!(page.contains("https://example.org/notes/en/"), "the canonical link uses base_url");
     let live = served.find("<script src=\"/site/__shoko/live.js\"").expect("the live-reload script");
     let end = served[live..].find("</script>\n").map(|i| live + i + "</script>\n".len()).unwrap();

@@ -401,7 +401,7 @@ mod tests {
             let mut out = shoko_build::MemoryOutput::default();
             let report = shoko_build::build(&root, &mut out, &options).expect("built");
             assert!(report.written.is_some());
-            out.files
+            out.files().clone()
         };
         let first = build();
         assert!(first.contains_key("en/s001/p00119/index.html"));

@@ -3,7 +3,7 @@
 //! this process, change known), and save → reload message from a real server over loopback
 //! (watcher, quiet period, rebuild, server-sent event).
 
-use shoko_build::{BuildOptions, Change, Rebuilt, Session};
+use shoko_build::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -50,8 +50,9 @@ fn today() -> jiff::civil::Date {
 
 /// The rebuild alone.
 fn session_latency(root: &Path, page: &Path, edits: usize) -> Result<Vec<Duration>, String> {
-    let mut session = Session::new(root, BuildOptions { today: today(), base_url: None });
-    let first = session.rebuild(&Change::Everything).map_err(|e| e.to_string())?;
+    let mut session = Engine::new(root, BuildOptions { today: today(), base_url: None });
+    let mut output = MemoryOutput::default();
+    let first = session.rebuild(&Change::Everything, &mut output).map_err(|e| e.to_string())?;
     if first == Rebuilt::Failed {
         return Err(format!("{} does not build: run `shoko check`", root.display()));
     }
@@ -59,7 +60,8 @@ fn session_latency(root: &Path, page: &Path, edits: usize) -> Result<Vec<Duratio
     for i in 0..edits {
         touch(page, i)?;
         let started = Instant::now();
-        let result = session.rebuild(&Change::Paths(vec![page.to_path_buf()])).map_err(|e| e.to_string())?;
+        let result =
+            session.rebuild(&Change::Paths(vec![page.to_path_buf()]), &mut output).map_err(|e| e.to_string())?;
         samples.push(started.elapsed());
         if !matches!(result, Rebuilt::Rendered { full: false, .. }) {
             let messages: Vec<&str> = session.diagnostics().iter().map(|d| d.message.as_str()).collect();

@@ -1,98 +1,106 @@
-//! Incremental rebuilds, for `serve`. A [`Session`] keeps everything of the last run: the texts
-//! (with stable file ids), each file's validation, the linked site, the compiled templates and
-//! the output of the last good render. When only content files changed it re-reads just those
-//! files, re-validates just those documents, links again, and re-renders only the jobs that
-//! [`shoko_render::affected_jobs`] names. Anything else — templates, strings, configuration,
-//! static files, images, files added or removed — rebuilds everything.
+//! The engine: the one path from a site root to its output, for `check`, `build` and `serve`
+//! alike. An [`Engine`] keeps everything of its last run: the texts (with stable file ids), each
+//! file's validation, the linked site, the compiled templates, the processed images and what
+//! the last good render was made from. A first run, or a change it cannot narrow down, reads
+//! and renders everything; when only content files changed it re-reads just those, re-validates
+//! just those documents, links again, and re-renders only the jobs that
+//! [`shoko_render::affected_jobs`] names. Anything else (templates, strings, configuration,
+//! static files, images, files added or removed) renders everything.
 //!
-//! The output map changes only when a render succeeds, so a broken edit keeps the last good
-//! pages, and the next good one is compared with them (not with the broken state).
+//! Rendering streams into an [`Output`]: every job at once (`Mode::Replace`, a new version of
+//! the whole output, written in chunks while the next chunk renders, so memory stays bounded)
+//! or the affected jobs only (`Mode::Patch`, for outputs that keep the last version, such as
+//! `serve`'s memory). The output changes only when a render succeeds, so a broken edit keeps
+//! the last good pages, and the next good one is compared with them.
 
 use crate::IoError;
 use crate::images::Images;
 use crate::load::{Decoded, read_text};
+use crate::output::{Mode, Output};
 use crate::pipeline::{
-    Inputs, Timings, Validated, image_source, link_validated, load_static, read_inputs, validate_all,
+    BuildOptions, Inputs, Timings, Validated, image_source, link_validated, load_static, read_inputs, validate_all,
 };
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, Severity, SourceMap};
 use shoko_model::surface::surface;
 use shoko_model::{DocId, SiteModel};
-use shoko_render::{Job, RenderInput, affected_jobs, render_jobs};
+use shoko_render::{Job, RenderInput, RenderPlan, Renderer, affected_jobs};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// What changed since the last rebuild.
+/// What changed since the last run.
 #[derive(Debug, Clone)]
 pub enum Change {
-    /// Unknown: read everything again.
+    /// Unknown, or a first run: read everything.
     Everything,
     /// These paths (absolute, or relative to the working folder) were created, changed or removed.
     Paths(Vec<PathBuf>),
 }
 
-/// The result of one rebuild.
+/// The result of one run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rebuilt {
-    /// New output: these output paths were added, changed or removed.
+    /// New output.
     Rendered {
-        /// Output paths (relative to the output root) whose bytes differ from the last good render.
-        changed: Vec<String>,
+        /// Output paths written by this run (every file of the site when `full`).
+        written: Vec<String>,
         /// How many render jobs ran.
         jobs: usize,
-        /// Whether everything was read and rendered again.
+        /// Whether everything was rendered again.
         full: bool,
     },
-    /// Errors: the last good output stays; see [`Session::diagnostics`].
+    /// Errors: the output stays as it was; see [`Engine::diagnostics`].
     Failed,
 }
 
-/// Everything read and computed by the last rebuild.
+/// Everything read and computed by the last run.
 struct Current {
     inputs: Inputs,
     validated: Vec<Validated>,
     /// Diagnostics of the link stage and the images.
     linked: Vec<Diagnostic>,
     site: Arc<SiteModel>,
-    static_files: Vec<(String, Vec<u8>)>,
+    /// The static files and the hash of every input read only on a full read (templates,
+    /// strings, config, static files), read at the first render.
+    statics: Option<Statics>,
     images: Option<Arc<Images>>,
     /// Content path → index in `inputs.loaded.content`.
     index: BTreeMap<String, usize>,
     /// Text hash of each content file, by path (kept up to date as files are re-read).
     hashes: BTreeMap<String, blake3::Hash>,
-    /// Hash of the inputs read only on a full rebuild: templates, strings, config, static files.
-    inputs_hash: blake3::Hash,
 }
 
-/// What the last good render was made from, and what it made.
+/// The static files (path, bytes) and the hash of every input read only on a full read.
+type Statics = (Vec<(String, Vec<u8>)>, blake3::Hash);
+
+/// What the last good render was made from.
 struct Good {
     site: Arc<SiteModel>,
     /// Text hash of each content file, by path.
     hashes: BTreeMap<String, blake3::Hash>,
     /// Hash of everything else the render read: templates, strings, config, static files, images.
     global: blake3::Hash,
-    files: BTreeMap<String, Arc<[u8]>>,
 }
 
-/// An incremental builder for one site root.
-pub struct Session {
+/// The builder of one site root.
+pub struct Engine {
     root: PathBuf,
-    options: crate::BuildOptions,
+    options: BuildOptions,
     current: Option<Current>,
     good: Option<Good>,
     diagnostics: Vec<Diagnostic>,
     timings: Timings,
 }
 
-impl Session {
-    /// A session for the site under `root`; nothing is read until [`Session::rebuild`].
-    pub fn new(root: &Path, options: crate::BuildOptions) -> Self {
+impl Engine {
+    /// An engine for the site under `root`; nothing is read until it runs.
+    pub fn new(root: &Path, options: BuildOptions) -> Self {
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-        Session { root, options, current: None, good: None, diagnostics: Vec::new(), timings: Timings::default() }
+        Engine { root, options, current: None, good: None, diagnostics: Vec::new(), timings: Timings::default() }
     }
 
-    /// The diagnostics of the last rebuild, sorted.
+    /// The diagnostics of the last run, sorted.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
     }
@@ -102,55 +110,85 @@ impl Session {
         self.current.as_ref().map(|c| &c.inputs.loaded.sources)
     }
 
-    /// The site configuration of the last rebuild.
+    /// The site configuration of the last run.
     pub fn config(&self) -> Option<&shoko_model::config::Config> {
         self.current.as_ref().map(|c| &c.inputs.config)
     }
 
-    /// The output of the last good render (output path → bytes).
-    pub fn files(&self) -> Option<&BTreeMap<String, Arc<[u8]>>> {
-        self.good.as_ref().map(|g| &g.files)
+    /// The linked site of the last run.
+    pub fn site(&self) -> Option<&SiteModel> {
+        self.current.as_ref().map(|c| c.site.as_ref())
     }
 
-    /// How long each stage of the last rebuild took.
+    /// Every file the content walk found, relative to `content/`.
+    pub fn content_files(&self) -> Option<&BTreeSet<String>> {
+        self.current.as_ref().map(|c| &c.inputs.loaded.files)
+    }
+
+    /// How long each stage of the last run took.
     pub fn timings(&self) -> &Timings {
         &self.timings
     }
 
-    /// Bring the output up to date with `change`.
-    pub fn rebuild(&mut self, change: &Change) -> Result<Rebuilt, IoError> {
+    /// Whether any diagnostic of the last run is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity() == Severity::Error)
+    }
+
+    /// The outcome of the last run, for one-off runs (`check`, `build`).
+    pub fn into_checked(self) -> crate::Checked {
+        let (sources, site) = match self.current {
+            Some(current) => (current.inputs.loaded.sources, Arc::unwrap_or_clone(current.site)),
+            None => (SourceMap::new(), SiteModel::default()),
+        };
+        crate::Checked { sources, site, diagnostics: self.diagnostics, timings: self.timings }
+    }
+
+    /// Read, validate and link what `change` touched, without rendering (`check`).
+    pub fn check(&mut self, change: &Change) -> Result<(), IoError> {
         self.timings = Timings::start();
-        let refreshed = match (change, self.current.as_mut()) {
-            (Change::Paths(paths), Some(current)) => refresh(&self.root, current, paths)?,
-            _ => None,
-        };
-        let full = refreshed.is_none();
-        match refreshed {
-            Some(changed) => self.revalidate(&changed)?,
-            None => self.read_everything()?,
-        }
+        self.update(change).map(|_| ())
+    }
+
+    /// Bring `output` up to date with `change`. Failed (errors) leaves it as it was.
+    pub fn rebuild(&mut self, change: &Change, output: &mut dyn Output) -> Result<Rebuilt, IoError> {
+        self.timings = Timings::start();
+        let full = self.update(change)?;
+        let has_errors = self.has_errors();
         let Some(current) = self.current.as_mut() else { return Ok(Rebuilt::Failed) };
-        let has_errors = self.diagnostics.iter().any(|d| d.severity() == Severity::Error);
-        let (Some(templates), Some(ui), false) = (&current.inputs.templates, &current.inputs.ui, has_errors) else {
+        if has_errors || current.inputs.templates.is_none() || current.inputs.ui.is_none() {
             return Ok(Rebuilt::Failed);
-        };
+        }
+        if current.statics.is_none() {
+            let static_files = load_static(&self.root)?;
+            let hash = inputs_hash(&current.inputs, &static_files);
+            current.statics = Some((static_files, hash));
+        }
         let source = image_source(&self.root, &current.inputs);
         let used = crate::images::used_paths(source, &current.site);
         let images = match &current.images {
             Some(images) if images.info.keys().eq(used.iter()) => Arc::clone(images),
             _ => Arc::new(crate::images::process(source, &current.site)?),
         };
+        self.timings.lap("static, images");
         if !images.diagnostics.is_empty() {
             self.diagnostics.extend(images.diagnostics.iter().cloned());
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
             return Ok(Rebuilt::Failed);
         }
         current.images = Some(Arc::clone(&images));
+        let (Some((static_files, inputs_hash)), Some(templates), Some(ui)) =
+            (&current.statics, &current.inputs.templates, &current.inputs.ui)
+        else {
+            return Ok(Rebuilt::Failed);
+        };
         let hashes = current.hashes.clone();
-        let global = images_hash(current.inputs_hash, &images);
+        let global = images_hash(*inputs_hash, &images);
         let every = Job::all(&current.site);
         let jobs = match &self.good {
-            Some(good) if !full && good.global == global && good.hashes.keys().eq(hashes.keys()) => {
+            Some(good)
+                if !full && output.keeps_last() && good.global == global && good.hashes.keys().eq(hashes.keys()) =>
+            {
                 let changed: BTreeSet<DocId> = current
                     .site
                     .docs
@@ -163,60 +201,45 @@ impl Session {
             }
             _ => every.clone(),
         };
-        self.timings.lap("plan");
+        let all = jobs.len() == every.len();
         let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
         let input = RenderInput {
             site: &current.site,
             sources: &current.inputs.loaded.sources,
             templates,
             ui,
-            static_files: &current.static_files,
+            static_files,
             images: &images.info,
             media: &images.files,
             schema_json: &schema_json,
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
         };
-        let rendered = render_jobs(&input, &jobs);
-        // A UI string the generator asked for and the files lack: not served.
-        let missed = ui.take_missed();
-        let plan = match rendered.and_then(|plan| if missed.is_empty() { Ok(plan) } else { Err(missed) }) {
-            Ok(plan) => plan,
-            Err(errors) => {
-                self.diagnostics.extend(errors);
-                Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
-                return Ok(Rebuilt::Failed);
-            }
+        let mode = if all { Mode::Replace } else { Mode::Patch };
+        let clean = self.diagnostics.is_empty();
+        let (written, errors) = stream(&input, &jobs, output, mode, clean)?;
+        self.timings.lap("render, write, record");
+        if !errors.is_empty() {
+            self.diagnostics.extend(errors);
+            Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
+            return Ok(Rebuilt::Failed);
+        }
+        self.good = Some(Good { site: Arc::clone(&current.site), hashes, global });
+        Ok(Rebuilt::Rendered { written, jobs: jobs.len(), full: full || all })
+    }
+
+    /// Read what `change` touched (everything when it cannot be narrowed down) and validate and
+    /// link it; whether everything was read.
+    fn update(&mut self, change: &Change) -> Result<bool, IoError> {
+        let refreshed = match (change, self.current.as_mut()) {
+            (Change::Paths(paths), Some(current)) => refresh(&self.root, current, paths)?,
+            _ => None,
         };
-        self.timings.lap("render");
-        let all = jobs.len() == every.len();
-        // The last good output is taken, not copied (it is replaced below either way): a partial
-        // render updates it in place, a full one starts afresh and drops what was not rendered.
-        let mut previous = self.good.take().map(|g| g.files).unwrap_or_default();
-        let mut changed = Vec::new();
-        let files = if all {
-            let mut files = BTreeMap::new();
-            for (path, bytes) in plan.files {
-                if previous.get(&path).is_none_or(|old| **old != *bytes) {
-                    changed.push(path.clone());
-                }
-                files.insert(path, Arc::from(bytes));
-            }
-            changed.extend(previous.into_keys().filter(|p| !files.contains_key(p)));
-            files
-        } else {
-            for (path, bytes) in plan.files {
-                let bytes: Arc<[u8]> = Arc::from(bytes);
-                if previous.get(&path).is_none_or(|old| *old != bytes) {
-                    changed.push(path.clone());
-                }
-                previous.insert(path, bytes);
-            }
-            previous
-        };
-        changed.sort();
-        self.good = Some(Good { site: Arc::clone(&current.site), hashes, global, files });
-        self.timings.lap("merge");
-        Ok(Rebuilt::Rendered { changed, jobs: jobs.len(), full: full || all })
+        let full = refreshed.is_none();
+        match refreshed {
+            Some(changed) => self.revalidate(&changed)?,
+            None => self.read_everything()?,
+        }
+        Ok(full)
     }
 
     /// Read and validate everything.
@@ -224,7 +247,6 @@ impl Session {
         let inputs = read_inputs(&self.root, &mut self.timings)?;
         let validated = validate_all(&inputs, self.options.today);
         self.timings.lap("validate");
-        let static_files = load_static(&self.root)?;
         let index = inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
         let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
         self.timings.lap("link");
@@ -234,10 +256,8 @@ impl Session {
             .par_iter()
             .map(|c| (c.path.clone(), blake3::hash(inputs.loaded.sources.file(c.file).text.as_bytes())))
             .collect();
-        let inputs_hash = inputs_hash(&inputs, &static_files);
         let site = Arc::new(site);
-        let current =
-            Current { inputs, validated, linked, site, static_files, images: None, index, hashes, inputs_hash };
+        let current = Current { inputs, validated, linked, site, statics: None, images: None, index, hashes };
         self.diagnostics = all_diagnostics(&current);
         self.current = Some(current);
         Ok(())
@@ -287,6 +307,86 @@ impl Session {
         self.timings.lap("link");
         Ok(())
     }
+}
+
+/// Weight of the jobs (see `Job::weight`) rendered before their files are handed to the output:
+/// bounds the memory a full build holds.
+const CHUNK: usize = 256;
+
+/// `jobs` cut into consecutive chunks of about `CHUNK` weight.
+fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
+    let mut chunks = Vec::new();
+    let (mut start, mut weight) = (0, 0);
+    for (i, job) in jobs.iter().enumerate() {
+        weight += job.weight();
+        if weight >= CHUNK {
+            chunks.push(&jobs[start..=i]);
+            (start, weight) = (i + 1, 0);
+        }
+    }
+    if start < jobs.len() {
+        chunks.push(&jobs[start..]);
+    }
+    chunks
+}
+
+/// Render `jobs` into a new version of `output` (started in `mode`), writing the files of each
+/// chunk of pages while the next chunk renders; the large jobs (the feeds, whose `claims.json`
+/// grows with the site) run beside the chunks instead of holding one up. Commits only when every
+/// job rendered and no UI string was missing (`clean`: nothing at all was reported). The files
+/// written, and the render errors (nothing committed then).
+fn stream(
+    input: &RenderInput<'_>,
+    jobs: &[Job],
+    output: &mut dyn Output,
+    mode: Mode,
+    clean: bool,
+) -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
+    let renderer = Renderer::new(input);
+    let (large, small): (Vec<Job>, Vec<Job>) = jobs.iter().cloned().partition(Job::is_large);
+    let staging = std::sync::Mutex::new(output.begin(mode)?);
+    let write = |plan: &RenderPlan| -> Result<(), IoError> {
+        let mut staging = staging.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        staging.write(&plan.files)
+    };
+    let (large, small) = rayon::join(
+        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
+            match renderer.render(&large) {
+                Ok(plan) => write(&plan).map(|()| (plan.files.into_keys().collect(), Vec::new())),
+                Err(errors) => Ok((Vec::new(), errors)),
+            }
+        },
+        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
+            let mut pending: Option<RenderPlan> = None;
+            let (mut written, mut errors) = (Vec::new(), Vec::new());
+            for chunk in chunks(&small).into_iter().map(Some).chain([None]) {
+                let to_write = pending.take();
+                let (wrote, rendered) =
+                    rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(|jobs| renderer.render(jobs)));
+                wrote?;
+                match rendered {
+                    Some(Ok(plan)) => {
+                        written.extend(plan.files.keys().cloned());
+                        pending = Some(plan);
+                    }
+                    Some(Err(e)) => errors.extend(e),
+                    None => {}
+                }
+            }
+            Ok((written, errors))
+        },
+    );
+    let ((mut written, mut errors), (more_written, more)) = (large?, small?);
+    written.extend(more_written);
+    errors.extend(more);
+    // A UI string the generator asked for and the files lack: not published.
+    errors.extend(input.ui.take_missed());
+    let staging = staging.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if errors.is_empty() {
+        staging.commit(clean)?;
+    }
+    written.sort();
+    Ok((written, errors))
 }
 
 /// The document id of the page at content path `path`.
