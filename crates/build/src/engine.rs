@@ -81,6 +81,8 @@ struct Good {
     hashes: BTreeMap<String, blake3::Hash>,
     /// Hash of everything else the render read: templates, strings, config, static files, images.
     global: blake3::Hash,
+    /// The version of the output it was committed to.
+    output: u64,
 }
 
 /// The builder of one site root.
@@ -187,7 +189,10 @@ impl Engine {
         let every = Job::all(&current.site);
         let jobs = match &self.good {
             Some(good)
-                if !full && output.keeps_last() && good.global == global && good.hashes.keys().eq(hashes.keys()) =>
+                if !full
+                    && output.version().is_some_and(|v| v == good.output)
+                    && good.global == global
+                    && good.hashes.keys().eq(hashes.keys()) =>
             {
                 let changed: BTreeSet<DocId> = current
                     .site
@@ -223,13 +228,24 @@ impl Engine {
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
             return Ok(Rebuilt::Failed);
         }
-        self.good = Some(Good { site: Arc::clone(&current.site), hashes, global });
+        // Only an output that keeps its version can be patched next time; for any other the
+        // record of this render would only cost memory.
+        self.good = output.version().map(|output| Good { site: Arc::clone(&current.site), hashes, global, output });
         Ok(Rebuilt::Rendered { written, jobs: jobs.len(), full: full || all })
     }
 
     /// Read what `change` touched (everything when it cannot be narrowed down) and validate and
     /// link it; whether everything was read.
     fn update(&mut self, change: &Change) -> Result<bool, IoError> {
+        let result = self.update_or_fail(change);
+        if result.is_err() {
+            // Part of what was read is in the state, part not: the next run reads everything.
+            self.current = None;
+        }
+        result
+    }
+
+    fn update_or_fail(&mut self, change: &Change) -> Result<bool, IoError> {
         let refreshed = match (change, self.current.as_mut()) {
             (Change::Paths(paths), Some(current)) => refresh(&self.root, current, paths)?,
             _ => None,
@@ -376,11 +392,13 @@ fn stream(
             Ok((written, errors))
         },
     );
+    // A UI string the generator asked for and the files lack: not published. Taken before any
+    // write error is passed on, so a later run never reports this run's misses.
+    let missed = input.ui.take_missed();
     let ((mut written, mut errors), (more_written, more)) = (large?, small?);
     written.extend(more_written);
     errors.extend(more);
-    // A UI string the generator asked for and the files lack: not published.
-    errors.extend(input.ui.take_missed());
+    errors.extend(missed);
     let staging = staging.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     if errors.is_empty() {
         staging.commit(clean)?;

@@ -25,9 +25,11 @@ pub trait Output {
     /// Start a new version of the output.
     fn begin(&mut self, mode: Mode) -> Result<Box<dyn Staging + '_>, IoError>;
 
-    /// Whether this output keeps its last version, so that a new one may be a patch of it.
-    fn keeps_last(&self) -> bool {
-        false
+    /// The version this output holds, if it keeps it so that the next may be a patch of it:
+    /// unique among outputs and changed by every commit. An engine patches only the version it
+    /// made itself.
+    fn version(&self) -> Option<u64> {
+        None
     }
 
     /// Replace the whole output with `plan`; on failure the previous output stays as it was.
@@ -49,10 +51,25 @@ pub trait Staging: Send {
 
 /// The built site in memory (`serve`'s, and tests'). Files are shared bytes, so a snapshot of the
 /// map costs a pointer per file; each commit notes which paths changed.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct MemoryOutput {
     files: BTreeMap<String, Arc<[u8]>>,
     changed: Vec<String>,
+    version: u64,
+}
+
+/// Versions of memory outputs: each commit of any of them takes the next, so two outputs never
+/// hold the same version.
+static VERSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_version() -> u64 {
+    VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+impl Default for MemoryOutput {
+    fn default() -> Self {
+        MemoryOutput { files: BTreeMap::new(), changed: Vec::new(), version: next_version() }
+    }
 }
 
 impl MemoryOutput {
@@ -78,8 +95,8 @@ impl Output for MemoryOutput {
         Ok(Box::new(MemoryStaging { target: self, mode, files: BTreeMap::new() }))
     }
 
-    fn keeps_last(&self) -> bool {
-        true
+    fn version(&self) -> Option<u64> {
+        Some(self.version)
     }
 }
 
@@ -106,6 +123,7 @@ impl Staging for MemoryStaging<'_> {
         }
         changed.sort();
         target.changed = changed;
+        target.version = next_version();
         Ok(())
     }
 }
@@ -266,9 +284,15 @@ fn resolve(path: &Path) -> Result<PathBuf, IoError> {
 }
 
 impl Output for DiskOutput {
-    /// A new folder, always whole: a patch would need the last version copied in first
-    /// (`Mode::Patch` is never asked of an output that does not keep its last version).
-    fn begin(&mut self, _mode: Mode) -> Result<Box<dyn Staging + '_>, IoError> {
+    /// A new folder, always whole: a patch would need the last version copied in first.
+    fn begin(&mut self, mode: Mode) -> Result<Box<dyn Staging + '_>, IoError> {
+        if mode == Mode::Patch {
+            return Err(IoError::new(
+                "patch",
+                &self.dir,
+                std::io::Error::other("a folder on disk is only ever replaced whole"),
+            ));
+        }
         let previous = self.guard()?;
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
@@ -476,6 +500,17 @@ mod tests {
         drop(staging);
         assert_eq!(std::fs::read_to_string(tmp.path().join("site/ja/index.html")).unwrap(), "old");
         assert_eq!(names(tmp.path()), [".site.stamp", "content", "site"]);
+    }
+
+    #[test]
+    fn a_folder_on_disk_is_never_patched() {
+        let (_tmp, mut out) = setup();
+        assert!(out.begin(Mode::Patch).is_err());
+        assert_eq!(out.version(), None);
+        let mut memory = MemoryOutput::default();
+        let before = memory.version();
+        memory.replace(&plan(&[("a", "1")])).unwrap();
+        assert!(memory.version().is_some() && memory.version() != before, "every commit is a new version");
     }
 
     #[test]

@@ -262,3 +262,21 @@ fn paged_indexes_match_a_full_build_when_claims_move_between_pages() {
     assert!(!session_files(&session).contains_key("en/claims/2/index.html"));
     assert_same_as_full(&session, root, "an index shrinking to one page");
 }
+
+#[test]
+fn an_engine_patches_only_the_output_it_rendered_last() {
+    let tmp = site();
+    let root = tmp.path();
+    let mut engine = Engine::new(root, options());
+    let mut first = MemoryOutput::default();
+    assert!(matches!(engine.rebuild(&Change::Everything, &mut first).expect("readable"), Rebuilt::Rendered { .. }));
+    let page = root.join("content/components/rocblas.md");
+    let text = std::fs::read_to_string(&page).expect("read");
+    std::fs::write(&page, text.replacen("rocBLAS is the base layer", "rocBLAS is the bottom layer", 1)).expect("write");
+    // Another output than the one of the last run: rendered whole, not patched.
+    let mut other = MemoryOutput::default();
+    let result = engine.rebuild(&Change::Paths(vec![page.clone()]), &mut other).expect("readable");
+    assert!(matches!(result, Rebuilt::Rendered { full: true, .. }), "{result:?}");
+    let whole: BTreeMap<String, Vec<u8>> = other.files().iter().map(|(k, v)| (k.clone(), v.to_vec())).collect();
+    assert_eq!(whole, full_build(root), "a fresh output gets the whole site");
+}

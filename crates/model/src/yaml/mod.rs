@@ -331,21 +331,27 @@ mod tests {
 
     /// Every front-matter and data file of the real content, and every input of the YAML fuzz
     /// corpus where one has been grown (`fuzz/run.sh`; it is not committed), that yaml_serde
-    /// alone read reads to the same value; what both refuse is refused.
+    /// alone read reads to the same value, or (fuzz inputs only) to values the file format
+    /// refuses either way; what both refuse is refused.
     #[test]
     fn real_content_and_fuzz_inputs_read_as_yaml_serde_reads_them() {
-        // libyaml takes `?` before a key in a flow mapping as the explicit-key indicator even
-        // when no space follows; YAML 1.2 reads `?ja` as text. Authors do not write this.
-        const KNOWN: [&str; 1] = ["30544181821925617cce7e1b1dad730173c170e4"];
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let (mut values, mut errors, mut lenient, mut content_values) = (0, 0, 0, 0);
+        let (mut values, mut errors, mut lenient, mut refused, mut content_values) = (0, 0, 0, 0, 0);
+        // Whether a value is one the file format accepts, as a log or as a page's front-matter,
+        // every listed element included.
+        fn valid<T>(items: &[Item<T>]) -> bool {
+            items.iter().all(|i| matches!(i, Item::Valid(_)))
+        }
+        let accepted = |value: &yaml_serde::Value| {
+            let log = from_value::<crate::schema::ObservationLog>(value)
+                .is_ok_and(|l| valid(&l.claims) && valid(&l.questions));
+            let page = from_value::<crate::schema::PageFrontMatter>(value)
+                .is_ok_and(|p| valid(&p.claims) && valid(&p.questions) && valid(&p.phases) && valid(&p.timeline));
+            log || page
+        };
         for dir in ["content", "fuzz/corpus/yaml_to_model"] {
             for entry in walkdir::WalkDir::new(root.join(dir)).into_iter().filter_map(Result::ok) {
-                let name = entry.file_name().to_string_lossy();
                 let Ok(text) = std::fs::read_to_string(entry.path()) else { continue };
-                if KNOWN.contains(&name.as_ref()) {
-                    continue;
-                }
                 let yaml = match text.strip_prefix("---\n") {
                     Some(rest) => rest.split("\n---").next().unwrap_or_default(),
                     None => &text,
@@ -354,10 +360,23 @@ mod tests {
                 let id = map.add("x", yaml);
                 let ours = parse(yaml, Origin { file: map.file(id), start: 0 });
                 match (yaml_serde::from_str::<yaml_serde::Value>(yaml), ours) {
-                    (Ok(reference), Ok(doc)) => {
-                        assert_eq!(format!("{:?}", doc.value), format!("{reference:?}"), "{}", entry.path().display());
+                    (Ok(reference), Ok(doc)) if format!("{:?}", doc.value) == format!("{reference:?}") => {
                         values += 1;
                         content_values += usize::from(dir == "content");
+                    }
+                    // The two parsers read some malformed flow mappings differently (libyaml
+                    // takes `?ja` as an explicit key, and `{ a: 1,&x: "b" }` as an anchored empty
+                    // key, where YAML 1.2 reads text and a key "b"). Such a difference matters
+                    // only where the file format accepts either reading; the fuzzer finds more
+                    // of them than authors ever write.
+                    (Ok(reference), Ok(doc)) => {
+                        assert!(
+                            dir != "content" && !accepted(&reference) && !accepted(&doc.value),
+                            "{}: the parsers read different values:\n{:?}\n{reference:?}",
+                            entry.path().display(),
+                            doc.value
+                        );
+                        refused += 1;
                     }
                     (Err(_), Err(_)) => errors += 1,
                     // saphyr reads YAML 1.2, which takes some flow mappings libyaml refuses
@@ -375,6 +394,8 @@ mod tests {
             }
         }
         assert!(content_values >= 10, "only {content_values} content files compared");
-        eprintln!("{values} values and {errors} errors read alike; {lenient} read by YAML 1.2 only");
+        eprintln!(
+            "{values} values and {errors} errors read alike; {lenient} read by YAML 1.2 only; {refused} read apart, both refused"
+        );
     }
 }
