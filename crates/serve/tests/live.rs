@@ -252,15 +252,21 @@ async fn fifty_saves_in_one_second_cost_one_or_two_rebuilds() {
     let before = running.rebuilds();
     let path = root.join("content/guide/index.md");
     let original = std::fs::read_to_string(&path).unwrap();
+    let started = std::time::Instant::now();
     for i in 0..50 {
         std::fs::write(&path, original.replacen("Three kernels.", &format!("Save number {i}."), 1)).unwrap();
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let burst = started.elapsed();
     events.next("reload").await;
     // Let anything still queued finish, then count.
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let rebuilds = running.rebuilds() - before;
-    assert!((1..=2).contains(&rebuilds), "{rebuilds} rebuilds for one burst");
+    // One rebuild, or two when the burst spans one; a rebuild waits for the saves to stop at
+    // most a second, so on a loaded machine, where the 50 saves take longer than their 1 s, each
+    // further second may cost one more.
+    let allowed = 2 + burst.as_secs();
+    assert!((1..=allowed).contains(&rebuilds), "{rebuilds} rebuilds for one burst of {burst:?}");
     assert!(get(&running, "/site/en/guide/index.html").await.2.contains("Save number 49."), "final state served");
     running.stop().await;
 }
