@@ -118,11 +118,11 @@ mod gloss_tests {
     use crate::parse_body;
     use crate::render::{Resolved, render_html};
     use crate::{Anchors, Gloss, Glossary, Lang, RenderContext};
-
-    static GLOSSARIES: std::sync::OnceLock<[Glossary; 2]> = std::sync::OnceLock::new();
     use shoko_diagnostics::FileId;
 
-    struct Cx;
+    /// A context whose only part is a glossary per language (`Lang::ALL` order).
+    struct Cx([Glossary; 2]);
+
     impl RenderContext for Cx {
         fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
             None
@@ -140,68 +140,47 @@ mod gloss_tests {
             None
         }
         fn glossary(&self, lang: Lang) -> Option<(&Glossary, &str)> {
-            Some((
-                &GLOSSARIES.get_or_init(|| {
-                    Lang::ALL.map(|lang| {
-                        let (spelling, gloss) = match lang {
-                            Lang::Ja => ("カーネル", "（GPU の仕事の単位）"),
-                            Lang::En => ("kernel", " (a unit of GPU work)"),
-                        };
-                        Glossary::new(vec![Gloss {
-                            id: "kernel".into(),
-                            spellings: vec![spelling.into()],
-                            html: format!("<dfn>{{}}</dfn>{gloss}"),
-                        }])
-                    })
-                })[usize::from(lang == Lang::En)],
-                "",
-            ))
+            Some((&self.0[usize::from(lang == Lang::En)], ""))
         }
     }
 
-    fn render(text: &str, lang: Lang) -> String {
+    fn render(cx: &Cx, text: &str, lang: Lang) -> String {
         let (body, _) = parse_body(text, 0, FileId(0));
-        render_html(&body.blocks, text, 0, lang, &Cx, &mut Anchors::default()).html
+        render_html(&body.blocks, text, 0, lang, cx, &mut Anchors::default()).html
+    }
+
+    fn kernel() -> Cx {
+        Cx(Lang::ALL.map(|lang| {
+            let (spelling, gloss) = match lang {
+                Lang::Ja => ("カーネル", "（GPU の仕事の単位）"),
+                Lang::En => ("kernel", " (a unit of GPU work)"),
+            };
+            Glossary::new(vec![Gloss {
+                id: "kernel".into(),
+                spellings: vec![spelling.into()],
+                html: format!("<dfn>{{}}</dfn>{gloss}"),
+            }])
+        }))
     }
 
     #[test]
     fn many_terms_each_used_once_cost_what_the_text_costs() {
         // 2,000 terms each used once: found in one pass, each glossed at its first use.
-        struct Many(Glossary);
-        impl RenderContext for Many {
-            fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
-                None
-            }
-            fn fallback_notice(&self, _: Lang) -> String {
-                String::new()
-            }
-            fn label(&self, _: &str, _: Lang) -> String {
-                String::new()
-            }
-            fn component(&self, _: crate::Component, _: &str, _: Lang) -> String {
-                String::new()
-            }
-            fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
-                None
-            }
-            fn glossary(&self, _: Lang) -> Option<(&Glossary, &str)> {
-                Some((&self.0, ""))
-            }
-        }
-        let text: String = (0..2000).map(|i| format!("term{i}x ")).collect();
-        let (body, _) = parse_body(&text, 0, FileId(0));
         let terms = (0..2000)
             .map(|i| Gloss { id: format!("t{i}"), spellings: vec![format!("term{i}x")], html: "<b>{}</b>".into() })
             .collect();
-        let html =
-            render_html(&body.blocks, &text, 0, Lang::En, &Many(Glossary::new(terms)), &mut Anchors::default()).html;
+        let cx = Cx([Glossary::new(Vec::new()), Glossary::new(terms)]);
+        let text: String = (0..2000).map(|i| format!("term{i}x ")).collect();
+        let html = render(&cx, &text, Lang::En);
         assert_eq!(html.matches("<b>").count(), 2000);
         assert!(html.contains("<b>term1999x</b>") && !html.contains("<b>term1x</b>9"), "{}", &html[..200]);
     }
 
     #[test]
     fn first_use_only_never_in_headings_links_or_code() {
+        let cx = kernel();
         let en = render(
+            &cx,
             "# The kernel\n\nA [kernel](x.md) and `kernel` then the Kernel, then kernels and kernel.\n",
             Lang::En,
         );
@@ -209,7 +188,7 @@ mod gloss_tests {
         assert!(en.contains("<a href=\"x.md\">kernel</a>"), "{en}");
         assert!(en.contains("<code>kernel</code>"), "{en}");
         assert!(en.contains("the <dfn>Kernel</dfn> (a unit of GPU work), then kernels and kernel."), "{en}");
-        let ja = render(":::ja\nカーネルとカーネル\n:::\n:::en\nx\n:::\n", Lang::Ja);
+        let ja = render(&cx, ":::ja\nカーネルとカーネル\n:::\n:::en\nx\n:::\n", Lang::Ja);
         assert!(ja.contains("<dfn>カーネル</dfn>（GPU の仕事の単位）とカーネル"), "{ja}");
     }
 }

@@ -87,14 +87,16 @@ impl Ui {
             .collect()
     }
 
-    /// The template keys (`ui["KEY"]`) of `templates` that the files do not define, each at its
-    /// place in its template.
+    /// The template keys (`ui["KEY"]`, `ja["KEY"]`, `en["KEY"]`) of `templates` that the files
+    /// do not define, each at its place in its template.
     pub fn check_templates(&self, templates: &[(String, FileId)], sources: &SourceMap) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (name, file) in templates {
             let text = &sources.file(*file).text;
+            // Pages read the strings as `ui["KEY"]`; the root and 404 pages, which show both
+            // languages, as `ja["KEY"]` and `en["KEY"]`.
             let mut from = 0;
-            while let Some(at) = text[from..].find("ui[\"") {
+            while let Some(at) = ["ui[\"", "ja[\"", "en[\""].iter().filter_map(|p| text[from..].find(p)).min() {
                 let start = from + at + 4;
                 let Some(len) = text[start..].find('"') else { break };
                 let key = &text[start..start + len];
