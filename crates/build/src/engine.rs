@@ -61,18 +61,15 @@ struct Current {
     /// Diagnostics of the link stage and the images.
     linked: Vec<Diagnostic>,
     site: Arc<SiteModel>,
-    /// The static files and the hash of every input read only on a full read (templates,
-    /// strings, config, static files), read at the first render.
-    statics: Option<Statics>,
+    /// The static files (path, bytes), read at the first render.
+    statics: Option<Vec<(String, Vec<u8>)>>,
     images: Option<Arc<Images>>,
     /// Content path → index in `inputs.loaded.content`.
     index: BTreeMap<String, usize>,
-    /// Text hash of each content file, by path (kept up to date as files are re-read).
-    hashes: BTreeMap<String, blake3::Hash>,
+    /// Text hash of each content file, by path, worked out the first time an output that can
+    /// be patched is rendered (kept up to date as files are re-read from then on).
+    hashes: Option<BTreeMap<String, blake3::Hash>>,
 }
-
-/// The static files (path, bytes) and the hash of every input read only on a full read.
-type Statics = (Vec<(String, Vec<u8>)>, blake3::Hash);
 
 /// What the last good render was made from.
 struct Good {
@@ -162,9 +159,7 @@ impl Engine {
             return Ok(Rebuilt::Failed);
         }
         if current.statics.is_none() {
-            let static_files = load_static(&self.root)?;
-            let hash = inputs_hash(&current.inputs, &static_files);
-            current.statics = Some((static_files, hash));
+            current.statics = Some(load_static(&self.root)?);
         }
         let source = image_source(&self.root, &current.inputs);
         let used = crate::images::used_paths(source, &current.site);
@@ -179,19 +174,37 @@ impl Engine {
             return Ok(Rebuilt::Failed);
         }
         current.images = Some(Arc::clone(&images));
-        let (Some((static_files, inputs_hash)), Some(templates), Some(ui)) =
+        // What the render is made from, only for an output that can be patched next time (for
+        // any other, hashing every text, static file and image would be work for nothing).
+        let made_of = match output.version() {
+            Some(_) => {
+                let sources = &current.inputs.loaded.sources;
+                let hashes = current
+                    .hashes
+                    .get_or_insert_with(|| {
+                        let content = &current.inputs.loaded.content;
+                        content
+                            .par_iter()
+                            .map(|c| (c.path.clone(), blake3::hash(sources.file(c.file).text.as_bytes())))
+                            .collect()
+                    })
+                    .clone();
+                let statics = current.statics.as_deref().unwrap_or_default();
+                Some((hashes, images_hash(inputs_hash(&current.inputs, statics), &images)))
+            }
+            None => None,
+        };
+        let (Some(static_files), Some(templates), Some(ui)) =
             (&current.statics, &current.inputs.templates, &current.inputs.ui)
         else {
             return Ok(Rebuilt::Failed);
         };
-        let hashes = current.hashes.clone();
-        let global = images_hash(*inputs_hash, &images);
         let every = Job::all(&current.site);
-        let jobs = match &self.good {
-            Some(good)
+        let jobs = match (&self.good, &made_of) {
+            (Some(good), Some((hashes, global)))
                 if !full
-                    && output.version().is_some_and(|v| v == good.output)
-                    && good.global == global
+                    && output.version() == Some(good.output)
+                    && good.global == *global
                     && good.hashes.keys().eq(hashes.keys()) =>
             {
                 let changed: BTreeSet<DocId> = current
@@ -230,7 +243,12 @@ impl Engine {
         }
         // Only an output that keeps its version can be patched next time; for any other the
         // record of this render would only cost memory.
-        self.good = output.version().map(|output| Good { site: Arc::clone(&current.site), hashes, global, output });
+        self.good = output.version().zip(made_of).map(|(output, (hashes, global))| Good {
+            site: Arc::clone(&current.site),
+            hashes,
+            global,
+            output,
+        });
         Ok(Rebuilt::Rendered { written, jobs: jobs.len(), full: full || all })
     }
 
@@ -266,14 +284,8 @@ impl Engine {
         let index = inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
         let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
         self.timings.lap("link");
-        let hashes = inputs
-            .loaded
-            .content
-            .par_iter()
-            .map(|c| (c.path.clone(), blake3::hash(inputs.loaded.sources.file(c.file).text.as_bytes())))
-            .collect();
         let site = Arc::new(site);
-        let current = Current { inputs, validated, linked, site, statics: None, images: None, index, hashes };
+        let current = Current { inputs, validated, linked, site, statics: None, images: None, index, hashes: None };
         self.diagnostics = all_diagnostics(&current);
         self.current = Some(current);
         Ok(())
@@ -455,7 +467,9 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
                 if old != text {
                     changed.entry(i).or_insert_with(|| old.clone());
                     current.inputs.loaded.sources.replace(file, text);
-                    current.hashes.insert(rel, blake3::hash(text.as_bytes()));
+                    if let Some(hashes) = current.hashes.as_mut() {
+                        hashes.insert(rel, blake3::hash(text.as_bytes()));
+                    }
                 }
             }
             // A new file, or a known one that is gone: the set of files changed.

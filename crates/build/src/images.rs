@@ -60,11 +60,6 @@ pub(crate) fn used_paths(source: Source<'_>, site: &SiteModel) -> BTreeSet<Strin
     used(source, site).into_keys().collect()
 }
 
-/// Whether `path` names an SVG.
-fn is_svg(path: &str) -> bool {
-    path.to_ascii_lowercase().ends_with(".svg")
-}
-
 /// The raster format the name of image `path` says (`None` for an SVG), or why it is not an
 /// image's name. Images are published under their own name, so the name decides how a browser
 /// opens the file: a PNG named `.html` would be a page on the site's origin.
@@ -168,7 +163,7 @@ pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, Io
                 Err(too_large) => return Ok(Err(too_large)),
             };
             let bytes = read_all(source, path, opened, size)?;
-            if is_svg(path)
+            if named_format(path) == Ok(None)
                 && let Some(problem) = svg_problem(path, &bytes, span)
             {
                 return Ok(Err(problem));

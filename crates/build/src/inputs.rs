@@ -4,6 +4,7 @@
 //! templates, UI strings and static files, the content folder itself, and `shoko new`.
 
 use crate::IoError;
+use crate::load::Decoded;
 use std::path::{Component, Path};
 
 /// What is at a path under the site root.
@@ -63,17 +64,16 @@ pub(crate) enum Text {
 }
 
 /// Read the text input `root/rel` if it is a regular file within the site root.
-pub(crate) fn read_text(root: &Path, rel: &str, max_bytes: u64) -> Result<Text, IoError> {
+pub(crate) fn read_input(root: &Path, rel: &str, max_bytes: u64) -> Result<Text, IoError> {
     let path = root.join(rel);
     match entry(root, Path::new(rel))? {
         Entry::Missing => Ok(Text::Missing),
         Entry::Link => Ok(Text::Link),
-        Entry::File(size) if size > max_bytes => Ok(Text::TooLarge(size)),
-        Entry::File(_) => {
-            let bytes = std::fs::read(&path).map_err(|e| IoError::new("read", &path, e))?;
-            let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-            Ok(Text::Read(String::from_utf8_lossy(bytes).into_owned()))
-        }
+        // Read as content files are: the size limit, then the bytes without a BOM, as UTF-8.
+        Entry::File(_) => Ok(match crate::load::read_text(&path, max_bytes)? {
+            Decoded::Text(text) | Decoded::Invalid(text, _) => Text::Read(text),
+            Decoded::TooLarge(size) => Text::TooLarge(size),
+        }),
         Entry::Folder | Entry::Special => Err(IoError::new("read", &path, std::io::Error::other("not a regular file"))),
     }
 }
@@ -96,8 +96,8 @@ mod tests {
         assert_eq!(entry(root, Path::new("static/passwd")).expect("ok"), Entry::Link, "through a linked folder");
         assert_eq!(entry(root, Path::new("i18n/en.ftl")).expect("ok"), Entry::Missing);
         assert_eq!(entry(root, Path::new("templates/partials")).expect("ok"), Entry::Folder);
-        assert!(matches!(read_text(root, "templates/404.html", 1 << 20).expect("ok"), Text::Link));
-        assert!(matches!(read_text(root, "templates/base.html", 2).expect("ok"), Text::TooLarge(4)));
+        assert!(matches!(read_input(root, "templates/404.html", 1 << 20).expect("ok"), Text::Link));
+        assert!(matches!(read_input(root, "templates/base.html", 2).expect("ok"), Text::TooLarge(4)));
         assert!(entry(root, Path::new("../x")).is_err());
     }
 }

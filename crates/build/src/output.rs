@@ -185,23 +185,23 @@ impl DiskOutput {
         &self.dir
     }
 
-    /// The record beside the folder, or why the folder may not be replaced.
-    fn guard(&self) -> Result<Option<stamp::Record>, IoError> {
+    /// Why the folder may not be replaced, given the record beside it, if any.
+    fn guard(&self, record: Option<&stamp::Record>) -> Result<(), IoError> {
         let dir = &self.dir;
         let meta = match std::fs::symlink_metadata(dir) {
             Ok(meta) => meta,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(IoError::new("read", dir, e)),
         };
         if !meta.is_dir() {
             return Err(refusal(dir, "it is a file, not a folder"));
         }
-        let record = stamp::read(dir);
+        // An empty folder holds nothing to lose.
+        let mut entries = std::fs::read_dir(dir).map_err(|e| IoError::new("read", dir, e))?;
+        if entries.next().is_none() {
+            return Ok(());
+        }
         let Some(record) = record else {
-            let mut entries = std::fs::read_dir(dir).map_err(|e| IoError::new("read", dir, e))?;
-            if entries.next().is_none() {
-                return Ok(None);
-            }
             return Err(refusal(
                 dir,
                 &format!(
@@ -210,13 +210,13 @@ impl DiskOutput {
                 ),
             ));
         };
-        if !stamp::same_folder(dir, &record) {
+        if !stamp::same_folder(dir, record) {
             return Err(refusal(
                 dir,
                 "it is not the folder the last build wrote (it was made again since), so the files in it are not the build's own. Choose another --out, or empty the folder yourself",
             ));
         }
-        let foreign = stamp::foreign(dir, &record)?;
+        let foreign = stamp::foreign(dir, record)?;
         if let Some(first) = foreign.first() {
             let more = match foreign.len() - 1 {
                 0 => String::new(),
@@ -230,7 +230,7 @@ impl DiskOutput {
                 ),
             ));
         }
-        Ok(Some(record))
+        Ok(())
     }
 }
 
@@ -293,11 +293,14 @@ impl Output for DiskOutput {
                 std::io::Error::other("a folder on disk is only ever replaced whole"),
             ));
         }
-        let previous = self.guard()?;
+        // Read once: it decides whether the folder may go, which leftovers are a build's, and
+        // what the pending record vouches for besides the new version.
+        let previous = stamp::read(&self.dir);
+        self.guard(previous.as_ref())?;
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
         let name = self.dir.file_name().map_or_else(|| OUTPUT_DIR.into(), |n| n.to_string_lossy().into_owned());
-        remove_stale(parent, &name, stamp::read(&self.dir).as_ref());
+        remove_stale(parent, &name, previous.as_ref());
         let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
         if std::fs::symlink_metadata(&staging).is_ok() {

@@ -3,7 +3,7 @@
 
 use crate::IoError;
 use crate::engine::{Change, Engine, Rebuilt};
-use crate::inputs::{Entry, Text, entry, read_text};
+use crate::inputs::{Entry, Text, entry, read_input};
 use crate::load::{Loaded, load};
 use crate::output::Output;
 use rayon::prelude::*;
@@ -218,7 +218,7 @@ const DEFAULT_STATIC: &[(&str, &str)] = &[
 /// `shoko.yaml` at the site root, if there is one (a link to one is reported and not read).
 fn load_config(root: &Path, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<Config, IoError> {
     let limit = shoko_model::config::DEFAULT_MAX_FILE_BYTES;
-    Ok(match read_text(root, crate::CONFIG_FILE, limit)? {
+    Ok(match read_input(root, crate::CONFIG_FILE, limit)? {
         Text::Read(text) => {
             let file = sources.add(crate::CONFIG_FILE, text);
             let (config, diags) = parse_config(file, sources.file(file));
@@ -249,7 +249,7 @@ fn add_with_default(
     limit: u64,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<FileId, IoError> {
-    Ok(match read_text(root, rel, limit)? {
+    Ok(match read_input(root, rel, limit)? {
         Text::Read(text) => sources.add(rel, text),
         Text::Missing => sources.add(format!("{rel} (built-in)"), default),
         Text::Link => {

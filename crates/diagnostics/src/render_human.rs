@@ -79,29 +79,27 @@ fn is_bidi(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// A source text for a snippet: line breaks and tabs stay (they are its structure), and so
-/// does a carriage return before a line feed; every other control character becomes visible.
+/// How character `c` at byte `i` of a snippet's source `text` is shown: line breaks and tabs
+/// stay (they are its structure), and so does a carriage return before a line feed; every other
+/// control character becomes visible.
+fn shown(text: &str, i: usize, c: char) -> char {
+    let kept = matches!(c, '\n' | '\t') || (c == '\r' && text.as_bytes().get(i + 1) == Some(&b'\n'));
+    if kept { c } else { visible(c) }
+}
+
+/// A source text for a snippet, every character as [`shown`].
 fn printable_source(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let keep = |i: usize, c: char| matches!(c, '\n' | '\t') || (c == '\r' && bytes.get(i + 1) == Some(&b'\n'));
-    if text.char_indices().all(|(i, c)| !c.is_control() || keep(i, c)) {
+    if text.char_indices().all(|(i, c)| shown(text, i, c) == c) {
         return Cow::Borrowed(text);
     }
     // Replacements are one character each but not one byte: the caller maps offsets through
     // `shift`.
-    Cow::Owned(text.char_indices().map(|(i, c)| if keep(i, c) { c } else { visible(c) }).collect())
+    Cow::Owned(text.char_indices().map(|(i, c)| shown(text, i, c)).collect())
 }
 
 /// The byte offset in the printable form of `text` of byte `offset` of `text`.
 fn shift(text: &str, offset: usize) -> usize {
-    let bytes = text.as_bytes();
-    text[..offset]
-        .char_indices()
-        .map(|(i, c)| {
-            let kept = !c.is_control() || matches!(c, '\n' | '\t') || (c == '\r' && bytes.get(i + 1) == Some(&b'\n'));
-            if kept { c.len_utf8() } else { visible(c).len_utf8() }
-        })
-        .sum()
+    text[..offset].char_indices().map(|(i, c)| shown(text, i, c).len_utf8()).sum()
 }
 
 /// A diagnostic with every text it shows cut and made printable, ready to be drawn.

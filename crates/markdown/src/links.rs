@@ -55,6 +55,12 @@ impl Target<'_> {
     }
 }
 
+/// Whether `dest` has a scheme that is never published (what [`Target::of`] calls
+/// [`Target::Refused`], without decoding the rest).
+pub fn refused(dest: &str) -> bool {
+    scheme(dest).is_some_and(|s| s != CLAIM_SCHEME && !EXTERNAL_SCHEMES.contains(&s.as_str()))
+}
+
 /// The scheme of `dest` as a browser reads it, lowercased: leading spaces and controls are
 /// ignored and tabs and line breaks anywhere removed (WHATWG URL parsing); `None` for a
 /// relative reference.

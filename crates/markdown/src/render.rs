@@ -7,7 +7,7 @@ use crate::anchors::{Anchors, Heading, Slot};
 use crate::body::{Block, Div, DivKind, call_chain_steps, partners};
 use crate::gloss::Glossary;
 use crate::highlight::highlight;
-use crate::links::{Target, is_comment, options};
+use crate::links::{is_comment, options, refused};
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 use shoko_vocab::{Component, Lang};
 
@@ -246,8 +246,7 @@ impl Renderer<'_> {
                 }
                 Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
                     // A refused scheme is an error of its own; it never reaches an href.
-                    let dest_url =
-                        if matches!(Target::of(&dest_url), Target::Refused(_)) { CowStr::from("") } else { dest_url };
+                    let dest_url = if refused(&dest_url) { CowStr::from("") } else { dest_url };
                     let resolved = self.cx.resolve(&dest_url, self.lang);
                     let (dest_url, after) = match resolved {
                         Some(r) => (CowStr::from(r.href), r.after),
@@ -266,8 +265,7 @@ impl Renderer<'_> {
                 }
                 Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
                     // Collect the alt text; the context may render the whole image itself.
-                    let dest_url =
-                        if matches!(Target::of(&dest_url), Target::Refused(_)) { CowStr::from("") } else { dest_url };
+                    let dest_url = if refused(&dest_url) { CowStr::from("") } else { dest_url };
                     image = Some((String::new(), Tag::Image { link_type, dest_url, title, id }));
                 }
                 Event::End(TagEnd::Image) => {

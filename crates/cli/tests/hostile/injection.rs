@@ -143,6 +143,12 @@ fn configuration_values_are_checked_for_where_they_go() {
     let run =
         super::shoko(&["build", "--root", &tmp.path().display().to_string(), "--base-url", "javascript:alert(1)"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--base-url"), "{}", run.stderr);
+    // Refused before anything is bound or built.
+    let root = tmp.path().display().to_string();
+    let run = super::shoko(&["serve", "--root", &root, "--port", "0", "--base-path", "/x/\"><script>"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--base-path"), "{}", run.stderr);
 }
 
 #[test]
