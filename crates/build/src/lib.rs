@@ -12,7 +12,7 @@ mod pipeline;
 pub mod stamp;
 mod svg;
 
-pub use engine::{Change, Engine, Rebuilt};
+pub use engine::{Change, Engine, Rebuilt, cache_dir};
 pub use load::{Loaded, load};
 pub use output::{DiskOutput, MemoryOutput, Mode, Output};
 pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};

@@ -14,7 +14,7 @@ pub enum Mode {
     /// Empty: the files written are the whole new version.
     Replace,
     /// As the last version: the files written replace theirs, every other file stays. Only for
-    /// outputs that [`Output::keeps_last`].
+    /// outputs that have a [`Output::version`].
     Patch,
 }
 
@@ -29,6 +29,12 @@ pub trait Output {
     /// unique among outputs and changed by every commit. An engine patches only the version it
     /// made itself.
     fn version(&self) -> Option<u64> {
+        None
+    }
+
+    /// How many render jobs a patch of this output may hold (`None`: it cannot be patched);
+    /// where it can, an engine keeps what each render was made from.
+    fn patch_limit(&self) -> Option<usize> {
         None
     }
 
@@ -98,6 +104,10 @@ impl Output for MemoryOutput {
     fn version(&self) -> Option<u64> {
         Some(self.version)
     }
+
+    fn patch_limit(&self) -> Option<usize> {
+        Some(usize::MAX)
+    }
 }
 
 impl Staging for MemoryStaging<'_> {
@@ -142,9 +152,12 @@ pub struct DiskOutput {
     /// The fingerprint of the inputs, recorded after a clean build so that the next build with
     /// the same inputs can be skipped.
     pub fingerprint: Option<blake3::Hash>,
+    /// The version of the folder (see [`stamp::version`]), read the first time it is asked for
+    /// and set by every commit.
+    version: std::cell::OnceCell<Option<u64>>,
 }
 
-struct DiskStaging {
+struct DiskStaging<'a> {
     dir: PathBuf,
     staging: PathBuf,
     retired: PathBuf,
@@ -152,6 +165,23 @@ struct DiskStaging {
     fingerprint: Option<blake3::Hash>,
     written: Vec<String>,
     committed: bool,
+    /// The output's version, set on commit.
+    version: &'a mut std::cell::OnceCell<Option<u64>>,
+}
+
+/// The most render jobs (a page in both languages is one) patched into a folder on disk.
+const DISK_PATCH_JOBS: usize = 16;
+
+/// A patch of a folder on disk: the files are kept until commit, then each replaces its old
+/// self through a temporary file and a rename (files whose bytes did not change are left alone).
+/// Readers may see some files new and others old for that moment; a build killed during it
+/// leaves an output without a version, which the next build replaces whole.
+struct DiskPatch<'a> {
+    dir: PathBuf,
+    previous: stamp::Record,
+    fingerprint: Option<blake3::Hash>,
+    files: BTreeMap<String, Vec<u8>>,
+    version: &'a mut std::cell::OnceCell<Option<u64>>,
 }
 
 impl DiskOutput {
@@ -177,7 +207,7 @@ impl DiskOutput {
         if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
             return refuse("it is a git repository. Choose another --out");
         }
-        Ok(DiskOutput { dir, fingerprint: None })
+        Ok(DiskOutput { dir, fingerprint: None, version: std::cell::OnceCell::new() })
     }
 
     /// The output folder, resolved.
@@ -284,19 +314,28 @@ fn resolve(path: &Path) -> Result<PathBuf, IoError> {
 }
 
 impl Output for DiskOutput {
-    /// A new folder, always whole: a patch would need the last version copied in first.
+    /// A new folder swapped in whole (`Replace`), or the files written replaced in place, one by
+    /// one (`Patch`, only into a folder that has a version).
     fn begin(&mut self, mode: Mode) -> Result<Box<dyn Staging + '_>, IoError> {
-        if mode == Mode::Patch {
-            return Err(IoError::new(
-                "patch",
-                &self.dir,
-                std::io::Error::other("a folder on disk is only ever replaced whole"),
-            ));
-        }
         // Read once: it decides whether the folder may go, which leftovers are a build's, and
         // what the pending record vouches for besides the new version.
         let previous = stamp::read(&self.dir);
         self.guard(previous.as_ref())?;
+        if mode == Mode::Patch {
+            let previous = previous.filter(|_| self.version().is_some()).ok_or_else(|| {
+                IoError::new("patch", &self.dir, std::io::Error::other("the folder is not as its record says"))
+            })?;
+            let fingerprint = self.fingerprint;
+            self.version = std::cell::OnceCell::new();
+            return Ok(Box::new(DiskPatch {
+                dir: self.dir.clone(),
+                previous,
+                fingerprint,
+                files: BTreeMap::new(),
+                version: &mut self.version,
+            }));
+        }
+        self.version = std::cell::OnceCell::new();
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
         let name = self.dir.file_name().map_or_else(|| OUTPUT_DIR.into(), |n| n.to_string_lossy().into_owned());
@@ -323,11 +362,23 @@ impl Output for DiskOutput {
             fingerprint: self.fingerprint,
             written: Vec::new(),
             committed: false,
+            version: &mut self.version,
         }))
+    }
+
+    fn version(&self) -> Option<u64> {
+        *self.version.get_or_init(|| stamp::version(&self.dir))
+    }
+
+    /// Files are patched in place one by one, so a patch stays small: the moment in which a
+    /// reader or a kill could meet some files new and others old lasts a few renames. A larger
+    /// change is swapped in whole.
+    fn patch_limit(&self) -> Option<usize> {
+        Some(DISK_PATCH_JOBS)
     }
 }
 
-impl Staging for DiskStaging {
+impl Staging for DiskStaging<'_> {
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
         write_tree(&self.staging, files)?;
         self.written.extend(files.keys().cloned());
@@ -345,11 +396,48 @@ impl Staging for DiskStaging {
         std::fs::remove_file(&marker).map_err(|e| IoError::new("remove", &marker, e))?;
         self.swap()?;
         let fingerprint = self.fingerprint.filter(|_| clean);
-        stamp::write(&self.dir, fingerprint.as_ref(), &self.written)
+        let version = stamp::write(&self.dir, fingerprint.as_ref(), &self.written)?;
+        let _ = self.version.set(Some(version));
+        Ok(())
     }
 }
 
-impl DiskStaging {
+impl Staging for DiskPatch<'_> {
+    fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
+        self.files.extend(files.iter().map(|(p, b)| (p.clone(), b.clone())));
+        Ok(())
+    }
+
+    fn commit(self: Box<Self>, clean: bool) -> Result<(), IoError> {
+        let DiskPatch { dir, previous, fingerprint, files, version } = *self;
+        let touched: Vec<String> = files
+            .par_iter()
+            .filter(|(path, bytes)| std::fs::read(dir.join(path)).map_or(true, |old| old != **bytes))
+            .map(|(path, _)| path.clone())
+            .collect();
+        let pid = std::process::id();
+        let temporary = |path: &str| match path.rsplit_once('/') {
+            Some((folder, name)) => format!("{folder}/.{name}.shoko-new-{pid}"),
+            None => format!(".{path}.shoko-new-{pid}"),
+        };
+        if !touched.is_empty() {
+            stamp::write_patch_pending(&dir, &previous, &touched, temporary)?;
+            for path in &touched {
+                let (target, temp) = (dir.join(path), dir.join(temporary(path)));
+                if let Some(folder) = target.parent() {
+                    std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
+                }
+                std::fs::write(&temp, &files[path]).map_err(|e| IoError::new("write", &temp, e))?;
+                std::fs::rename(&temp, &target).map_err(|e| IoError::new("rename", &temp, e))?;
+            }
+        }
+        let new = stamp::write_patched(&dir, fingerprint.filter(|_| clean).as_ref(), &previous, &touched)?;
+        let _ = version.set(Some(new));
+        Ok(())
+    }
+}
+
+impl DiskStaging<'_> {
     /// Put the staging folder in the output's place.
     fn swap(&self) -> Result<(), IoError> {
         let (dir, staging, retired) = (&self.dir, &self.staging, &self.retired);
@@ -379,7 +467,7 @@ impl DiskStaging {
     }
 }
 
-impl Drop for DiskStaging {
+impl Drop for DiskStaging<'_> {
     /// Not committed (an error, or rendering failed): the half-written version goes.
     fn drop(&mut self) {
         if !self.committed {

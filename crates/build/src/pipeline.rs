@@ -49,7 +49,12 @@ pub struct Timings {
 
 impl Timings {
     pub(crate) fn start() -> Self {
-        Timings { stages: Vec::new(), last: Some(std::time::Instant::now()) }
+        Self::start_after(Vec::new())
+    }
+
+    /// Start timing after `stages` that were timed already.
+    pub(crate) fn start_after(stages: Vec<(&'static str, std::time::Duration)>) -> Self {
+        Timings { stages, last: Some(std::time::Instant::now()) }
     }
 
     /// Close the current stage under `name` and start the next.
@@ -95,13 +100,23 @@ pub(crate) type Validated = (Option<std::sync::Arc<shoko_model::Document>>, Vec<
 
 /// Read the content, templates, UI strings and configuration of `root`.
 pub(crate) fn read_inputs(root: &Path, timings: &mut Timings) -> Result<Inputs, IoError> {
+    read_inputs_with(root, timings, |limit| load(root, limit))
+}
+
+/// [`read_inputs`] with the content files found by `content` (given the size limit): read, or
+/// put back by a resumed engine.
+pub(crate) fn read_inputs_with(
+    root: &Path,
+    timings: &mut Timings,
+    content: impl FnOnce(u64) -> Result<Loaded, IoError>,
+) -> Result<Inputs, IoError> {
     // The file size limit comes from the configuration, which is reported (and added to the
     // source map, after the content) below.
     let limit = {
         let mut scratch = SourceMap::new();
         load_config(root, &mut scratch, &mut Vec::new())?.max_file_bytes
     };
-    let mut loaded = load(root, limit)?;
+    let mut loaded = content(limit)?;
     timings.lap("load");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     let mut text = |rel: &str, default: &str, diagnostics: &mut Vec<Diagnostic>| {

@@ -27,7 +27,7 @@ use crate::pipeline::BuildOptions;
 use crate::{CONFIG_FILE, INPUT_DIRS, IoError};
 use rayon::prelude::*;
 use shoko_vocab::layout::OUTPUT_DIR;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -45,13 +45,23 @@ const UNKNOWN: &str = "-";
 /// module documentation).
 const RECENT: Duration = Duration::from_secs(2);
 
+/// What a build of a site root reads, as found before the build: the state of every input
+/// file and one fingerprint of them all with the options, the date and the binary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inputs {
+    /// The fingerprint of everything below and the options.
+    pub hash: blake3::Hash,
+    /// Each input file (path relative to the site root, `/` separators) and a hash of its state.
+    pub files: BTreeMap<String, blake3::Hash>,
+}
+
 /// A fingerprint of everything a build of `root` with `options` reads.
-pub fn fingerprint(root: &Path, options: &BuildOptions) -> Result<blake3::Hash, IoError> {
+pub fn fingerprint(root: &Path, options: &BuildOptions) -> Result<Inputs, IoError> {
     fingerprint_at(root, options, SystemTime::now())
 }
 
 /// [`fingerprint`] as if taken at `now`.
-fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Result<blake3::Hash, IoError> {
+fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Result<Inputs, IoError> {
     let mut files: Vec<(String, PathBuf)> = Vec::new();
     for input in INPUT_DIRS.into_iter().chain([CONFIG_FILE]) {
         // A linked input is not read by a build, so only the link itself counts (walking it
@@ -68,38 +78,38 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
             };
             if !entry.file_type().is_dir() {
                 let rel = entry.path().strip_prefix(root).unwrap_or(entry.path());
-                files.push((rel.to_string_lossy().into_owned(), entry.into_path()));
+                let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+                files.push((rel, entry.into_path()));
             }
         }
     }
     let states = files
-        .par_iter()
+        .into_par_iter()
         .map(|(rel, path)| {
-            let meta = std::fs::symlink_metadata(path).map_err(|e| IoError::new("read", path, e))?;
+            let meta = std::fs::symlink_metadata(&path).map_err(|e| IoError::new("read", &path, e))?;
             let mut state = blake3::Hasher::new();
             state.update(state_line(&meta).as_bytes());
             if meta.file_type().is_symlink() {
                 // Links are never followed by a build (it reports them), so where one points
                 // is all of it that matters.
-                let target = std::fs::read_link(path).map_err(|e| IoError::new("read", path, e))?;
+                let target = std::fs::read_link(&path).map_err(|e| IoError::new("read", &path, e))?;
                 state.update(target.to_string_lossy().as_bytes());
             } else if meta.is_file() && coarse_and_changed_since(&meta, now.checked_sub(RECENT).unwrap_or(now)) {
-                state.update(&std::fs::read(path).map_err(|e| IoError::new("read", path, e))?);
+                state.update(&std::fs::read(&path).map_err(|e| IoError::new("read", &path, e))?);
             }
             Ok((rel, state.finalize()))
         })
-        .collect::<Result<Vec<_>, IoError>>()?;
+        .collect::<Result<BTreeMap<_, _>, IoError>>()?;
     let mut hasher = blake3::Hasher::new();
     hasher.update(HEADER.as_bytes());
-    hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
-    hasher.update(executable().as_bytes());
+    hasher.update(binary().as_bytes());
     hasher.update(format!("{}\0{:?}\0", options.today, options.base_url).as_bytes());
-    for (rel, state) in states {
+    for (rel, state) in &states {
         hasher.update(rel.as_bytes());
         hasher.update(b"\0");
         hasher.update(state.as_bytes());
     }
-    Ok(hasher.finalize())
+    Ok(Inputs { hash: hasher.finalize(), files: states })
 }
 
 /// A file's or folder's state as one line: size, modification and change times, identity
@@ -168,13 +178,14 @@ fn coarse_and_changed_since(meta: &std::fs::Metadata, since: SystemTime) -> bool
     }
 }
 
-/// Which binary is running (path, size, modification time): a rebuilt binary may render
-/// differently, so its output is not reused.
-fn executable() -> String {
-    let Ok(exe) = std::env::current_exe() else { return String::from("unknown") };
+/// Which binary is running (version, path, size, modification time): a rebuilt binary may
+/// render differently, so nothing it did not make itself is reused.
+pub(crate) fn binary() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let Ok(exe) = std::env::current_exe() else { return format!("{version} unknown") };
     let meta = std::fs::metadata(&exe).ok();
     let modified = meta.as_ref().and_then(|m| m.modified().ok());
-    format!("{}\0{:?}\0{:?}", exe.display(), meta.map(|m| m.len()), modified)
+    format!("{version}\0{}\0{:?}\0{:?}", exe.display(), meta.map(|m| m.len()), modified)
 }
 
 /// Where the record of output folder `dir` lives: `.NAME.stamp` beside it, so it is not
@@ -196,7 +207,31 @@ pub(crate) struct Record {
 
 /// The record of `dir`, if there is one in a known format.
 pub(crate) fn read(dir: &Path) -> Option<Record> {
+    parse(&std::fs::read_to_string(stamp_path(dir)).ok()?)
+}
+
+/// The version of the output `dir` (see [`crate::Output::version`]): a hash of its record, when
+/// the record is whole (no entry of unknown state: no build stopped half-way) and every file and
+/// folder is as it says. Any other folder has no version, so nothing is patched into it.
+pub(crate) fn version(dir: &Path) -> Option<u64> {
     let text = std::fs::read_to_string(stamp_path(dir)).ok()?;
+    let record = parse(&text)?;
+    let intact = record
+        .entries
+        .par_iter()
+        .all(|(state, path)| state != UNKNOWN && state_of(dir, path).is_some_and(|now| now == *state));
+    intact.then(|| version_of(&text))
+}
+
+/// The version a record's text stands for.
+fn version_of(text: &str) -> u64 {
+    let hash = blake3::hash(text.as_bytes());
+    let mut first = [0; 8];
+    first.copy_from_slice(&hash.as_bytes()[..8]);
+    u64::from_le_bytes(first)
+}
+
+fn parse(text: &str) -> Option<Record> {
     let mut lines = text.lines();
     let legacy = match lines.next()? {
         HEADER => false,
@@ -263,7 +298,7 @@ fn state_of(dir: &Path, path: &str) -> Option<String> {
 /// Record that `dir` now holds exactly `files` (relative paths), written by a build that was
 /// clean when `inputs` is given. Written to a temporary file and renamed, so a record is whole
 /// or absent.
-pub(crate) fn write(dir: &Path, inputs: Option<&blake3::Hash>, files: &[String]) -> Result<(), IoError> {
+pub(crate) fn write(dir: &Path, inputs: Option<&blake3::Hash>, files: &[String]) -> Result<u64, IoError> {
     let entries = with_folders(files.iter().cloned())
         .into_par_iter()
         .map(|path| (state_of(dir, &path).unwrap_or_else(|| UNKNOWN.to_owned()), path))
@@ -280,7 +315,7 @@ pub(crate) fn write_pending(
     staging: &Path,
     previous: Option<&Record>,
     files: &[String],
-) -> Result<(), IoError> {
+) -> Result<u64, IoError> {
     let mut entries: Vec<(String, String)> = previous.map(|r| r.entries.clone()).unwrap_or_default();
     if let Some(state) = state_of(staging, "./") {
         entries.push((state, String::from("./")));
@@ -292,7 +327,51 @@ pub(crate) fn write_pending(
     save(dir, &Record { inputs: None, entries })
 }
 
-fn save(dir: &Path, record: &Record) -> Result<(), IoError> {
+/// Before the files `touched` (relative to `dir`) are replaced in place, one by one, each through
+/// a temporary file named by `temporary`: a record in which they, the folders that hold them and
+/// the temporary files are of unknown state. A build killed before [`write_patched`] thus leaves
+/// an output without a version (the next build replaces it whole) whose every entry is vouched
+/// for.
+pub(crate) fn write_patch_pending(
+    dir: &Path,
+    previous: &Record,
+    touched: &[String],
+    temporary: impl Fn(&str) -> String,
+) -> Result<(), IoError> {
+    let unsure: HashSet<String> = with_folders(touched.iter().cloned()).into_iter().collect();
+    let mut entries: Vec<(String, String)> = previous
+        .entries
+        .iter()
+        .map(|(state, path)| (if unsure.contains(path) { UNKNOWN.to_owned() } else { state.clone() }, path.clone()))
+        .collect();
+    let known: HashSet<String> = entries.iter().map(|(_, p)| p.clone()).collect();
+    let new = unsure.into_iter().chain(touched.iter().map(|t| temporary(t))).filter(|p| !known.contains(p));
+    entries.extend(new.map(|p| (UNKNOWN.to_owned(), p)));
+    entries.sort_by(|a, b| a.1.cmp(&b.1));
+    save(dir, &Record { inputs: None, entries }).map(|_| ())
+}
+
+/// After the files `touched` were replaced in place: the record of `previous` with their states
+/// and those of the folders that hold them read again (every other entry is as it was, which
+/// [`version`] checked before the patch began); the new version.
+pub(crate) fn write_patched(
+    dir: &Path,
+    inputs: Option<&blake3::Hash>,
+    previous: &Record,
+    touched: &[String],
+) -> Result<u64, IoError> {
+    let fresh: BTreeMap<String, String> = with_folders(touched.iter().cloned())
+        .into_par_iter()
+        .map(|path| (path.clone(), state_of(dir, &path).unwrap_or_else(|| UNKNOWN.to_owned())))
+        .collect();
+    let mut entries: Vec<(String, String)> =
+        previous.entries.iter().filter(|(_, path)| !fresh.contains_key(path)).cloned().collect();
+    entries.extend(fresh.into_iter().map(|(path, state)| (state, path)));
+    entries.sort_by(|a, b| a.1.cmp(&b.1));
+    save(dir, &Record { inputs: inputs.map(|h| h.to_hex().to_string()), entries })
+}
+
+fn save(dir: &Path, record: &Record) -> Result<u64, IoError> {
     let path = stamp_path(dir);
     let inputs = record.inputs.as_deref().unwrap_or("none");
     let mut text = format!("{HEADER}\ninputs {inputs}\n");
@@ -304,8 +383,9 @@ fn save(dir: &Path, record: &Record) -> Result<(), IoError> {
     }
     // Named so that the next build's clean-up removes it if this process dies before the rename.
     let temp = path.with_extension(format!("stamp-new-{}", std::process::id()));
-    std::fs::write(&temp, text).map_err(|e| IoError::new("write", &temp, e))?;
-    std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))
+    std::fs::write(&temp, &text).map_err(|e| IoError::new("write", &temp, e))?;
+    std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
+    Ok(version_of(&text))
 }
 
 /// A path on one line of a record: `%`, tab, line feed and carriage return percent-encoded.

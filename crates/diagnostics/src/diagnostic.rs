@@ -26,7 +26,7 @@ pub struct Code {
 }
 
 /// A span with an optional label printed next to the caret.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Label {
     /// Where.
     pub span: Span,

@@ -3,11 +3,11 @@
 use std::ops::Range;
 
 /// Index of a file in a [`SourceMap`](crate::SourceMap).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct FileId(pub u32);
 
 /// A byte range in one file. Offsets always fall on UTF-8 character boundaries.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     /// The file the range belongs to.
     pub file: FileId,

@@ -11,7 +11,7 @@ use shoko_vocab::{Component, Lang};
 use std::ops::Range;
 
 /// What a div is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DivKind {
     /// Text in one language.
     Lang(Lang),
@@ -27,7 +27,7 @@ pub enum DivKind {
 }
 
 /// A fenced div with its children.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Div {
     /// What the div is.
     pub kind: DivKind,
@@ -40,7 +40,7 @@ pub struct Div {
 }
 
 /// One block of a body.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Block {
     /// Markdown outside any div at this level (shared by both languages at the top level).
     Markdown(Range<usize>),
@@ -49,7 +49,7 @@ pub enum Block {
 }
 
 /// A parsed body: blocks, links and the problems found.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Body {
     /// Top-level blocks; ranges are byte offsets in the whole file.
     pub blocks: Vec<Block>,

@@ -79,7 +79,7 @@ pub fn scheme(dest: &str) -> Option<String> {
 }
 
 /// One link or image reference as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Link {
     /// The destination as written, e.g. `claim:ggml-fatbin`, `../gpu/index.md#phase-d`.
     pub dest: String,

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Where a claim or question is declared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Declared {
     /// The document.
     pub doc: DocId,
@@ -29,9 +29,11 @@ pub struct Declared {
 
 /// The whole site as data. The large indexes are shared (`Arc`), so a copy with one document
 /// replaced costs little (see `SiteModel::with_document`).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct SiteModel {
-    /// Every document, sorted by path.
+    /// Every document, sorted by path (not serialized: a saved site is stored with its
+    /// documents apart, and they are put back with [`SiteModel::with_documents`]).
+    #[serde(skip)]
     pub docs: Vec<Arc<Document>>,
     /// Claims by ID (the first declaration when an ID is duplicated).
     pub claims: Arc<BTreeMap<ClaimId, Declared>>,
@@ -59,6 +61,12 @@ impl SiteModel {
         let mut site = self.clone();
         site.docs[doc.0] = new;
         site
+    }
+
+    /// This site with `docs` as its documents: for a site read back without them.
+    pub fn with_documents(mut self, docs: Vec<Arc<Document>>) -> SiteModel {
+        self.docs = docs;
+        self
     }
 
     /// The claim with `id`.

@@ -8,7 +8,7 @@ use shoko_markdown::{Body, Lang};
 pub use shoko_vocab::ClaimId;
 
 /// A reference to a claim as written, with where it was written.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ref {
     /// The referenced ID.
     pub id: ClaimId,
@@ -17,7 +17,7 @@ pub struct Ref {
 }
 
 /// Text present in both languages.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Texts {
     /// Japanese.
     pub ja: String,
@@ -36,7 +36,7 @@ impl Texts {
 }
 
 /// Text in one or both languages (page fields; a missing language was already warned about).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct LocalizedText {
     /// Japanese, if written.
     pub ja: Option<String>,
@@ -60,11 +60,11 @@ impl LocalizedText {
 }
 
 /// Index of a document in the site model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct DocId(pub usize);
 
 /// A validated claim.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Claim {
     /// The ID.
     pub id: ClaimId,
@@ -99,7 +99,7 @@ pub struct Claim {
 }
 
 /// A validated open question.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Question {
     /// The ID.
     pub id: ClaimId,
@@ -116,7 +116,7 @@ pub struct Question {
 }
 
 /// A link in a page body to another page, as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PageLink {
     /// Target source path relative to `content/` (normalized, `/` separators).
     pub target: String,
@@ -129,7 +129,7 @@ pub struct PageLink {
 }
 
 /// A validated Markdown page.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Page {
     /// Title.
     pub title: LocalizedText,
@@ -162,7 +162,7 @@ pub struct Page {
 }
 
 /// A component placed in a body (`::: NAME ARGS`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ComponentUse {
     /// Which one.
     pub component: shoko_vocab::Component,
@@ -173,7 +173,7 @@ pub struct ComponentUse {
 }
 
 /// One row of a phase grid.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Phase {
     /// Short label.
     pub id: String,
@@ -190,7 +190,7 @@ pub struct Phase {
 }
 
 /// One timeline entry.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct TimelineEntry {
     /// Day.
     pub date: String,
@@ -199,7 +199,7 @@ pub struct TimelineEntry {
 }
 
 /// A GPU target from `content/_data/targets.yaml`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Target {
     /// LLVM target name.
     pub gfx: String,
@@ -222,7 +222,7 @@ pub struct Target {
 }
 
 /// A glossary term from `content/_data/glossary.yaml`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Term {
     /// Stable ID (glossary anchor `term-ID`).
     pub id: String,
@@ -237,7 +237,7 @@ pub struct Term {
 }
 
 /// What kind of document a file is.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum DocKind {
     /// A Markdown page.
     Page(Box<Page>),
@@ -253,7 +253,7 @@ pub enum DocKind {
 }
 
 /// One validated file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Document {
     /// The file.
     pub file: FileId,

@@ -343,7 +343,7 @@ pub struct RootView<'a> {
 }
 
 /// A processed image: what `<img>` shows and the sizes the browser may pick from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ImageInfo {
     /// Site-root path of the image `<img src>` shows.
     pub src: String,

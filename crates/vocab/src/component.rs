@@ -1,7 +1,7 @@
 //! The components an author places with a fenced div (`::: NAME args`).
 
 /// A component.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Component {
     /// `::: generations [gfx…]`: the generation table from `_data/targets.yaml`.
     Generations,

@@ -5,7 +5,7 @@ use crate::layout::CONTENT_DIR;
 use std::fmt;
 
 /// A claim or question ID, unique site-wide.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct ClaimId(pub String);
 
 impl fmt::Display for ClaimId {

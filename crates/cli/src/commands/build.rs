@@ -1,9 +1,10 @@
 //! `build`: validate, render, write atomically; or nothing at all when the stamp of the last
-//! clean build says the output is already what this build would write.
+//! clean build says the output is already what this build would write; or, when the engine's
+//! cache beside the output says only some content files changed, just what they affect.
 
 use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, report, today};
 use crate::cli::Format;
-use shoko_build::{BuildOptions, DiskOutput, stamp};
+use shoko_build::{BuildOptions, Change, DiskOutput, Engine, Rebuilt, stamp};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -42,7 +43,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     // Taken before the build reads anything, so an edit made during the build is never hidden.
     let inputs = stamp::fingerprint(root, &options).ok();
     let fingerprinted = started.elapsed();
-    if let Some(files) = inputs.as_ref().filter(|_| !settings.force).and_then(|i| stamp::up_to_date(&dir, i)) {
+    if let Some(files) = inputs.as_ref().filter(|_| !settings.force).and_then(|i| stamp::up_to_date(&dir, &i.hash)) {
         eprintln!(
             "{} is up to date: nothing changed since the last build ({files} files; checked in {} ms, --force rebuilds)",
             shown,
@@ -50,25 +51,55 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         );
         return OK;
     }
-    output.fingerprint = inputs;
-    match shoko_build::build(root, &mut output, &options) {
-        Ok(report) => {
-            let checked = &report.checked;
-            if !checked.diagnostics.is_empty() {
-                report::print(&checked.diagnostics, &checked.sources, Format::Human);
+    output.fingerprint = inputs.as_ref().map(|i| i.hash);
+    let cache = shoko_build::cache_dir(&dir);
+    let (mut engine, change) = match inputs.as_ref().filter(|_| !settings.force) {
+        Some(inputs) => Engine::resume(root, options, &cache, inputs),
+        None => (Engine::new(root, options), Change::Everything),
+    };
+    let rebuilt = engine.rebuild(&change, &mut output);
+    let mut saved_in = None;
+    if !engine.diagnostics().is_empty() {
+        let none = shoko_diagnostics::SourceMap::new();
+        report::print(engine.diagnostics(), engine.sources().unwrap_or(&none), Format::Human);
+    }
+    match rebuilt {
+        Ok(rebuilt) => {
+            if let (Rebuilt::Rendered { .. }, Some(inputs)) = (&rebuilt, &inputs) {
+                // Without it the next build reads everything again: worth a word, not a failure.
+                let saving = Instant::now();
+                let saved = engine.save(&cache, inputs);
+                saved_in = Some(saving.elapsed());
+                if let Err(e) = saved {
+                    eprintln!("warning: {}", shoko_diagnostics::printable(&e.to_string()));
+                }
             }
             if settings.timings {
-                let stages = checked.timings.stages.iter().map(|(stage, took)| (*stage, *took));
-                for (stage, took) in [("fingerprint the inputs", fingerprinted)].into_iter().chain(stages) {
+                let stages = engine.timings().stages.iter().map(|(stage, took)| (*stage, *took));
+                let saved = saved_in.map(|took| ("save the cache", took));
+                for (stage, took) in [("fingerprint the inputs", fingerprinted)].into_iter().chain(stages).chain(saved)
+                {
                     eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
                 }
             }
-            match report.written {
-                Some(files) => {
-                    eprintln!("Built {} files into {} in {} ms", files.len(), shown, started.elapsed().as_millis());
+            let took = started.elapsed().as_millis();
+            match rebuilt {
+                Rebuilt::Rendered { written, full: true, .. } => {
+                    eprintln!("Built {} files into {shown} in {took} ms", written.len());
                     OK
                 }
-                None => {
+                Rebuilt::Rendered { written, .. } if written.is_empty() => {
+                    eprintln!("Nothing to update in {shown}: no change affects what it shows (checked in {took} ms)");
+                    OK
+                }
+                Rebuilt::Rendered { written, .. } => {
+                    eprintln!(
+                        "Updated {shown} in {took} ms: {} files rendered again for what changed (--force builds everything)",
+                        written.len()
+                    );
+                    OK
+                }
+                Rebuilt::Failed => {
                     eprintln!("Nothing written: fix the errors above ({shown} left as it was)");
                     CONTENT_ERRORS
                 }

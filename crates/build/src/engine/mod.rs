@@ -12,6 +12,14 @@
 //! or the affected jobs only (`Mode::Patch`, for outputs that keep the last version, such as
 //! `serve`'s memory). The output changes only when a render succeeds, so a broken edit keeps
 //! the last good pages, and the next good one is compared with them.
+//!
+//! Between runs of `build` the state is kept on disk ([`persist`]): a resumed engine starts
+//! from it, reads only the content files whose state changed, and leaves the texts of the
+//! others unread until a render or a diagnostic needs them.
+
+mod persist;
+
+pub use persist::cache_dir;
 
 use crate::IoError;
 use crate::images::Images;
@@ -21,7 +29,7 @@ use crate::pipeline::{
     BuildOptions, Inputs, Timings, Validated, image_source, link_validated, load_static, read_inputs, validate_all,
 };
 use rayon::prelude::*;
-use shoko_diagnostics::{Diagnostic, Severity, SourceMap};
+use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
 use shoko_model::surface::surface;
 use shoko_model::{DocId, SiteModel};
 use shoko_render::{Job, RenderInput, RenderPlan, Renderer, affected_jobs};
@@ -69,6 +77,12 @@ struct Current {
     /// Text hash of each content file, by path, worked out the first time an output that can
     /// be patched is rendered (kept up to date as files are re-read from then on).
     hashes: Option<BTreeMap<String, blake3::Hash>>,
+    /// Content files whose text was not read (a resumed engine's): an empty text stands in for
+    /// it until [`read_texts`] puts it in.
+    unread: BTreeSet<FileId>,
+    /// Hash of the surface (see [`surface`]) of pages, by path, where it is known for the
+    /// present site; an edit of a page whose text is not at hand is compared with it.
+    surfaces: BTreeMap<String, blake3::Hash>,
 }
 
 /// What the last good render was made from.
@@ -90,13 +104,23 @@ pub struct Engine {
     good: Option<Good>,
     diagnostics: Vec<Diagnostic>,
     timings: Timings,
+    /// Stages of [`Engine::resume`], shown with the next run's.
+    carried: Vec<(&'static str, std::time::Duration)>,
 }
 
 impl Engine {
     /// An engine for the site under `root`; nothing is read until it runs.
     pub fn new(root: &Path, options: BuildOptions) -> Self {
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-        Engine { root, options, current: None, good: None, diagnostics: Vec::new(), timings: Timings::default() }
+        Engine {
+            root,
+            options,
+            current: None,
+            good: None,
+            diagnostics: Vec::new(),
+            timings: Timings::default(),
+            carried: Vec::new(),
+        }
     }
 
     /// The diagnostics of the last run, sorted.
@@ -145,13 +169,13 @@ impl Engine {
 
     /// Read, validate and link what `change` touched, without rendering (`check`).
     pub fn check(&mut self, change: &Change) -> Result<(), IoError> {
-        self.timings = Timings::start();
+        self.timings = Timings::start_after(std::mem::take(&mut self.carried));
         self.update(change).map(|_| ())
     }
 
     /// Bring `output` up to date with `change`. Failed (errors) leaves it as it was.
     pub fn rebuild(&mut self, change: &Change, output: &mut dyn Output) -> Result<Rebuilt, IoError> {
-        self.timings = Timings::start();
+        self.timings = Timings::start_after(std::mem::take(&mut self.carried));
         let full = self.update(change)?;
         let has_errors = self.has_errors();
         let Some(current) = self.current.as_mut() else { return Ok(Rebuilt::Failed) };
@@ -176,8 +200,8 @@ impl Engine {
         current.images = Some(Arc::clone(&images));
         // What the render is made from, only for an output that can be patched next time (for
         // any other, hashing every text, static file and image would be work for nothing).
-        let made_of = match output.version() {
-            Some(_) => {
+        let made_of = match output.patch_limit().is_some() {
+            true => {
                 let sources = &current.inputs.loaded.sources;
                 let hashes = current
                     .hashes
@@ -192,12 +216,7 @@ impl Engine {
                 let statics = current.statics.as_deref().unwrap_or_default();
                 Some((hashes, images_hash(inputs_hash(&current.inputs, statics), &images)))
             }
-            None => None,
-        };
-        let (Some(static_files), Some(templates), Some(ui)) =
-            (&current.statics, &current.inputs.templates, &current.inputs.ui)
-        else {
-            return Ok(Rebuilt::Failed);
+            false => None,
         };
         let every = Job::all(&current.site);
         let jobs = match (&self.good, &made_of) {
@@ -215,11 +234,26 @@ impl Engine {
                     .filter(|(_, d)| good.hashes.get(&d.path) != hashes.get(&d.path))
                     .map(|(i, _)| DocId(i))
                     .collect();
-                affected_jobs(&good.site, &current.site, &changed)
+                let jobs = affected_jobs(&good.site, &current.site, &changed);
+                if output.patch_limit().is_some_and(|limit| jobs.len() <= limit) { jobs } else { every.clone() }
             }
             _ => every.clone(),
         };
         let all = jobs.len() == every.len();
+        let pages: Vec<FileId> = jobs
+            .iter()
+            .filter_map(|job| match job {
+                Job::Page(doc) => Some(current.site.docs[doc.0].file),
+                _ => None,
+            })
+            .collect();
+        read_texts(&self.root, current, &pages)?;
+        self.timings.lap("choose the jobs");
+        let (Some(static_files), Some(templates), Some(ui)) =
+            (&current.statics, &current.inputs.templates, &current.inputs.ui)
+        else {
+            return Ok(Rebuilt::Failed);
+        };
         let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
         let input = RenderInput {
             site: &current.site,
@@ -285,17 +319,28 @@ impl Engine {
         let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
         self.timings.lap("link");
         let site = Arc::new(site);
-        let current = Current { inputs, validated, linked, site, statics: None, images: None, index, hashes: None };
+        let current = Current {
+            inputs,
+            validated,
+            linked,
+            site,
+            statics: None,
+            images: None,
+            index,
+            hashes: None,
+            unread: BTreeSet::new(),
+            surfaces: BTreeMap::new(),
+        };
         self.diagnostics = all_diagnostics(&current);
         self.current = Some(current);
         Ok(())
     }
 
-    /// Validate the content files at `changed` (index and text before the change) again and
-    /// link — unless every changed file is a page whose surface stayed the same and the link
+    /// Validate the content files at `changed` (index and the hash of the page's surface before
+    /// the change, where known) again and link — unless every changed file is a page whose surface stayed the same and the link
     /// stage had nothing to say about it, in which case the site keeps its indexes and only the
     /// documents are swapped.
-    fn revalidate(&mut self, changed: &[(usize, String)]) -> Result<(), IoError> {
+    fn revalidate(&mut self, changed: &[Reread]) -> Result<(), IoError> {
         let Some(current) = self.current.as_mut() else { return self.read_everything() };
         let today = self.options.today;
         let inputs = &current.inputs;
@@ -304,14 +349,16 @@ impl Engine {
             changed.par_iter().map(|(i, _)| (*i, crate::pipeline::validate_one(inputs, *i, today))).collect();
         self.timings.lap("validate");
         let mut swapped = Some(Arc::clone(&current.site));
-        for ((i, old_text), (_, (new, _))) in changed.iter().zip(&fresh) {
+        let mut surfaces = Vec::new();
+        for ((i, before), (_, (new, _))) in changed.iter().zip(&fresh) {
             let file = loaded.content[*i].file;
             let quiet =
                 !current.linked.iter().any(|d| d.primary.iter().chain(&d.secondary).any(|l| l.span.file == file));
-            let same = match (&current.validated[*i].0, new, swapped.as_ref()) {
-                (Some(old), Some(new), Some(site)) if quiet => {
-                    let before = surface(old, site, old_text);
-                    before.is_some() && before == surface(new, site, &loaded.sources.file(file).text)
+            let same = match (new, swapped.as_ref()) {
+                (Some(new), Some(site)) if quiet => {
+                    let after = surface_hash(new, site, &loaded.sources.file(file).text);
+                    surfaces.extend(after.map(|a| (loaded.content[*i].path.clone(), a)));
+                    before.is_some() && *before == after
                 }
                 _ => false,
             };
@@ -324,11 +371,26 @@ impl Engine {
             current.validated[i] = v;
         }
         match swapped {
-            Some(site) => current.site = site,
+            Some(site) => {
+                current.site = site;
+                current.surfaces.extend(surfaces);
+            }
             None => {
+                // Linking reads the anchors of the pages links point at: every text is needed.
+                let unread: Vec<FileId> = current.unread.iter().copied().collect();
+                read_texts(&self.root, current, &unread)?;
                 let (site, linked) = link_validated(&self.root, &current.inputs, &current.validated)?;
                 current.site = Arc::new(site);
                 current.linked = linked;
+                // Surfaces depend on the site (which claims exist): those known are of the old one.
+                let sources = &current.inputs.loaded.sources;
+                current.surfaces = changed
+                    .iter()
+                    .filter_map(|(i, _)| {
+                        let (c, doc) = (&current.inputs.loaded.content[*i], current.validated[*i].0.as_ref()?);
+                        Some((c.path.clone(), surface_hash(doc, &current.site, &sources.file(c.file).text)?))
+                    })
+                    .collect();
             }
         }
         self.diagnostics = all_diagnostics(current);
@@ -434,10 +496,13 @@ fn all_diagnostics(current: &Current) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// Re-read the changed content files in place. `Some(index and previous text of each file whose
-/// text changed)` when only known content files changed; `None` when anything else did (the
-/// caller reads everything).
-fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Option<Vec<(usize, String)>>, IoError> {
+/// A content file read again: its index and the hash of its surface before (where known).
+type Reread = (usize, Option<blake3::Hash>);
+
+/// Re-read the changed content files in place. `Some(index and the hash of the previous surface
+/// of each file whose text changed)` when only known content files changed; `None` when anything
+/// else did (the caller reads everything).
+fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Option<Vec<Reread>>, IoError> {
     let content = root.join(shoko_vocab::layout::CONTENT_DIR);
     let mut changed = BTreeMap::new();
     for path in paths {
@@ -464,8 +529,14 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
                 let text = text.as_str();
                 let file = current.inputs.loaded.content[i].file;
                 let old = &current.inputs.loaded.sources.file(file).text;
-                if old != text {
-                    changed.entry(i).or_insert_with(|| old.clone());
+                // An unread text is not known to be the same.
+                if current.unread.contains(&file) || old != text {
+                    let before = match (current.unread.contains(&file), &current.validated[i].0) {
+                        (false, Some(doc)) => surface_hash(doc, &current.site, old),
+                        _ => current.surfaces.get(&rel).copied(),
+                    };
+                    changed.entry(i).or_insert(before);
+                    current.unread.remove(&file);
                     current.inputs.loaded.sources.replace(file, text);
                     if let Some(hashes) = current.hashes.as_mut() {
                         hashes.insert(rel, blake3::hash(text.as_bytes()));
@@ -480,6 +551,43 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
         }
     }
     Ok(Some(changed.into_iter().collect()))
+}
+
+/// The hash of [`surface`], for pages.
+fn surface_hash(doc: &shoko_model::Document, site: &SiteModel, text: &str) -> Option<blake3::Hash> {
+    surface(doc, site, text).map(|s| blake3::hash(s.as_bytes()))
+}
+
+/// Put the texts of `files` that were not read yet into the source map.
+fn read_texts(root: &Path, current: &mut Current, files: &[FileId]) -> Result<(), IoError> {
+    let content = root.join(shoko_vocab::layout::CONTENT_DIR);
+    let wanted: Vec<FileId> = files.iter().copied().filter(|f| current.unread.contains(f)).collect();
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let paths: BTreeMap<FileId, &str> =
+        current.inputs.loaded.content.iter().map(|c| (c.file, c.path.as_str())).collect();
+    let limit = current.inputs.config.max_file_bytes;
+    let texts = wanted
+        .par_iter()
+        .map(|file| {
+            let path = content.join(paths.get(file).copied().unwrap_or_default());
+            match read_text(&path, limit)? {
+                Decoded::Text(text) => Ok((*file, text)),
+                // Its state was the same when the build began: it changed during the build.
+                _ => Err(IoError::new(
+                    "read",
+                    &path,
+                    std::io::Error::other("the file changed during the build; build again"),
+                )),
+            }
+        })
+        .collect::<Result<Vec<_>, IoError>>()?;
+    for (file, text) in texts {
+        current.inputs.loaded.sources.replace(file, text);
+        current.unread.remove(&file);
+    }
+    Ok(())
 }
 
 /// Whether the folder `rel` (relative to `content/`) holds files of the last read.

@@ -1,0 +1,301 @@
+//! The engine's state between runs of `build`: a cache folder beside the output (`.NAME.cache/`
+//! next to `NAME/`, never published, ignored by git, safe to delete). It holds every validated
+//! document with its diagnostics, the linked site, the processed images, what the last render
+//! was made from and the state of every input file when that build began.
+//!
+//! A resumed engine compares those states with the present ones: when only content files
+//! changed (none added or removed), it reads and validates just those, and the render patches
+//! only what they affect. The texts of the other files stay unread until a render or a
+//! diagnostic needs them. Anything else — another binary, date, base URL or site root, a file
+//! added, removed or changed outside `content/`, a problem with the files themselves — and the
+//! cache is not used. The file starts with what it was made by and ends with a hash of what lies
+//! between, so a cache that is foreign, stale, cut short or damaged is recognised and ignored,
+//! never trusted.
+
+use super::{Change, Current, Engine, Good, all_diagnostics, read_texts};
+use crate::images::Images;
+use crate::load::{ContentFile, Loaded};
+use crate::pipeline::{BuildOptions, Timings, read_inputs_with};
+use crate::stamp::{self, Inputs};
+use crate::{IoError, all_codes};
+use serde::{Deserialize, Serialize};
+use shoko_diagnostics::{Code, Diagnostic, FileId, Label};
+use shoko_model::{Document, SiteModel, SourceKind};
+use shoko_render::view::ImageInfo;
+use shoko_vocab::ContentPath;
+use shoko_vocab::layout::CONTENT_DIR;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What the saved state is; changed with anything about it.
+const FORMAT: &str = "shoko-engine-cache 1";
+
+/// The file in the cache folder that holds the state.
+const STATE_FILE: &str = "engine.state";
+
+/// The cache folder of the output folder `dir`: `.NAME.cache` beside it.
+pub fn cache_dir(dir: &Path) -> PathBuf {
+    let name = dir.file_name().map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());
+    dir.parent().unwrap_or(Path::new(".")).join(format!(".{name}.cache"))
+}
+
+/// A diagnostic as saved: its code by name.
+#[derive(Serialize, Deserialize)]
+struct SavedDiagnostic {
+    code: String,
+    message: String,
+    primary: Option<Label>,
+    secondary: Vec<Label>,
+    hint: Option<String>,
+}
+
+impl SavedDiagnostic {
+    fn of(d: &Diagnostic) -> Self {
+        SavedDiagnostic {
+            code: d.code.name.to_owned(),
+            message: d.message.clone(),
+            primary: d.primary.clone(),
+            secondary: d.secondary.clone(),
+            hint: d.hint.clone(),
+        }
+    }
+
+    fn back(self, codes: &HashMap<&str, &'static Code>) -> Option<Diagnostic> {
+        Some(Diagnostic {
+            code: codes.get(self.code.as_str())?,
+            message: self.message,
+            primary: self.primary,
+            secondary: self.secondary,
+            hint: self.hint,
+        })
+    }
+}
+
+type Hash = [u8; 32];
+
+/// Everything saved (owned, as read back).
+#[derive(Deserialize)]
+struct Saved {
+    inputs: BTreeMap<String, Hash>,
+    content: Vec<(String, SourceKind)>,
+    files: BTreeSet<String>,
+    validated: Vec<(Option<Arc<Document>>, Vec<SavedDiagnostic>)>,
+    linked: Vec<SavedDiagnostic>,
+    site: SiteModel,
+    image_info: BTreeMap<String, ImageInfo>,
+    image_files: BTreeMap<String, Vec<u8>>,
+    hashes: BTreeMap<String, Hash>,
+    global: Hash,
+    output: u64,
+    surfaces: BTreeMap<String, Hash>,
+}
+
+/// Everything saved (borrowed, as written; the fields of [`Saved`] in the same order).
+#[derive(Serialize)]
+struct SavedRef<'a> {
+    inputs: BTreeMap<&'a str, Hash>,
+    content: Vec<(&'a str, SourceKind)>,
+    files: &'a BTreeSet<String>,
+    validated: Vec<(&'a Option<Arc<Document>>, Vec<SavedDiagnostic>)>,
+    linked: Vec<SavedDiagnostic>,
+    site: &'a SiteModel,
+    image_info: &'a BTreeMap<String, ImageInfo>,
+    image_files: &'a BTreeMap<String, Vec<u8>>,
+    hashes: BTreeMap<&'a str, Hash>,
+    global: Hash,
+    output: u64,
+    surfaces: BTreeMap<&'a str, Hash>,
+}
+
+/// What made a cache, as its first bytes: the format, the binary, the site root and the options.
+fn header(root: &Path, options: &BuildOptions) -> Vec<u8> {
+    let text = format!("{FORMAT}\0{}\0{}\0{}\0{:?}", stamp::binary(), root.display(), options.today, options.base_url);
+    text.into_bytes()
+}
+
+impl Engine {
+    /// An engine for `root` that starts from the state saved in `cache` (see [`Engine::save`])
+    /// when it can, with the change that brings it up to date with `inputs` (the state of the
+    /// input files now); otherwise a fresh engine and [`Change::Everything`].
+    pub fn resume(root: &Path, options: BuildOptions, cache: &Path, inputs: &Inputs) -> (Engine, Change) {
+        let mut engine = Engine::new(root, options);
+        match engine.restore(cache, inputs) {
+            Some(change) => (engine, change),
+            None => {
+                engine.current = None;
+                engine.good = None;
+                engine.diagnostics.clear();
+                (engine, Change::Everything)
+            }
+        }
+    }
+
+    /// The state saved in `cache` put back, and the content files changed since; `None` when it
+    /// cannot be used.
+    fn restore(&mut self, cache: &Path, inputs: &Inputs) -> Option<Change> {
+        self.timings = Timings::start();
+        let bytes = std::fs::read(cache.join(STATE_FILE)).ok()?;
+        let expected = header(&self.root, &self.options);
+        let rest = bytes.strip_prefix(expected.as_slice())?.strip_prefix(b"\n")?;
+        let (body, hash) = rest.split_at_checked(rest.len().checked_sub(32)?)?;
+        if blake3::hash(body).as_bytes() != hash {
+            return None;
+        }
+        let saved: Saved = rmp_serde::from_slice(body).ok()?;
+        self.timings.lap("read the cache");
+        if !saved.inputs.keys().eq(inputs.files.keys()) {
+            return None;
+        }
+        let content_prefix = format!("{CONTENT_DIR}/");
+        let mut changed = Vec::new();
+        for (path, state) in &inputs.files {
+            if saved.inputs.get(path) != Some(state.as_bytes()) {
+                let rel = path.strip_prefix(&content_prefix)?;
+                changed.push(self.root.join(CONTENT_DIR).join(rel));
+            }
+        }
+        let (content, files) = (saved.content, saved.files);
+        let mut timings = std::mem::take(&mut self.timings);
+        let mut loaded_inputs = read_inputs_with(&self.root, &mut timings, |_| {
+            let mut loaded = Loaded { files, ..Loaded::default() };
+            for (path, kind) in content {
+                let file = loaded.sources.add(ContentPath(&path).to_string(), "");
+                loaded.content.push(ContentFile { file, path, kind });
+            }
+            Ok(loaded)
+        })
+        .ok()?;
+        self.timings = timings;
+        if !loaded_inputs.diagnostics.is_empty() || saved.validated.len() != loaded_inputs.loaded.content.len() {
+            return None;
+        }
+        let codes: HashMap<&str, &'static Code> = all_codes().into_iter().map(|c| (c.name, c)).collect();
+        let mut validated = Vec::with_capacity(saved.validated.len());
+        for (i, (doc, diagnostics)) in saved.validated.into_iter().enumerate() {
+            if doc.as_ref().is_some_and(|d| d.file != loaded_inputs.loaded.content[i].file) {
+                return None;
+            }
+            validated.push((doc, diagnostics.into_iter().map(|d| d.back(&codes)).collect::<Option<Vec<_>>>()?));
+        }
+        let linked = saved.linked.into_iter().map(|d| d.back(&codes)).collect::<Option<Vec<_>>>()?;
+        let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
+        let site = Arc::new(saved.site.with_documents(docs));
+        let index = loaded_inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
+        let unread = loaded_inputs.loaded.content.iter().map(|c| c.file).collect();
+        let hashes: BTreeMap<String, blake3::Hash> =
+            saved.hashes.into_iter().map(|(p, h)| (p, blake3::Hash::from_bytes(h))).collect();
+        let images = Images { info: saved.image_info, files: saved.image_files, diagnostics: Vec::new() };
+        loaded_inputs.diagnostics.clear();
+        let mut current = Current {
+            inputs: loaded_inputs,
+            validated,
+            linked,
+            site: Arc::clone(&site),
+            statics: None,
+            images: Some(Arc::new(images)),
+            index,
+            hashes: Some(hashes.clone()),
+            unread,
+            surfaces: saved.surfaces.into_iter().map(|(p, h)| (p, blake3::Hash::from_bytes(h))).collect(),
+        };
+        // Diagnostics are sorted and shown by line and column: their files are read.
+        let shown: Vec<FileId> = current
+            .validated
+            .iter()
+            .flat_map(|(_, d)| d)
+            .chain(&current.linked)
+            .flat_map(|d| d.primary.iter().chain(&d.secondary).map(|l| l.span.file))
+            .collect();
+        read_texts(&self.root, &mut current, &shown).ok()?;
+        self.diagnostics = all_diagnostics(&current);
+        self.good = Some(Good { site, hashes, global: blake3::Hash::from_bytes(saved.global), output: saved.output });
+        self.current = Some(current);
+        self.timings.lap("resume");
+        self.carried = std::mem::take(&mut self.timings.stages);
+        Some(Change::Paths(changed))
+    }
+
+    /// Save the state of the last run into `cache`, for [`Engine::resume`]: after a render into
+    /// an output that can be patched, where `inputs` is the state of the input files taken
+    /// before the run. Does nothing when there is nothing a next run could use.
+    pub fn save(&self, cache: &Path, inputs: &Inputs) -> Result<(), IoError> {
+        let (Some(current), Some(good)) = (&self.current, &self.good) else { return Ok(()) };
+        let Some(images) = &current.images else { return Ok(()) };
+        let in_order = current.inputs.loaded.content.iter().enumerate().all(|(i, c)| c.file.0 as usize == i);
+        if !current.inputs.diagnostics.is_empty() || !in_order {
+            // Problems of the files themselves are found by reading them all.
+            return Ok(());
+        }
+        let saved = SavedRef {
+            inputs: inputs.files.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
+            content: current.inputs.loaded.content.iter().map(|c| (c.path.as_str(), c.kind)).collect(),
+            files: &current.inputs.loaded.files,
+            validated: current
+                .validated
+                .iter()
+                .map(|(doc, d)| (doc, d.iter().map(SavedDiagnostic::of).collect()))
+                .collect(),
+            linked: current.linked.iter().map(SavedDiagnostic::of).collect(),
+            site: &current.site,
+            image_info: &images.info,
+            image_files: &images.files,
+            hashes: good.hashes.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
+            global: *good.global.as_bytes(),
+            output: good.output,
+            surfaces: current.surfaces.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
+        };
+        std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
+        for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
+            let path = cache.join(name);
+            if !path.exists() {
+                std::fs::write(&path, text).map_err(|e| IoError::new("write", &path, e))?;
+            }
+        }
+        let temp = cache.join(format!("{STATE_FILE}.new-{}", std::process::id()));
+        let file = std::fs::File::create(&temp).map_err(|e| IoError::new("write", &temp, e))?;
+        // Streamed: the state of a large site is tens of megabytes, not held twice in memory.
+        let mut out = std::io::BufWriter::new(file);
+        let written = (|| {
+            out.write_all(&header(&self.root, &self.options))?;
+            out.write_all(b"\n")?;
+            let mut body = Hashing { out: &mut out, hasher: blake3::Hasher::new() };
+            rmp_serde::encode::write(&mut body, &saved).map_err(std::io::Error::other)?;
+            let hash = body.hasher.finalize();
+            out.write_all(hash.as_bytes())?;
+            out.flush()
+        })();
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&temp);
+            return Err(IoError::new("write", &temp, e));
+        }
+        let path = cache.join(STATE_FILE);
+        std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))
+    }
+}
+
+/// A writer that hashes what passes through it.
+struct Hashing<'a, W: Write> {
+    out: &'a mut W,
+    hasher: blake3::Hasher,
+}
+
+impl<W: Write> Write for Hashing<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Keeps git from seeing the cache folder.
+const GITIGNORE: &str = "# Made by `shoko build`; safe to delete.\n*\n";
+
+/// Marks the folder as a cache for backup tools (<https://bford.info/cachedir/>).
+const CACHEDIR_TAG: &str =
+    "Signature: 8a477f597d28d172789f06886806bc55\n# The build cache of `shoko build`; safe to delete.\n";

@@ -1,0 +1,230 @@
+//! `build` from the command line after edits: the engine's cache beside the output lets it read,
+//! validate and render only what changed, and the output must still equal a clean build byte
+//! for byte — after every kind of edit, after a broken edit and its fix, after a build killed
+//! mid-way, with a cache that is damaged, foreign or stale, and with an output edited by hand.
+
+mod common;
+
+use common::{copy_tree, repo, shoko, tree_bytes};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A site root holding a copy of the real content and templates.
+fn site() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for dir in ["content", "templates"] {
+        copy_tree(&repo().join(dir), &tmp.path().join(dir));
+    }
+    tmp
+}
+
+/// `build --root ROOT --out OUT` with `extra`; exit code and stderr.
+fn build(root: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
+    let (root, out) = (root.display().to_string(), out.display().to_string());
+    let mut args = vec!["build", "--root", &root, "--out", &out];
+    args.extend(extra);
+    let run = shoko(&args);
+    (run.code, run.stderr)
+}
+
+/// Build `root` into `out`, which must succeed; whether the build was an update (not a whole one).
+fn updated(root: &Path, out: &Path) -> bool {
+    let (code, stderr) = build(root, out, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("Updated") || stderr.contains("Built"), "{stderr}");
+    stderr.contains("Updated")
+}
+
+/// A clean build of `root` into a fresh folder, with no cache: what every update must equal.
+fn clean(root: &Path) -> Vec<(String, Vec<u8>)> {
+    let fresh = tempfile::tempdir().expect("temp dir");
+    let out = fresh.path().join("site");
+    let (code, stderr) = build(root, &out, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("Built"), "a folder without a cache is built whole: {stderr}");
+    tree_bytes(&out)
+}
+
+fn assert_same_as_clean(root: &Path, out: &Path, what: &str) {
+    let (ours, reference) = (tree_bytes(out), clean(root));
+    let differ: Vec<&String> = ours
+        .iter()
+        .map(|(p, _)| p)
+        .chain(reference.iter().map(|(p, _)| p))
+        .filter(|p| ours.iter().find(|(q, _)| q == *p) != reference.iter().find(|(q, _)| q == *p))
+        .collect();
+    assert!(differ.is_empty(), "after {what}, these files differ from a clean build: {differ:?}");
+}
+
+/// Replace the first `from` in `root/rel` (it must be there) with `to`.
+fn edit(root: &Path, rel: &str, from: &str, to: &str) {
+    let path = root.join(rel);
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.contains(from), "{from:?} is not in {rel}");
+    std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+}
+
+/// A way to damage the saved state: its bytes → the damaged bytes.
+type Damage = Box<dyn Fn(&[u8]) -> Vec<u8>>;
+
+fn state_file(out: &Path) -> PathBuf {
+    out.parent().expect("parent").join(".site.cache/engine.state")
+}
+
+#[test]
+fn every_kind_of_edit_updates_to_what_a_clean_build_makes() {
+    let tmp = site();
+    let (root, out) = (tmp.path(), tmp.path().join("site"));
+    assert!(!updated(root, &out), "the first build is whole");
+    let cache = root.join(".site.cache");
+    assert!(cache.join(".gitignore").is_file() && cache.join("CACHEDIR.TAG").is_file(), "git and backups skip it");
+    assert!(!tree_bytes(&out).iter().any(|(p, _)| p.contains("cache")), "the cache is never published");
+
+    // Prose in one language of one page: that page only; other files are not even rewritten.
+    let other = out.join("en/gpu/index.html");
+    let untouched = std::fs::metadata(&other).expect("built").modified().expect("mtime");
+    edit(root, "content/components/rocblas.md", "rocBLAS is the base layer", "rocBLAS is the bottom layer");
+    assert!(updated(root, &out), "a prose edit is an update");
+    assert_eq!(std::fs::metadata(&other).expect("built").modified().expect("mtime"), untouched);
+    assert_same_as_clean(root, &out, "a prose edit");
+    // The same page again (its surface is known now: the site is not linked again).
+    edit(root, "content/components/rocblas.md", "the bottom layer", "the lowest layer");
+    assert!(updated(root, &out));
+    assert_same_as_clean(root, &out, "a second prose edit");
+
+    let edits: [(&str, &str, &str, &str); 5] = [
+        (
+            "a claim's text",
+            "content/logs/rocblas.yaml",
+            "rocBLAS's Processor enum registers",
+            "rocBLAS's Processor enum lists",
+        ),
+        ("a title", "content/gpu/index.md", "en: \"GPU generations\"", "en: \"The GPU generations\""),
+        ("a question", "content/gpu/gfx942.md", "Whether the primary path", "Whether or not the primary path"),
+        (
+            "a new citation",
+            "content/components/rocblas.md",
+            "rocBLAS is the lowest layer",
+            "[rocBLAS](claim:rocblas-processor-enum) is the lowest layer",
+        ),
+        ("the glossary", "content/_data/glossary.yaml", "One unit of work", "One single unit of work"),
+    ];
+    for (what, rel, from, to) in edits {
+        edit(root, rel, from, to);
+        updated(root, &out);
+        assert_same_as_clean(root, &out, what);
+    }
+
+    // A broken edit writes nothing and keeps the cache; its fix is an update again.
+    let before = tree_bytes(&out);
+    edit(root, "content/logs/rocblas.yaml", "class: confirmed", "class: certain");
+    let (code, stderr) = build(root, &out, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("claims[") || stderr.contains("certain"), "the error is shown: {stderr}");
+    assert_eq!(tree_bytes(&out), before, "a failed build leaves the output as it was");
+    edit(root, "content/logs/rocblas.yaml", "class: certain", "class: confirmed");
+    edit(root, "content/components/rocblas.md", "the lowest layer", "the lowest level");
+    updated(root, &out);
+    assert_same_as_clean(root, &out, "a broken edit and its fix");
+
+    // Files added or removed, a template, the configuration: built whole, and right.
+    let page = "---\ntitle: { ja: \"追加\", en: \"Extra\" }\n---\n\n:::ja\n追加のページ。\n:::\n\n:::en\nAn extra page.\n:::\n";
+    std::fs::write(root.join("content/components/extra.md"), page).expect("write");
+    assert!(!updated(root, &out), "a new file");
+    assert_same_as_clean(root, &out, "a new page");
+    std::fs::remove_file(root.join("content/components/extra.md")).expect("remove");
+    assert!(!updated(root, &out), "a removed file");
+    assert_same_as_clean(root, &out, "a removed page");
+    edit(root, "templates/page.html", "<article", "<article data-edited");
+    assert!(!updated(root, &out), "a template");
+    assert_same_as_clean(root, &out, "a template edit");
+    std::fs::write(root.join("shoko.yaml"), "base_url: https://example.org/docs/\n").expect("write");
+    assert!(!updated(root, &out), "the configuration");
+    assert_same_as_clean(root, &out, "a configuration edit");
+}
+
+#[test]
+fn a_damaged_foreign_or_stale_cache_is_never_trusted() {
+    let tmp = site();
+    let (root, out) = (tmp.path(), tmp.path().join("site"));
+    updated(root, &out);
+    let state = state_file(&out);
+    let good = std::fs::read(&state).expect("saved");
+    let page = "content/components/rocblas.md";
+    let damages: [(&str, Damage); 4] = [
+        ("cut short", Box::new(|b: &[u8]| b[..b.len() / 2].to_vec())),
+        (
+            "one byte changed",
+            Box::new(|b: &[u8]| {
+                let mut b = b.to_vec();
+                let middle = b.len() / 2;
+                b[middle] ^= 0x20;
+                b
+            }),
+        ),
+        ("garbage", Box::new(|_: &[u8]| b"not a cache at all".to_vec())),
+        ("empty", Box::new(|_: &[u8]| Vec::new())),
+    ];
+    let mut said = String::from("rocBLAS is");
+    let mut edit_page = |i: usize| {
+        let next = format!("rocBLAS ({i}) is");
+        edit(root, page, &said, &next);
+        said = next;
+    };
+    for (i, (what, damage)) in damages.iter().enumerate() {
+        std::fs::write(&state, damage(&good)).expect("damage");
+        edit_page(i);
+        assert!(!updated(root, &out), "a cache {what} is not used");
+        assert_same_as_clean(root, &out, &format!("a cache {what}"));
+    }
+    // A cache another site root left (same binary, same day): it names the other root.
+    let other = site();
+    let other_out = other.path().join("site");
+    updated(other.path(), &other_out);
+    std::fs::copy(state_file(&other_out), &state).expect("copy");
+    edit_page(4);
+    assert!(!updated(root, &out), "another site's cache is not used");
+    assert_same_as_clean(root, &out, "a foreign cache");
+    // A cache that no longer describes the output folder (a file of it edited by hand).
+    let file = out.join("en/gpu/index.html");
+    std::fs::write(&file, "edited by hand").expect("write");
+    edit_page(5);
+    assert!(!updated(root, &out), "an output changed by hand is built whole");
+    assert_same_as_clean(root, &out, "an output edited by hand");
+    // Deleting the cache is always safe.
+    std::fs::remove_dir_all(root.join(".site.cache")).expect("remove");
+    edit_page(6);
+    assert!(!updated(root, &out), "no cache");
+    // And with the cache made again, an edit is an update once more.
+    edit_page(7);
+    assert!(updated(root, &out));
+    assert_same_as_clean(root, &out, "a deleted cache");
+}
+
+#[test]
+fn a_build_killed_during_an_update_is_repaired_by_the_next() {
+    let tmp = site();
+    let (root, out) = (tmp.path(), tmp.path().join("site"));
+    updated(root, &out);
+    let page = "content/components/rocblas.md";
+    let (root_arg, out_arg) = (root.display().to_string(), out.display().to_string());
+    for (round, delay) in [2u64, 10, 30, 60, 100, 150, 250, 400].into_iter().enumerate() {
+        edit(root, page, "rocBLAS is", &format!("rocBLAS [{round}] is"));
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shoko"))
+            .args(["build", "--root", &root_arg, "--out", &out_arg])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn");
+        std::thread::sleep(Duration::from_millis(delay));
+        let _ = child.kill();
+        let _ = child.wait();
+        edit(root, page, &format!("rocBLAS [{round}] is"), &format!("rocBLAS [{round}+] is"));
+        updated(root, &out);
+        assert_same_as_clean(root, &out, &format!("a build killed after {delay} ms"));
+        let temporary: Vec<String> =
+            tree_bytes(&out).into_iter().map(|(p, _)| p).filter(|p| p.contains(".shoko-new-")).collect();
+        assert!(temporary.is_empty(), "temporary files of the killed build remain: {temporary:?}");
+        edit(root, page, &format!("rocBLAS [{round}+] is"), "rocBLAS is");
+        updated(root, &out);
+    }
+}
