@@ -2,8 +2,8 @@
 # `just bench`: the performance benchmark. For each corpus size (pages per language; default
 # 1000 10000 50000, or BENCH_SIZES="1000 10000"), generates the synthetic corpus with
 # `cargo xtask corpus` (fixed seeds), then measures with several runs and reports medians:
-#   cold build (output on tmpfs, and on disk), rebuild with nothing changed, rebuild after a
-#   one-page edit, peak resident memory (/usr/bin/time -v), Hugo on the same prose when `hugo`
+#   cold build (output on tmpfs, and on disk), rebuild with nothing changed, build after a
+#   one-page edit (a heading, then prose; updates through the engine's cache), peak resident memory (/usr/bin/time -v), Hugo on the same prose when `hugo`
 #   is installed (and the ratio), and in `serve` the incremental one-page edit and save → reload.
 #   Correctness under speed: `check` on the corpus, `cargo xtask links` on its output (every link
 #   and anchor resolves), and two builds compared byte for byte.
@@ -50,18 +50,27 @@ for n in $sizes; do
   ours=$work/c$n/ours
   page=$ours/content/s000/p00000.md
   row "measure" "seconds" "peak MiB"
-  read -r cold_s cold_m < <(measure bash -c "rm -rf '$shm/ours' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$shm/ours'")
+  read -r cold_s cold_m < <(measure bash -c "rm -rf '$shm/ours' '$shm/.ours.cache' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$shm/ours'")
   row "cold build, output on tmpfs" "$cold_s" "$cold_m"
-  read -r disk_s disk_m < <(measure bash -c "rm -rf '$work/out' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$work/out'")
+  read -r disk_s disk_m < <(measure bash -c "rm -rf '$work/out' '$work/.out.cache' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$work/out'")
   row "cold build, output on disk" "$disk_s" "$disk_m"
   read -r noop_s noop_m < <(measure timed "$shoko" build --root "$ours" --out "$shm/ours")
   row "rebuild, nothing changed" "$noop_s" "$noop_m"
   awk -v a="$noop_s" -v c="$cold_s" 'BEGIN {printf "no-op rebuild / cold build = %.1f%%\n", 100 * a / c}'
   "$xtask" links --site "$shm/ours" || echo "links: BROKEN"
   cp "$page" "$work/page.bak"
+  # The engine's cache beside the output makes these updates: a heading edit changes what other
+  # pages may link to (the site is linked again); a prose edit does not.
   read -r edit_s edit_m < <(measure bash -c "sed -i '0,/^## /s//## Edited /' '$page' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$shm/ours'")
+  row "build after a one-page edit (a heading)" "$edit_s" "$edit_m"
+  awk -v a="$edit_s" -v c="$cold_s" 'BEGIN {printf "heading edit / cold build = %.1f%%\n", 100 * a / c}'
+  read -r prose_s prose_m < <(measure bash -c "echo 'Edited prose.' >> '$page' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$shm/ours'")
+  row "build after a one-page edit (prose)" "$prose_s" "$prose_m"
+  awk -v a="$prose_s" -v c="$cold_s" 'BEGIN {printf "prose edit / cold build = %.1f%%\n", 100 * a / c}'
+  rm -rf "$shm/clean" && "$shoko" build --root "$ours" --out "$shm/clean" >/dev/null 2>&1
+  diff -r "$shm/ours" "$shm/clean" >/dev/null && echo "updated output vs clean build: byte-identical" || echo "updated output vs clean build: DIFFER"
+  rm -rf "$shm/clean" "$shm/.clean.stamp" "$shm/.clean.cache"
   cp "$work/page.bak" "$page"
-  row "rebuild after a one-page edit" "$edit_s" "$edit_m"
   "$shoko" check --root "$ours" >/dev/null 2>&1 && echo "check: 0 errors" || echo "check: FAILED"
   rm -rf "$shm/one" "$shm/two"
   "$shoko" build --root "$ours" --out "$shm/one" >/dev/null 2>&1

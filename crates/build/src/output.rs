@@ -319,10 +319,10 @@ impl Output for DiskOutput {
     fn begin(&mut self, mode: Mode) -> Result<Box<dyn Staging + '_>, IoError> {
         // Read once: it decides whether the folder may go, which leftovers are a build's, and
         // what the pending record vouches for besides the new version.
-        let previous = stamp::read(&self.dir);
-        self.guard(previous.as_ref())?;
         if mode == Mode::Patch {
-            let previous = previous.filter(|_| self.version().is_some()).ok_or_else(|| {
+            // A folder with a version holds exactly what its record lists (an entry added
+            // anywhere would have changed the state of its folder), so there is nothing to guard.
+            let previous = stamp::read(&self.dir).filter(|_| self.version().is_some()).ok_or_else(|| {
                 IoError::new("patch", &self.dir, std::io::Error::other("the folder is not as its record says"))
             })?;
             let fingerprint = self.fingerprint;
@@ -335,6 +335,8 @@ impl Output for DiskOutput {
                 version: &mut self.version,
             }));
         }
+        let previous = stamp::read(&self.dir);
+        self.guard(previous.as_ref())?;
         self.version = std::cell::OnceCell::new();
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;

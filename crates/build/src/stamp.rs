@@ -404,6 +404,9 @@ fn escape(path: &str) -> String {
 }
 
 fn unescape(path: &str) -> String {
+    if !path.contains('%') {
+        return path.to_owned();
+    }
     path.replace("%09", "\t").replace("%0A", "\n").replace("%0D", "\r").replace("%25", "%")
 }
 

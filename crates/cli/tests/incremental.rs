@@ -191,6 +191,11 @@ fn a_damaged_foreign_or_stale_cache_is_never_trusted() {
     edit_page(5);
     assert!(!updated(root, &out), "an output changed by hand is built whole");
     assert_same_as_clean(root, &out, "an output edited by hand");
+    // An output folder deleted while the cache stays: built whole (from the saved documents).
+    std::fs::remove_dir_all(&out).expect("remove");
+    edit_page(8);
+    assert!(!updated(root, &out), "a missing output is built whole");
+    assert_same_as_clean(root, &out, "a deleted output");
     // Deleting the cache is always safe.
     std::fs::remove_dir_all(root.join(".site.cache")).expect("remove");
     edit_page(6);
@@ -208,6 +213,7 @@ fn a_build_killed_during_an_update_is_repaired_by_the_next() {
     updated(root, &out);
     let page = "content/components/rocblas.md";
     let (root_arg, out_arg) = (root.display().to_string(), out.display().to_string());
+    let mut midway = 0;
     for (round, delay) in [2u64, 10, 30, 60, 100, 150, 250, 400].into_iter().enumerate() {
         edit(root, page, "rocBLAS is", &format!("rocBLAS [{round}] is"));
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shoko"))
@@ -216,6 +222,9 @@ fn a_build_killed_during_an_update_is_repaired_by_the_next() {
             .spawn()
             .expect("spawn");
         std::thread::sleep(Duration::from_millis(delay));
+        if child.try_wait().expect("wait").is_none() {
+            midway += 1;
+        }
         let _ = child.kill();
         let _ = child.wait();
         edit(root, page, &format!("rocBLAS [{round}] is"), &format!("rocBLAS [{round}+] is"));
@@ -227,4 +236,5 @@ fn a_build_killed_during_an_update_is_repaired_by_the_next() {
         edit(root, page, &format!("rocBLAS [{round}+] is"), "rocBLAS is");
         updated(root, &out);
     }
+    assert!(midway > 0, "no kill landed while a build ran; the test proves nothing");
 }

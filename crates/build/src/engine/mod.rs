@@ -25,8 +25,9 @@ use crate::IoError;
 use crate::images::Images;
 use crate::load::{Decoded, read_text};
 use crate::output::{Mode, Output};
+pub(crate) use crate::pipeline::Validated;
 use crate::pipeline::{
-    BuildOptions, Inputs, Timings, Validated, image_source, link_validated, load_static, read_inputs, validate_all,
+    BuildOptions, Inputs, Timings, image_source, link_validated, load_static, read_inputs, validate_all,
 };
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
@@ -83,6 +84,9 @@ struct Current {
     /// Hash of the surface (see [`surface`]) of pages, by path, where it is known for the
     /// present site; an edit of a page whose text is not at hand is compared with it.
     surfaces: BTreeMap<String, blake3::Hash>,
+    /// For each chunk of `validated` (see [`persist`]), the hash under which the cache it was
+    /// read from or saved to holds it, while it is unchanged.
+    chunks: Vec<Option<persist::ChunkHash>>,
 }
 
 /// What the last good render was made from.
@@ -330,6 +334,7 @@ impl Engine {
             hashes: None,
             unread: BTreeSet::new(),
             surfaces: BTreeMap::new(),
+            chunks: Vec::new(),
         };
         self.diagnostics = all_diagnostics(&current);
         self.current = Some(current);
@@ -369,6 +374,7 @@ impl Engine {
         }
         for (i, v) in fresh {
             current.validated[i] = v;
+            persist::changed(&mut current.chunks, i);
         }
         match swapped {
             Some(site) => {
@@ -376,9 +382,9 @@ impl Engine {
                 current.surfaces.extend(surfaces);
             }
             None => {
-                // Linking reads the anchors of the pages links point at: every text is needed.
-                let unread: Vec<FileId> = current.unread.iter().copied().collect();
-                read_texts(&self.root, current, &unread)?;
+                // Linking reads the anchors of the pages that links with a `#fragment` point at.
+                let targets = anchor_targets(current);
+                read_texts(&self.root, current, &targets)?;
                 let (site, linked) = link_validated(&self.root, &current.inputs, &current.validated)?;
                 current.site = Arc::new(site);
                 current.linked = linked;
@@ -556,6 +562,15 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
 /// The hash of [`surface`], for pages.
 fn surface_hash(doc: &shoko_model::Document, site: &SiteModel, text: &str) -> Option<blake3::Hash> {
     surface(doc, site, text).map(|s| blake3::hash(s.as_bytes()))
+}
+
+/// The files of the pages that links with a `#fragment` point at: linking reads their anchors.
+fn anchor_targets(current: &Current) -> Vec<FileId> {
+    let content = &current.inputs.loaded.content;
+    let pages = current.validated.iter().filter_map(|(doc, _)| doc.as_ref()?.page());
+    let targets: BTreeSet<&str> =
+        pages.flat_map(|p| &p.page_links).filter(|l| l.anchor.is_some()).map(|l| l.target.as_str()).collect();
+    targets.into_iter().filter_map(|t| current.index.get(t).map(|i| content[*i].file)).collect()
 }
 
 /// Put the texts of `files` that were not read yet into the source map.

@@ -3,14 +3,18 @@
 //! document with its diagnostics, the linked site, the processed images, what the last render
 //! was made from and the state of every input file when that build began.
 //!
+//! The documents are kept in chunks of [`CHUNK_DOCS`], each in a file named by the hash of its
+//! bytes, read and decoded in parallel; a run writes only the chunks whose documents it validated
+//! again, then the head file that lists them, then removes the chunks no head lists.
+//!
 //! A resumed engine compares those states with the present ones: when only content files
 //! changed (none added or removed), it reads and validates just those, and the render patches
 //! only what they affect. The texts of the other files stay unread until a render or a
 //! diagnostic needs them. Anything else — another binary, date, base URL or site root, a file
 //! added, removed or changed outside `content/`, a problem with the files themselves — and the
-//! cache is not used. The file starts with what it was made by and ends with a hash of what lies
-//! between, so a cache that is foreign, stale, cut short or damaged is recognised and ignored,
-//! never trusted.
+//! cache is not used. The head starts with what it was made by and ends with a hash of what lies
+//! between, and each chunk must hash to its name, so a cache that is foreign, stale, cut short or
+//! damaged is recognised and ignored, never trusted.
 
 use super::{Change, Current, Engine, Good, all_diagnostics, read_texts};
 use crate::images::Images;
@@ -18,13 +22,14 @@ use crate::load::{ContentFile, Loaded};
 use crate::pipeline::{BuildOptions, Timings, read_inputs_with};
 use crate::stamp::{self, Inputs};
 use crate::{IoError, all_codes};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use shoko_diagnostics::{Code, Diagnostic, FileId, Label};
 use shoko_model::{Document, SiteModel, SourceKind};
 use shoko_render::view::ImageInfo;
 use shoko_vocab::ContentPath;
 use shoko_vocab::layout::CONTENT_DIR;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -32,8 +37,14 @@ use std::sync::Arc;
 /// What the saved state is; changed with anything about it.
 const FORMAT: &str = "shoko-engine-cache 1";
 
-/// The file in the cache folder that holds the state.
+/// The file in the cache folder that holds the state (all but the documents).
 const STATE_FILE: &str = "engine.state";
+
+/// How many content files' documents one chunk file holds.
+const CHUNK_DOCS: usize = 256;
+
+/// The validated content files of one chunk, as saved.
+type Chunk = Vec<(Option<Arc<Document>>, Vec<SavedDiagnostic>)>;
 
 /// The cache folder of the output folder `dir`: `.NAME.cache` beside it.
 pub fn cache_dir(dir: &Path) -> PathBuf {
@@ -75,13 +86,23 @@ impl SavedDiagnostic {
 
 type Hash = [u8; 32];
 
+/// The hash of a chunk's bytes, which names its file.
+pub(super) type ChunkHash = Hash;
+
+/// Note that the content file at `index` was validated again: its chunk is written anew.
+pub(super) fn changed(chunks: &mut [Option<ChunkHash>], index: usize) {
+    if let Some(chunk) = chunks.get_mut(index / CHUNK_DOCS) {
+        *chunk = None;
+    }
+}
+
 /// Everything saved (owned, as read back).
 #[derive(Deserialize)]
 struct Saved {
     inputs: BTreeMap<String, Hash>,
     content: Vec<(String, SourceKind)>,
     files: BTreeSet<String>,
-    validated: Vec<(Option<Arc<Document>>, Vec<SavedDiagnostic>)>,
+    chunks: Vec<Hash>,
     linked: Vec<SavedDiagnostic>,
     site: SiteModel,
     image_info: BTreeMap<String, ImageInfo>,
@@ -98,7 +119,7 @@ struct SavedRef<'a> {
     inputs: BTreeMap<&'a str, Hash>,
     content: Vec<(&'a str, SourceKind)>,
     files: &'a BTreeSet<String>,
-    validated: Vec<(&'a Option<Arc<Document>>, Vec<SavedDiagnostic>)>,
+    chunks: Vec<Hash>,
     linked: Vec<SavedDiagnostic>,
     site: &'a SiteModel,
     image_info: &'a BTreeMap<String, ImageInfo>,
@@ -168,17 +189,23 @@ impl Engine {
         })
         .ok()?;
         self.timings = timings;
-        if !loaded_inputs.diagnostics.is_empty() || saved.validated.len() != loaded_inputs.loaded.content.len() {
+        let count = loaded_inputs.loaded.content.len();
+        if !loaded_inputs.diagnostics.is_empty() || saved.chunks.len() != count.div_ceil(CHUNK_DOCS) {
             return None;
         }
         let codes: HashMap<&str, &'static Code> = all_codes().into_iter().map(|c| (c.name, c)).collect();
-        let mut validated = Vec::with_capacity(saved.validated.len());
-        for (i, (doc, diagnostics)) in saved.validated.into_iter().enumerate() {
-            if doc.as_ref().is_some_and(|d| d.file != loaded_inputs.loaded.content[i].file) {
+        let chunks: Vec<Chunk> = saved.chunks.par_iter().map(|hash| read_chunk(cache, hash)).collect::<Option<_>>()?;
+        let mut validated = Vec::with_capacity(count);
+        for (i, (doc, diagnostics)) in chunks.into_iter().flatten().enumerate() {
+            if doc.as_ref().is_some_and(|d| Some(d.file) != loaded_inputs.loaded.content.get(i).map(|c| c.file)) {
                 return None;
             }
             validated.push((doc, diagnostics.into_iter().map(|d| d.back(&codes)).collect::<Option<Vec<_>>>()?));
         }
+        if validated.len() != count {
+            return None;
+        }
+        self.timings.lap("read the documents");
         let linked = saved.linked.into_iter().map(|d| d.back(&codes)).collect::<Option<Vec<_>>>()?;
         let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
         let site = Arc::new(saved.site.with_documents(docs));
@@ -199,6 +226,7 @@ impl Engine {
             hashes: Some(hashes.clone()),
             unread,
             surfaces: saved.surfaces.into_iter().map(|(p, h)| (p, blake3::Hash::from_bytes(h))).collect(),
+            chunks: saved.chunks.into_iter().map(Some).collect(),
         };
         // Diagnostics are sorted and shown by line and column: their files are read.
         let shown: Vec<FileId> = current
@@ -220,23 +248,32 @@ impl Engine {
     /// Save the state of the last run into `cache`, for [`Engine::resume`]: after a render into
     /// an output that can be patched, where `inputs` is the state of the input files taken
     /// before the run. Does nothing when there is nothing a next run could use.
-    pub fn save(&self, cache: &Path, inputs: &Inputs) -> Result<(), IoError> {
-        let (Some(current), Some(good)) = (&self.current, &self.good) else { return Ok(()) };
+    pub fn save(&mut self, cache: &Path, inputs: &Inputs) -> Result<(), IoError> {
+        let (Some(current), Some(good)) = (&mut self.current, &self.good) else { return Ok(()) };
         let Some(images) = &current.images else { return Ok(()) };
         let in_order = current.inputs.loaded.content.iter().enumerate().all(|(i, c)| c.file.0 as usize == i);
         if !current.inputs.diagnostics.is_empty() || !in_order {
             // Problems of the files themselves are found by reading them all.
             return Ok(());
         }
+        std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
+        // The chunks this cache holds already are kept; the others are written.
+        current.chunks.resize(current.validated.len().div_ceil(CHUNK_DOCS), None);
+        let chunks: Vec<Hash> = current
+            .validated
+            .par_chunks(CHUNK_DOCS)
+            .zip(current.chunks.par_iter())
+            .map(|(validated, known)| match known {
+                Some(hash) if cache.join(chunk_name(hash)).is_file() => Ok(*hash),
+                _ => write_chunk(cache, validated),
+            })
+            .collect::<Result<_, IoError>>()?;
+        current.chunks = chunks.iter().copied().map(Some).collect();
         let saved = SavedRef {
             inputs: inputs.files.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
             content: current.inputs.loaded.content.iter().map(|c| (c.path.as_str(), c.kind)).collect(),
             files: &current.inputs.loaded.files,
-            validated: current
-                .validated
-                .iter()
-                .map(|(doc, d)| (doc, d.iter().map(SavedDiagnostic::of).collect()))
-                .collect(),
+            chunks: chunks.clone(),
             linked: current.linked.iter().map(SavedDiagnostic::of).collect(),
             site: &current.site,
             image_info: &images.info,
@@ -246,7 +283,6 @@ impl Engine {
             output: good.output,
             surfaces: current.surfaces.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
         };
-        std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
         for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
             let path = cache.join(name);
             if !path.exists() {
@@ -271,8 +307,47 @@ impl Engine {
             return Err(IoError::new("write", &temp, e));
         }
         let path = cache.join(STATE_FILE);
-        std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))
+        std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
+        // Chunks no longer listed (and what a killed run left) go.
+        let listed: HashSet<String> = chunks.iter().map(chunk_name).collect();
+        for entry in std::fs::read_dir(cache).map_err(|e| IoError::new("read", cache, e))?.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ours = name.starts_with(CHUNK_PREFIX) || name.starts_with(&format!("{STATE_FILE}.new-"));
+            if ours && !listed.contains(&name) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+        Ok(())
     }
+}
+
+/// The start of a chunk file's name.
+const CHUNK_PREFIX: &str = "docs-";
+
+/// The file name of the chunk whose bytes hash to `hash`.
+fn chunk_name(hash: &Hash) -> String {
+    format!("{CHUNK_PREFIX}{}", blake3::Hash::from_bytes(*hash).to_hex())
+}
+
+/// Write one chunk of validated files; the hash of its bytes (its name).
+fn write_chunk(cache: &Path, validated: &[super::Validated]) -> Result<Hash, IoError> {
+    let saved: Vec<(&Option<Arc<Document>>, Vec<SavedDiagnostic>)> =
+        validated.iter().map(|(doc, d)| (doc, d.iter().map(SavedDiagnostic::of).collect())).collect();
+    let bytes = rmp_serde::to_vec(&saved).map_err(|e| IoError::new("write", cache, std::io::Error::other(e)))?;
+    let hash = *blake3::hash(&bytes).as_bytes();
+    let path = cache.join(chunk_name(&hash));
+    if !path.is_file() {
+        let temp = cache.join(format!("{}.new-{}", chunk_name(&hash), std::process::id()));
+        std::fs::write(&temp, &bytes).map_err(|e| IoError::new("write", &temp, e))?;
+        std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
+    }
+    Ok(hash)
+}
+
+/// The chunk named by `hash`, if its bytes still hash to it and decode.
+fn read_chunk(cache: &Path, hash: &Hash) -> Option<Chunk> {
+    let bytes = std::fs::read(cache.join(chunk_name(hash))).ok()?;
+    (blake3::hash(&bytes).as_bytes() == hash).then(|| rmp_serde::from_slice(&bytes).ok())?
 }
 
 /// A writer that hashes what passes through it.
