@@ -177,6 +177,22 @@ fn a_damaged_foreign_or_stale_cache_is_never_trusted() {
         assert!(!updated(root, &out), "a cache {what} is not used");
         assert_same_as_clean(root, &out, &format!("a cache {what}"));
     }
+    // The head intact, a file of documents damaged: its bytes no longer hash to its name.
+    edit_page(10);
+    updated(root, &out);
+    let cache = root.join(".site.cache");
+    let chunk = std::fs::read_dir(&cache)
+        .expect("read")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("docs-")))
+        .expect("a chunk of documents");
+    let mut bytes = std::fs::read(&chunk).expect("read");
+    bytes[0] ^= 0x01;
+    std::fs::write(&chunk, bytes).expect("damage");
+    edit_page(9);
+    assert!(!updated(root, &out), "a damaged chunk is not used");
+    assert_same_as_clean(root, &out, "a damaged chunk");
     // A cache another site root left (same binary, same day): it names the other root.
     let other = site();
     let other_out = other.path().join("site");
