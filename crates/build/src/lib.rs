@@ -21,17 +21,9 @@ use std::path::PathBuf;
 
 pub use shoko_vocab::layout::{CONFIG_FILE, INPUT_DIRS};
 
-/// Every diagnostic code the tool can emit, sorted by name.
+/// Every diagnostic code the tool can emit, sorted by name (`shoko_render::rules::all`).
 pub fn all_codes() -> Vec<&'static shoko_diagnostics::Code> {
-    let mut codes = shoko_model::rules::all();
-    codes.extend([
-        &shoko_render::TEMPLATE_CODE,
-        &shoko_render::i18n::MISSING_KEY,
-        &shoko_render::i18n::FTL_SYNTAX,
-        &shoko_render::i18n::UNKNOWN_KEY,
-    ]);
-    codes.sort_by_key(|c| c.name);
-    codes
+    shoko_render::rules::all()
 }
 
 /// A failure to read or write files (not a content problem).

@@ -64,7 +64,7 @@ impl LocalizedText {
 pub struct DocId(pub usize);
 
 /// A validated claim.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Claim {
     /// The ID.
     pub id: ClaimId,
@@ -99,7 +99,7 @@ pub struct Claim {
 }
 
 /// A validated open question.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Question {
     /// The ID.
     pub id: ClaimId,

@@ -84,7 +84,7 @@ pub enum ChangeKind {
 }
 
 /// Text that must exist in both languages (claims, blockers, limitations, reasons).
-#[derive(Debug, Clone, Default, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, serde::Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Bilingual {
     /// Japanese.
@@ -112,7 +112,7 @@ impl JsonSchema for Bilingual {
 }
 
 /// Page text in Japanese and/or English; a missing language is a warning, not an error.
-#[derive(Debug, Clone, Default, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, serde::Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Localized {
     /// Japanese.
@@ -299,7 +299,7 @@ pub struct ClaimRecord {
 }
 
 /// Where and when a claim holds.
-#[derive(Debug, Clone, Default, Deserialize, JsonSchema, serde::Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema, serde::Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Scope {
     /// GPU targets, e.g. `gfx1201`.
@@ -315,7 +315,7 @@ pub struct Scope {
 }
 
 /// Where support for a claim comes from; `basis` says how it was observed.
-#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize, PartialEq)]
 #[serde(tag = "basis", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SourceRecord {
     /// Source code read at a pinned commit.
@@ -383,7 +383,7 @@ pub enum SourceRecord {
 }
 
 /// One change of a claim's class or lifecycle.
-#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct HistoryEvent {
     /// Day of the change, `YYYY-MM-DD`.
@@ -407,7 +407,7 @@ pub struct HistoryEvent {
 }
 
 /// What blocks an unresolved claim or open question.
-#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Blocker {
     /// `observer` or `not_performed`.
@@ -417,7 +417,7 @@ pub struct Blocker {
 }
 
 /// What a tool cannot show, for a limited claim.
-#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Limitation {
     /// The tool.

@@ -1,38 +1,73 @@
 //! A document's surface: everything about it that the link stage or another page reads — its
 //! claims and questions, title and weight, the IDs it cites, the pages, anchors and images it
 //! points at, its components, and the anchors other pages may link to. Two versions of a page
-//! with the same surface link the same; only the page itself renders differently. `serve` uses
-//! this to skip linking the whole site after a prose edit.
+//! with the same surface link the same; only the page itself renders differently. The engine
+//! uses this to skip linking the whole site after a prose edit, and keeps a hash of it
+//! ([`Surface::hash`]) for pages whose text it did not keep.
 
 use crate::anchors::page_anchors;
 use crate::link::SiteModel;
-use crate::model::{DocKind, Document};
-use shoko_markdown::Lang;
-use std::fmt::Write as _;
+use crate::model::{Claim, ClaimId, DocKind, Document, LocalizedText, Question};
+use shoko_markdown::{Component, Lang};
+use std::collections::BTreeSet;
+
+/// The surface of a page (see the module documentation), compared by value.
+#[derive(Debug, PartialEq, serde::Serialize)]
+pub struct Surface<'a> {
+    // Claims and questions sit in the front-matter, before the body: a prose edit does not move
+    // their spans, so comparing them with their spans is exact for the case that matters.
+    claims: &'a [Claim],
+    questions: &'a [Question],
+    unreadable: &'a [ClaimId],
+    title: &'a LocalizedText,
+    weight: i64,
+    citations: Vec<&'a ClaimId>,
+    links: Vec<(&'a str, Option<&'a str>, Option<Lang>)>,
+    images: Vec<&'a str>,
+    components: Vec<(Component, &'a str)>,
+    /// The anchors other pages may link to, per language.
+    anchors: Vec<BTreeSet<String>>,
+}
+
+impl Surface<'_> {
+    /// A hash of the surface, stable within one build of the binary.
+    pub fn hash(&self) -> blake3::Hash {
+        let mut hasher = blake3::Hasher::new();
+        // Serializing plain data into a hasher cannot fail; if it ever did, the hash would
+        // differ from every other and the site would be linked again: safe.
+        let _ = rmp_serde::encode::write(&mut HashWriter(&mut hasher), self);
+        hasher.finalize()
+    }
+}
+
+/// Feeds what is written into a hasher.
+struct HashWriter<'a>(&'a mut blake3::Hasher);
+
+impl std::io::Write for HashWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
 
 /// The surface of `doc` (whose text is `text`) in `site`, or `None` for documents that are not
 /// pages (logs and data files are all surface).
-pub fn surface(doc: &Document, site: &SiteModel, text: &str) -> Option<String> {
+pub fn surface<'a>(doc: &'a Document, site: &SiteModel, text: &str) -> Option<Surface<'a>> {
     let DocKind::Page(page) = &doc.kind else { return None };
-    let mut s = String::new();
-    // Claims and questions sit in the front-matter, before the body: a prose edit does not move
-    // their spans, so comparing them with their spans is exact for the case that matters.
-    let _ = write!(s, "{:?}|{:?}|{:?}|", doc.claims, doc.questions, doc.unreadable_ids);
-    let _ = write!(s, "{:?}|{}|", page.title, page.weight);
-    for r in &page.citations {
-        let _ = write!(s, "cite {}|", r.id);
-    }
-    for l in &page.page_links {
-        let _ = write!(s, "link {} {:?} {:?}|", l.target, l.anchor, l.lang);
-    }
-    for (image, _) in &page.images {
-        let _ = write!(s, "image {image}|");
-    }
-    for c in &page.components {
-        let _ = write!(s, "component {} {}|", c.component.name(), c.args);
-    }
-    for lang in Lang::ALL {
-        let _ = write!(s, "anchors {:?}|", page_anchors(doc, site, text, lang));
-    }
-    Some(s)
+    Some(Surface {
+        claims: &doc.claims,
+        questions: &doc.questions,
+        unreadable: &doc.unreadable_ids,
+        title: &page.title,
+        weight: page.weight,
+        citations: page.citations.iter().map(|r| &r.id).collect(),
+        links: page.page_links.iter().map(|l| (l.target.as_str(), l.anchor.as_deref(), l.lang)).collect(),
+        images: page.images.iter().map(|(image, _)| image.as_str()).collect(),
+        components: page.components.iter().map(|c| (c.component, c.args.as_str())).collect(),
+        anchors: Lang::ALL.iter().map(|lang| page_anchors(doc, site, text, *lang)).collect(),
+    })
 }

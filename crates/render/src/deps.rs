@@ -20,8 +20,8 @@
 use crate::context::{INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::pages::Tree;
 use crate::plan::Job;
-use shoko_model::{ClaimId, DocId, DocKind, Document, SiteModel};
-use std::collections::BTreeSet;
+use shoko_model::{Claim, ClaimId, DocId, DocKind, Document, LocalizedText, Question, SiteModel};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The jobs to re-run after the documents `changed` (ids valid in both `old` and `new`, which
 /// have the same documents in the same order) changed.
@@ -80,11 +80,11 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
 }
 
 /// What other pages show of a document: its title and place among its siblings.
-fn heading(doc: &Document) -> String {
+fn heading(doc: &Document) -> (Option<&LocalizedText>, i64) {
     match &doc.kind {
-        DocKind::Page(p) => format!("{:?} {}", p.title, p.weight),
-        DocKind::Log { title } => format!("{title:?}"),
-        DocKind::Targets(_) | DocKind::Glossary(_) => String::new(),
+        DocKind::Page(p) => (Some(&p.title), p.weight),
+        DocKind::Log { title } => (title.as_ref(), 0),
+        DocKind::Targets(_) | DocKind::Glossary(_) => (None, 0),
     }
 }
 
@@ -95,14 +95,23 @@ fn citations(doc: &Document) -> Vec<&ClaimId> {
 
 /// IDs of claims and questions that were added, removed or changed in any field.
 fn changed_ids(before: &Document, after: &Document) -> BTreeSet<ClaimId> {
-    let describe = |doc: &Document| -> Vec<(ClaimId, String)> {
-        let claims = doc.claims.iter().map(|c| (c.id.clone(), format!("{c:?}")));
-        claims.chain(doc.questions.iter().map(|q| (q.id.clone(), format!("{q:?}")))).collect()
-    };
-    let (b, a) = (describe(before), describe(after));
-    let b_set: BTreeSet<&(ClaimId, String)> = b.iter().collect();
-    let a_set: BTreeSet<&(ClaimId, String)> = a.iter().collect();
-    b_set.symmetric_difference(&a_set).map(|(id, _)| id.clone()).collect()
+    let mut changed = differing(&before.claims, &after.claims, |c: &Claim| &c.id);
+    changed.extend(differing(&before.questions, &after.questions, |q: &Question| &q.id));
+    changed
+}
+
+/// The IDs whose items differ between `before` and `after` (an item added, removed or changed;
+/// a duplicated ID compares all its items).
+fn differing<T: PartialEq>(before: &[T], after: &[T], id: impl Fn(&T) -> &ClaimId) -> BTreeSet<ClaimId> {
+    let mut by_id: BTreeMap<&ClaimId, (Vec<&T>, Vec<&T>)> = BTreeMap::new();
+    for item in before {
+        by_id.entry(id(item)).or_default().0.push(item);
+    }
+    for item in after {
+        by_id.entry(id(item)).or_default().1.push(item);
+    }
+    let same = |(b, a): &(Vec<&T>, Vec<&T>)| b.len() == a.len() && b.iter().all(|x| a.contains(x));
+    by_id.into_iter().filter(|(_, pair)| !same(pair)).map(|(id, _)| id.clone()).collect()
 }
 
 /// Every claim or question ID whose text, class or existence shows on `doc`'s page.

@@ -2,31 +2,13 @@
 //! same keys; a key missing from either is an error naming the key, at its line in the file that
 //! has it. Strings are formatted once at load time; templates read them from a map.
 
+use crate::rules::i18n_ftl_syntax::CODE as FTL_SYNTAX;
+use crate::rules::i18n_missing_key::CODE as MISSING_KEY;
+use crate::rules::i18n_unknown_key::CODE as UNKNOWN_KEY;
 use fluent::{FluentBundle, FluentResource};
-use shoko_diagnostics::{Code, Diagnostic, FileId, Severity, SourceMap, Span};
+use shoko_diagnostics::{Diagnostic, FileId, SourceMap, Span};
 use shoko_markdown::Lang;
 use std::collections::BTreeMap;
-
-/// A key exists in one language file only.
-pub static MISSING_KEY: Code = Code {
-    name: "i18n/missing-key",
-    severity: Severity::Error,
-    summary: "a UI string key exists in one of i18n/ja.ftl and i18n/en.ftl but not in the other.",
-};
-
-/// An `.ftl` file does not parse, defines a key twice, or a message cannot be formatted.
-pub static FTL_SYNTAX: Code = Code {
-    name: "i18n/ftl-syntax",
-    severity: Severity::Error,
-    summary: "a UI string file under i18n/ is not valid Fluent syntax, defines a key twice or has a message that cannot be formatted.",
-};
-
-/// A template or the generator asks for a UI string that the files do not define.
-pub static UNKNOWN_KEY: Code = Code {
-    name: "i18n/unknown-key",
-    severity: Severity::Error,
-    summary: "a template or the generator uses a UI string that i18n/ja.ftl and i18n/en.ftl do not define.",
-};
 
 /// Formatted UI strings of both languages.
 #[derive(Debug, Clone, Default)]

@@ -105,7 +105,7 @@ impl PageCx<'_, '_> {
             Ok(Err(e)) => {
                 let message =
                     format!("{}/partials/{name}.html rendered invalid UTF-8: {e}", shoko_vocab::layout::TEMPLATES_DIR);
-                self.errors.borrow_mut().push(Diagnostic::global(&crate::plan::TEMPLATE_CODE, message));
+                self.errors.borrow_mut().push(Diagnostic::global(&crate::rules::template_error::CODE, message));
                 String::new()
             }
             Err(e) => {

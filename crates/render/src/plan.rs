@@ -4,20 +4,14 @@ use crate::assets::assets;
 use crate::context::{Ctx, SitePage, SitePageExt};
 use crate::i18n::Ui;
 use crate::pages::{Tree, page_views};
+use crate::rules::template_error;
 use crate::view::{ImageInfo, NotFoundView, RootView};
 use crate::{feeds, sitewide};
 use rayon::prelude::*;
-use shoko_diagnostics::{Code, Diagnostic, FileId, Severity, SourceMap, Span};
+use shoko_diagnostics::{Diagnostic, FileId, SourceMap, Span};
 use shoko_markdown::Lang;
 use shoko_model::{DocId, SiteModel};
 use std::collections::BTreeMap;
-
-/// A template failed to parse or render.
-pub static TEMPLATE_CODE: Code = Code {
-    name: "template/error",
-    severity: Severity::Error,
-    summary: "a template under templates/ failed to parse or render.",
-};
 
 /// Compiled templates, ready to render.
 pub struct Templates {
@@ -56,10 +50,10 @@ fn template_diagnostic(error: &tera::Error, files: &[(String, FileId)]) -> Diagn
     };
     let located = report.and_then(|r| {
         let file = files.iter().find(|(name, _)| name == r.filename())?.1;
-        Some(Diagnostic::new(&TEMPLATE_CODE, r.message().to_owned(), Span::new(file, r.span().range.clone())))
+        Some(Diagnostic::new(&template_error::CODE, r.message().to_owned(), Span::new(file, r.span().range.clone())))
     });
     located
-        .unwrap_or_else(|| Diagnostic::global(&TEMPLATE_CODE, error.to_string()))
+        .unwrap_or_else(|| Diagnostic::global(&template_error::CODE, error.to_string()))
         .with_hint("see the tera template syntax; templates receive the typed views of shoko-render's `view` module")
 }
 
@@ -271,7 +265,10 @@ fn run_job(
             let mut files = vec![
                 Ok(("robots.txt".to_owned(), feeds::robots(cx).into_bytes())),
                 feeds::claims_json(cx).map(|json| ("claims.json".to_owned(), json)).map_err(|e| {
-                    Box::new(Diagnostic::global(&TEMPLATE_CODE, format!("claims.json could not be written: {e}")))
+                    Box::new(Diagnostic::global(
+                        &template_error::CODE,
+                        format!("claims.json could not be written: {e}"),
+                    ))
                 }),
             ];
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
@@ -306,7 +303,10 @@ pub(crate) fn render_template<T: serde::Serialize>(
     ui: Option<tera::Value>,
 ) -> Result<Vec<u8>, Box<Diagnostic>> {
     let mut context = tera::Context::from_serialize(view).map_err(|e| {
-        Box::new(Diagnostic::global(&TEMPLATE_CODE, format!("{}/{name}: {e}", shoko_vocab::layout::TEMPLATES_DIR)))
+        Box::new(Diagnostic::global(
+            &template_error::CODE,
+            format!("{}/{name}: {e}", shoko_vocab::layout::TEMPLATES_DIR),
+        ))
     })?;
     if let Some(ui) = ui {
         context.insert_value("ui", ui);

@@ -561,7 +561,7 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
 
 /// The hash of [`surface`], for pages.
 fn surface_hash(doc: &shoko_model::Document, site: &SiteModel, text: &str) -> Option<blake3::Hash> {
-    surface(doc, site, text).map(|s| blake3::hash(s.as_bytes()))
+    surface(doc, site, text).map(|s| s.hash())
 }
 
 /// The files of the pages that links with a `#fragment` point at: linking reads their anchors.

@@ -1,6 +1,6 @@
 //! Every diagnostic code of the model, one module per code: the message, its hint and, where the
-//! rule is local to one value, the check itself. [`all`] lists every code the tool can emit, from
-//! this crate and from the markdown crate, for docs and for the fixture-coverage test.
+//! rule is local to one value, the check itself. [`model_codes`] lists them with the markdown
+//! crate's; `shoko_render::rules::all` adds the render stage's: the list of every code.
 
 pub mod claim_assertive_wording;
 pub mod claim_dependency_cycle;
@@ -45,8 +45,8 @@ pub mod ref_unsafe_url;
 
 use shoko_diagnostics::Code;
 
-/// Every code of the tool, sorted by name.
-pub fn all() -> Vec<&'static Code> {
+/// Every code of this crate and the markdown crate, sorted by name.
+pub fn model_codes() -> Vec<&'static Code> {
     let mut codes: Vec<&'static Code> = vec![
         &claim_assertive_wording::CODE,
         &claim_dependency_cycle::CODE,
