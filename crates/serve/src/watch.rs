@@ -21,7 +21,7 @@ const WATCHED: [&str; 4] = shoko_build::INPUT_DIRS;
 const CONFIG: &str = shoko_build::CONFIG_FILE;
 /// notify's own debounce: merges the events of one save (an editor's write-then-rename comes
 /// within microseconds).
-const DEBOUNCE: Duration = Duration::from_millis(20);
+const DEBOUNCE: Duration = Duration::from_millis(10);
 /// Quiet time after a single save before rebuilding.
 const QUIET_FIRST: Duration = Duration::from_millis(30);
 /// Quiet time once a second save came within [`QUIET_FIRST`]: a burst of saves is one rebuild.
@@ -88,7 +88,12 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
                     _ => None,
                 };
             }
-            rewatch(&looped, &root);
+            // Re-watching walks every watched folder (notify keeps a file id per file): done only
+            // when a folder may have come or gone, not for the edit of a file.
+            let settled = change.as_ref().is_some_and(|paths| paths.iter().all(|p| p.is_file()));
+            if !settled {
+                rewatch(&looped, &root);
+            }
             let change = change.map_or(Change::Everything, |mut paths| {
                 paths.sort();
                 paths.dedup();
