@@ -9,7 +9,7 @@ use shoko_diagnostics::Severity;
 
 #[test]
 fn every_code_has_a_fixture() {
-    let missing: Vec<&str> = shoko_build::all_codes()
+    let missing: Vec<&str> = shoko_engine::all_codes()
         .iter()
         .map(|c| c.name)
         .filter(|name| !fixture(&format!("invalid/{name}")).is_dir())
@@ -19,7 +19,7 @@ fn every_code_has_a_fixture() {
 
 #[test]
 fn each_fixture_reports_its_code_with_a_location() {
-    for code in shoko_build::all_codes() {
+    for code in shoko_engine::all_codes() {
         let root = fixture(&format!("invalid/{}", code.name));
         let run = shoko(&["check", "--root", root.to_str().expect("utf-8 path")]);
         let tag = format!("[{}]: ", code.name);
@@ -52,7 +52,7 @@ fn valid_fixture_checks_clean() {
 #[test]
 fn readme_lists_every_code() {
     let readme = std::fs::read_to_string(common::repo().join("README.md")).expect("README.md");
-    let missing: Vec<&str> = shoko_build::all_codes()
+    let missing: Vec<&str> = shoko_engine::all_codes()
         .iter()
         .map(|c| c.name)
         .filter(|name| !readme.contains(&format!("| `{name}` |")))

@@ -64,7 +64,7 @@ pub async fn start(options: ServeOptions) -> Result<Running, ServeError> {
     let listener = bind(&options).await?;
     let addr = listener.local_addr().map_err(|e| ServeError(format!("cannot read the bound address: {e}")))?;
     let state = Arc::new(state::State::new(options.clone()));
-    let first = state.rebuild_now(shoko_build::Change::Everything).await;
+    let first = state.rebuild_now(shoko_engine::Change::Everything).await;
     if let Outcome::Failed(report) = &first
         && report.is_io
     {

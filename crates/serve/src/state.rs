@@ -1,8 +1,8 @@
 //! What the server holds: the last good build in memory, the current errors, and the channel
 //! that tells open pages what changed.
 
-use shoko_build::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
 use shoko_diagnostics::{ColorChoice, render_human, render_json};
+use shoko_engine::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::net::IpAddr;

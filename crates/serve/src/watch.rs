@@ -9,16 +9,16 @@ use crate::ServeError;
 use crate::state::State;
 use notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
-use shoko_build::Change;
+use shoko_engine::Change;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// The folders whose changes trigger a rebuild: the ones a build reads.
-const WATCHED: [&str; 4] = shoko_build::INPUT_DIRS;
+const WATCHED: [&str; 4] = shoko_engine::INPUT_DIRS;
 /// The root-level file whose changes trigger a rebuild.
-const CONFIG: &str = shoko_build::CONFIG_FILE;
+const CONFIG: &str = shoko_engine::CONFIG_FILE;
 /// notify's own debounce: merges the events of one save (an editor's write-then-rename comes
 /// within microseconds).
 const DEBOUNCE: Duration = Duration::from_millis(10);
@@ -26,6 +26,8 @@ const DEBOUNCE: Duration = Duration::from_millis(10);
 const QUIET_FIRST: Duration = Duration::from_millis(30);
 /// Quiet time once a second save came within [`QUIET_FIRST`]: a burst of saves is one rebuild.
 const QUIET: Duration = Duration::from_millis(150);
+/// A save this soon after the last rebuild finished continues a burst: it waits [`QUIET`].
+const BURST_GAP: Duration = Duration::from_millis(200);
 /// The longest a rebuild waits for the saves to stop.
 const MAX_WAIT: Duration = Duration::from_secs(1);
 
@@ -70,12 +72,14 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
     rewatch(&debouncer, &root);
     let looped = Arc::clone(&debouncer);
     let task = runtime.spawn(async move {
+        let mut last_done: Option<tokio::time::Instant> = None;
         while let Some(first) = rx.recv().await {
             // Wait until the saves stop for a moment (but never longer than MAX_WAIT), collecting
-            // what they touched.
+            // what they touched. A save right after a rebuild is part of a burst (a formatter,
+            // a checkout), however the machine's load spaced its events.
             let mut change = first;
             let deadline = tokio::time::Instant::now() + MAX_WAIT;
-            let mut quiet = QUIET_FIRST;
+            let mut quiet = if last_done.is_some_and(|t| t.elapsed() < BURST_GAP) { QUIET } else { QUIET_FIRST };
             while let Ok(Some(more)) =
                 tokio::time::timeout_at(deadline.min(tokio::time::Instant::now() + quiet), rx.recv()).await
             {
@@ -100,6 +104,7 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
                 Change::Paths(paths)
             });
             state.rebuild_now(change).await;
+            last_done = Some(tokio::time::Instant::now());
         }
     });
     Ok(Watcher { _debouncer: debouncer, _loop: task })
@@ -112,7 +117,7 @@ fn rewatch(debouncer: &Mutex<Inner>, root: &Path) {
     let _ = debouncer.watch(root, RecursiveMode::NonRecursive);
     for dir in WATCHED {
         // A linked input folder is not read (links are never followed), so it is not watched.
-        if shoko_build::inputs::entry(root, Path::new(dir)).is_ok_and(|e| e == shoko_build::inputs::Entry::Folder) {
+        if shoko_engine::inputs::entry(root, Path::new(dir)).is_ok_and(|e| e == shoko_engine::inputs::Entry::Folder) {
             let _ = debouncer.watch(root.join(dir), RecursiveMode::Recursive);
         }
     }

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{BASE, serve_with};
-use shoko_build::{BuildOptions, MemoryOutput};
+use shoko_engine::{BuildOptions, MemoryOutput};
 use shoko_serve::Limits;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
@@ -36,7 +36,7 @@ async fn served_pages_are_the_built_pages_base_url_included() {
     let tmp = site("base_url: https://example.org/notes/\n");
     let options = BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None };
     let mut built = MemoryOutput::default();
-    let report = shoko_build::build(tmp.path(), &mut built, &options).unwrap();
+    let report = shoko_engine::build(tmp.path(), &mut built, &options).unwrap();
     assert!(report.written.is_some(), "{:?}", report.checked.diagnostics);
     let running = serve_with(tmp.path(), Limits::default()).await;
     let addr = running.addr;

@@ -389,8 +389,8 @@ mod tests {
         let tmp = tempfile::tempdir().expect("temp dir");
         write_corpus(120, tmp.path()).expect("corpus written");
         let root = tmp.path().join("ours");
-        let options = shoko_build::BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None };
-        let checked = shoko_build::check(&root, &options).expect("readable");
+        let options = shoko_engine::BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None };
+        let checked = shoko_engine::check(&root, &options).expect("readable");
         assert!(
             checked.diagnostics.is_empty(),
             "{:?}",
@@ -398,8 +398,8 @@ mod tests {
         );
         assert_eq!(checked.site.pages.len(), 120 + 2 + 1, "pages, two section indexes, home");
         let build = || {
-            let mut out = shoko_build::MemoryOutput::default();
-            let report = shoko_build::build(&root, &mut out, &options).expect("built");
+            let mut out = shoko_engine::MemoryOutput::default();
+            let report = shoko_engine::build(&root, &mut out, &options).expect("built");
             assert!(report.written.is_some());
             out.files().clone()
         };

@@ -3,7 +3,7 @@
 //! this process, change known), and save → reload message from a real server over loopback
 //! (watcher, quiet period, rebuild, server-sent event).
 
-use shoko_build::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
+use shoko_engine::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 
 use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, report, today};
 use crate::cli::Format;
-use shoko_build::{BuildOptions, Change, DiskOutput, Engine, Rebuilt, stamp};
+use shoko_engine::{BuildOptions, Change, DiskOutput, Engine, Rebuilt, stamp};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -52,7 +52,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         return OK;
     }
     output.fingerprint = inputs.as_ref().map(|i| i.hash);
-    let cache = shoko_build::cache_dir(&dir);
+    let cache = shoko_engine::cache_dir(&dir);
     let (mut engine, change) = match inputs.as_ref().filter(|_| !settings.force) {
         Some(inputs) => Engine::resume(root, options, &cache, inputs),
         None => (Engine::new(root, options), Change::Everything),

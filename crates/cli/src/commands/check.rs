@@ -2,12 +2,12 @@
 
 use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, report, today};
 use crate::cli::Format;
-use shoko_build::BuildOptions;
+use shoko_engine::BuildOptions;
 use std::path::Path;
 
 /// Run `check`.
 pub fn run(root: &Path, format: Format) -> u8 {
-    match shoko_build::check(root, &BuildOptions { today: today(), base_url: None }) {
+    match shoko_engine::check(root, &BuildOptions { today: today(), base_url: None }) {
         Ok(checked) => {
             report::print(&checked.diagnostics, &checked.sources, format);
             if checked.has_errors() { CONTENT_ERRORS } else { OK }

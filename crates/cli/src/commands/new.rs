@@ -3,7 +3,7 @@
 
 use super::{OK, USAGE_OR_IO, today};
 use crate::cli::NewKind;
-use shoko_build::inputs::Entry;
+use shoko_engine::inputs::Entry;
 use shoko_vocab::layout::CONTENT_DIR;
 use std::path::{Component, Path};
 
@@ -44,7 +44,7 @@ fn scaffold(root: &Path, kind: NewKind, path: &Path) -> Result<std::path::PathBu
     let mut prefix = std::path::PathBuf::new();
     for part in path.components() {
         prefix.push(part);
-        match shoko_build::inputs::entry(root, &prefix).map_err(|e| e.to_string())? {
+        match shoko_engine::inputs::entry(root, &prefix).map_err(|e| e.to_string())? {
             Entry::Link => {
                 return Err(format!(
                     "{} is a symbolic link; `new` writes only inside the site root, never through a link",

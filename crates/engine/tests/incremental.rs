@@ -3,7 +3,7 @@
 //! fresh full build byte for byte, and an edit that touches one page's prose must re-render only
 //! that page.
 
-use shoko_build::{BuildOptions, Change, Engine, IoError, MemoryOutput, Rebuilt};
+use shoko_engine::{BuildOptions, Change, Engine, IoError, MemoryOutput, Rebuilt};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -63,7 +63,7 @@ fn site() -> tempfile::TempDir {
 
 fn full_build(root: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = MemoryOutput::default();
-    let report = shoko_build::build(root, &mut out, &options()).expect("readable");
+    let report = shoko_engine::build(root, &mut out, &options()).expect("readable");
     assert!(report.written.is_some(), "the full build failed: {:?}", report.checked.diagnostics);
     out.files().iter().map(|(k, v)| (k.clone(), v.to_vec())).collect()
 }
