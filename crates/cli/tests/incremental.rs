@@ -254,3 +254,19 @@ fn a_build_killed_during_an_update_is_repaired_by_the_next() {
     }
     assert!(midway > 0, "no kill landed while a build ran; the test proves nothing");
 }
+
+#[test]
+fn an_edit_of_a_file_with_warnings_is_seen() {
+    // A file with a diagnostic is read when the cache is resumed (to place the diagnostic); that
+    // text is the edited one, and must still count as a change.
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (root, out) = (tmp.path(), tmp.path().join("site"));
+    copy_tree(&common::fixture("invalid/claim/needs-review"), root);
+    let (code, stderr) = build(root, &out, &[]);
+    assert!(code == 0 && stderr.contains("claim/needs-review"), "{stderr}");
+    edit(root, "content/logs/a.yaml", "Statement middle.", "Statement middle, edited.");
+    let (code, stderr) = build(root, &out, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(std::fs::read_to_string(out.join("claims.json")).expect("built").contains("Statement middle, edited."));
+    assert_same_as_clean(root, &out, "an edit of a file with warnings");
+}

@@ -280,3 +280,45 @@ fn an_engine_patches_only_the_output_it_rendered_last() {
     let whole: BTreeMap<String, Vec<u8>> = other.files().iter().map(|(k, v)| (k.clone(), v.to_vec())).collect();
     assert_eq!(whole, full_build(root), "a fresh output gets the whole site");
 }
+
+#[test]
+fn a_premise_changed_far_away_re_renders_the_pages_whose_claims_now_need_review() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path();
+    copy_tree(&repo().join("tests/fixtures/invalid/claim/needs-review"), root);
+    // `top` rests on `root` three steps away and is shown on a page that cites nothing else.
+    // It is declared in a log of its own, so that no edit below moves it.
+    let log = root.join("content/logs/a.yaml");
+    let text = std::fs::read_to_string(&log).expect("read");
+    let start = text.find("  - id: top").expect("top");
+    let end = text.find("  # Looked at again").expect("the next claim");
+    let reviewed = "      - { date: \"2026-05-03\", from: inferred, to: inferred, kind: review, reason: { ja: \"確認\", en: \"Checked\" } }\n";
+    std::fs::write(root.join("content/logs/b.yaml"), format!("claims:\n{}{reviewed}", &text[start..end]))
+        .expect("write");
+    let text = format!("{}{}", &text[..start], &text[end..]);
+    // And `root` in a log of its own, so that its edit moves nothing else either.
+    let (start, end) = (text.find("  - id: root").expect("root"), text.find("  # Confirmed").expect("base"));
+    std::fs::write(root.join("content/logs/r.yaml"), format!("claims:\n{}", &text[start..end])).expect("write");
+    std::fs::write(&log, format!("{}{}", &text[..start], &text[end..])).expect("write");
+    std::fs::write(
+        root.join("content/other.md"),
+        "---\ntitle: { ja: \"別\", en: \"Other\" }\n---\n\n:::ja\n[根拠](claim:top)\n:::\n\n:::en\n[evidence](claim:top)\n:::\n",
+    )
+    .expect("write");
+    let mut session = Session::new(root, options());
+    rendered(&session.rebuild(&Change::Everything).expect("readable"));
+    assert!(!String::from_utf8_lossy(&session_files(&session)["en/other/index.html"]).contains("badge-review"));
+    let result = edit(&mut session, root, "content/logs/r.yaml", |t| {
+        t.replacen("  - id: root\n    class: confirmed", "  - id: root\n    class: unresolved\n    blocked_by: { kind: observer, detail: { ja: \"再現せず\", en: \"Not seen again\" } }", 1)
+            .replacen(
+                "to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n",
+                "to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-06-01\", from: confirmed, to: unresolved, reason: { ja: \"再現せず\", en: \"Not seen again\" } }\n",
+                1,
+            )
+    });
+    let (changed, _, full) = rendered(&result);
+    assert!(!full, "a claim edit is not a full render");
+    assert!(changed.contains(&"en/other/index.html".to_owned()), "{changed:?}");
+    assert!(String::from_utf8_lossy(&session_files(&session)["en/other/index.html"]).contains("badge-review"));
+    assert_same_as_full(&session, root, "a premise weakened three steps away");
+}

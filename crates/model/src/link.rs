@@ -52,6 +52,8 @@ pub struct SiteModel {
     /// History events of all claims (the first declaration of each ID): the rows of the change
     /// log, counted once here so paging it needs no pass over every claim.
     pub events: usize,
+    /// The claims that need review, and why (see [`crate::review`]).
+    pub needs_review: Arc<BTreeMap<ClaimId, crate::review::NeedsReview>>,
 }
 
 impl SiteModel {
@@ -149,6 +151,12 @@ pub fn link(
         })
         .collect();
     out.extend(found.into_iter().flatten());
+    site.needs_review = Arc::new(crate::review::needs_review(&site));
+    for (id, review) in site.needs_review.iter() {
+        if let Some(claim) = site.claim(id) {
+            out.push(rules::claim_needs_review::diagnostic(claim.id_span.clone(), &id.0, claim.class.as_str(), review));
+        }
+    }
     collect_data(&mut site, files, &mut out);
     (site, out)
 }

@@ -62,6 +62,17 @@ pub enum Lifecycle {
     Retracted,
 }
 
+impl Lifecycle {
+    /// The name as written in the files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lifecycle::Current => "current",
+            Lifecycle::Superseded => "superseded",
+            Lifecycle::Retracted => "retracted",
+        }
+    }
+}
+
 /// Why an unresolved claim cannot be decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -81,6 +92,9 @@ pub enum ChangeKind {
     Substantive,
     /// Wording or labels were corrected.
     Editorial,
+    /// The claim was looked at again (after a premise changed) and keeps its class: `from` and
+    /// `to` are the same. Clears "needs review".
+    Review,
 }
 
 /// Text that must exist in both languages (claims, blockers, limitations, reasons).

@@ -2,8 +2,9 @@
 //! page, permalinks for sources.
 
 use crate::context::Ctx;
-use crate::view::{ClaimView, EventView, LinkView, QuestionView, SourceView};
+use crate::view::{ClaimView, EventView, LinkView, QuestionView, ReviewView, SourceView};
 use shoko_markdown::Lang;
+use shoko_model::review::{NeedsReview, Worsening};
 use shoko_model::schema::{Blocker, BlockerKind, HistoryEvent, Lifecycle, SourceRecord};
 use shoko_model::{Claim, Question};
 
@@ -30,6 +31,36 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         blocker: claim.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
         limitations: claim.limitations.iter().map(|l| (l.tool.clone(), text(&l.detail, lang))).collect(),
         history: claim.history.iter().map(|e| event_view(cx, e, lang)).collect(),
+        review: cx.site.needs_review.get(&claim.id).map(|r| review_view(cx, r, here, lang)),
+    }
+}
+
+/// Why a claim needs review, on a page at folder `here`.
+pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, here: &str, lang: Lang) -> ReviewView {
+    let (weakened, ended) = match review.worsening {
+        Worsening::Weakened { from, to } => (Some((cx.badge(from, lang), cx.badge(to, lang))), None),
+        Worsening::Ended { lifecycle } => (None, Some(lifecycle_label(cx, lifecycle, lang))),
+    };
+    ReviewView {
+        // By ID: the texts of a chain of claims would fill the card.
+        chain: review
+            .chain
+            .iter()
+            .map(|id| LinkView { href: cx.claim_link(here, &id.0, lang).href, label: id.0.clone() })
+            .collect(),
+        weakened,
+        ended,
+        date: review.date.to_string(),
+        since: review.since.to_string(),
+        others: review.others,
+    }
+}
+
+/// The label of a lifecycle other than current.
+fn lifecycle_label(cx: &Ctx<'_>, lifecycle: Lifecycle, lang: Lang) -> String {
+    match lifecycle {
+        Lifecycle::Superseded => cx.t(lang, "lifecycle-superseded"),
+        _ => cx.t(lang, "lifecycle-retracted"),
     }
 }
 
@@ -39,12 +70,10 @@ pub fn event_view(cx: &Ctx<'_>, e: &HistoryEvent, lang: Lang) -> EventView {
         date: e.date.clone(),
         from: e.from.map(|c| cx.badge(c, lang)),
         to: cx.badge(e.to, lang),
-        lifecycle: e.lifecycle.filter(|l| *l != Lifecycle::Current).map(|l| match l {
-            Lifecycle::Superseded => cx.t(lang, "lifecycle-superseded"),
-            _ => cx.t(lang, "lifecycle-retracted"),
-        }),
+        lifecycle: e.lifecycle.filter(|l| *l != Lifecycle::Current).map(|l| lifecycle_label(cx, l, lang)),
         reason: text(&e.reason, lang),
         editorial: e.kind == shoko_model::schema::ChangeKind::Editorial,
+        review: e.kind == shoko_model::schema::ChangeKind::Review,
     }
 }
 

@@ -49,6 +49,11 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         indexes |= !changed_ids.is_empty() || citations(before) != citations(after);
         ids.extend(changed_ids);
     }
+    // A claim whose review state changed shows it on its card, and the evidence page lists
+    // them: a premise's change reaches claims that rest on it through others.
+    let reviewed = differing_reviews(old, new);
+    indexes |= !reviewed.is_empty();
+    ids.extend(reviewed);
     if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) {
         // An index gained or lost a page: its old file must go, which a full render does.
         return Job::all(new);
@@ -77,6 +82,12 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         jobs.insert(Job::Feeds);
     }
     jobs.into_iter().collect()
+}
+
+/// The claims whose review state differs between `old` and `new`.
+fn differing_reviews(old: &SiteModel, new: &SiteModel) -> BTreeSet<ClaimId> {
+    let (a, b) = (&old.needs_review, &new.needs_review);
+    a.keys().chain(b.keys()).filter(|id| a.get(*id) != b.get(*id)).cloned().collect()
 }
 
 /// What other pages show of a document: its title and place among its siblings.

@@ -22,6 +22,9 @@ struct ClaimExport<'a> {
     history: &'a [HistoryEvent],
     declared_in: String,
     shown_on: Vec<String>,
+    /// Why the claim needs review (`null` when it does not): the premises from its own to the
+    /// one that changed, the change and its date, and the claim's last history event before it.
+    needs_review: Option<&'a shoko_model::review::NeedsReview>,
 }
 
 #[derive(Serialize)]
@@ -58,6 +61,7 @@ impl Serialize for AllClaims<'_> {
                     .shown_on
                     .get(&c.id)
                     .map_or_else(Vec::new, |p| p.iter().map(|d| cx.page_dir(*d, Lang::Ja).to_owned()).collect()),
+                needs_review: cx.site.needs_review.get(&c.id),
             }
         }))
     }

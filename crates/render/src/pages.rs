@@ -271,6 +271,7 @@ pub fn page_views<'a>(
                 gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),
                 body: bodies[i].html.clone(),
                 summary: summary(cx, &cards, lang),
+                needs_review: cards.iter().filter(|c| cx.site.needs_review.contains_key(&c.id)).count(),
                 claims: cards.iter().map(|c| claim_view(cx, c, here, lang)).collect(),
                 questions: doc.questions.iter().map(|q| question_view(cx, q, here, lang, None)).collect(),
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),

@@ -1,12 +1,12 @@
 //! The generated, site-wide pages: evidence legend and policy, every open question, every claim,
 //! and the change log built from claim histories.
 
-use crate::cards::{claim_view, event_view, question_view};
+use crate::cards::{claim_view, event_view, question_view, review_view};
 use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::urls::relative_href;
 use crate::view::{
     ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView,
-    PagerLinkView, PagerView, QuestionGroupView, QuestionsView, TermView,
+    PagerLinkView, PagerView, QuestionGroupView, QuestionsView, ReviewRowView, TermView,
 };
 use shoko_markdown::{Lang, slug};
 use shoko_model::DocId;
@@ -42,6 +42,22 @@ pub fn evidence<'a>(cx: &'a Ctx<'a>, lang: Lang) -> EvidenceView {
             .iter()
             .map(|&c| (cx.badge(c, lang), cx.t(lang, &format!("meaning-{}", c.as_str()))))
             .collect(),
+        needs_review: {
+            let here = Ctx::site_page_dir(SitePage::Evidence, lang);
+            cx.site
+                .needs_review
+                .iter()
+                .filter_map(|(id, review)| {
+                    let claim = cx.site.claim(id)?;
+                    Some(ReviewRowView {
+                        claim: cx.claim_link(&here, &id.0, lang),
+                        id: id.0.clone(),
+                        badge: cx.badge(claim.class, lang),
+                        review: review_view(cx, review, &here, lang),
+                    })
+                })
+                .collect()
+        },
     }
 }
 

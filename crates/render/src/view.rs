@@ -118,6 +118,8 @@ pub struct EventView {
     pub reason: String,
     /// Whether the change was editorial.
     pub editorial: bool,
+    /// Whether the event is a review (the class kept after looking again).
+    pub review: bool,
 }
 
 /// A claim card.
@@ -151,6 +153,25 @@ pub struct ClaimView {
     pub limitations: Vec<(String, String)>,
     /// History events, oldest first.
     pub history: Vec<EventView>,
+    /// Why the claim needs review, when it does.
+    pub review: Option<ReviewView>,
+}
+
+/// Why a claim needs review: the premises from its own to the one that changed, and the change.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReviewView {
+    /// The premises in order, each linked to its card.
+    pub chain: Vec<LinkView>,
+    /// The premise's class before and after, when its class weakened.
+    pub weakened: Option<(BadgeView, BadgeView)>,
+    /// The lifecycle it entered, when it was superseded or retracted.
+    pub ended: Option<String>,
+    /// When the premise changed.
+    pub date: String,
+    /// The claim's own last history event, which the change came after.
+    pub since: String,
+    /// How many other premises changed for the worse since.
+    pub others: usize,
 }
 
 /// An open question.
@@ -179,6 +200,8 @@ pub struct PageView {
     pub body: String,
     /// Evidence summary.
     pub summary: Vec<CountView>,
+    /// How many of the page's claims need review.
+    pub needs_review: usize,
     /// Claim cards.
     pub claims: Vec<ClaimView>,
     /// Open questions.
@@ -200,6 +223,21 @@ pub struct EvidenceView {
     pub layout: LayoutView,
     /// Each class with its meaning.
     pub classes: Vec<(BadgeView, String)>,
+    /// Every claim that needs review: a link to its card, its class and why.
+    pub needs_review: Vec<ReviewRowView>,
+}
+
+/// A claim that needs review, on the evidence page.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReviewRowView {
+    /// The claim, linked to its card.
+    pub claim: LinkView,
+    /// Its ID.
+    pub id: String,
+    /// Its class.
+    pub badge: BadgeView,
+    /// Why.
+    pub review: ReviewView,
 }
 
 /// A group of open questions.

@@ -228,13 +228,24 @@ impl Engine {
             surfaces: saved.surfaces.into_iter().map(|(p, h)| (p, blake3::Hash::from_bytes(h))).collect(),
             chunks: saved.chunks.into_iter().map(Some).collect(),
         };
-        // Diagnostics are sorted and shown by line and column: their files are read.
+        // Diagnostics are sorted and shown by line and column: their files are read, except
+        // those that changed (they stay unread, so the update sees them as changed and validates
+        // them again; their diagnostics are replaced then).
+        let edited: BTreeSet<FileId> = changed
+            .iter()
+            .filter_map(|path| {
+                let rel = path.strip_prefix(self.root.join(CONTENT_DIR)).ok()?;
+                let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+                current.index.get(&rel).map(|i| current.inputs.loaded.content[*i].file)
+            })
+            .collect();
         let shown: Vec<FileId> = current
             .validated
             .iter()
             .flat_map(|(_, d)| d)
             .chain(&current.linked)
             .flat_map(|d| d.primary.iter().chain(&d.secondary).map(|l| l.span.file))
+            .filter(|file| !edited.contains(file))
             .collect();
         read_texts(&self.root, &mut current, &shown).ok()?;
         self.diagnostics = all_diagnostics(&current);

@@ -1,6 +1,7 @@
 //! `claim/history` (error): a claim's history is an append-only chain of events. It starts with
 //! `from: null`, each `from` equals the previous `to`, dates are in order and not in the future,
-//! the last `to` equals the claim's `class`, and the last lifecycle set equals `lifecycle`.
+//! the last `to` equals the claim's `class`, and the last lifecycle set equals `lifecycle`. A
+//! `review` event keeps the class (`from` equals `to`).
 
 use crate::locate::Locator;
 use crate::schema::{HistoryEvent, Lifecycle};
@@ -56,6 +57,16 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
                 ),
             };
             out.push(Diagnostic::new(&CODE, message, at(i, "from")).with_hint(hint));
+        }
+        if event.kind == crate::schema::ChangeKind::Review && event.from != Some(event.to) {
+            out.push(
+                Diagnostic::new(
+                    &CODE,
+                    format!("a review keeps the class, so `from` and `to` must be the same (`{}`)", event.to.as_str()),
+                    at(i, "to"),
+                )
+                .with_hint("a review records that the claim was looked at again and still holds; a new class is a substantive event (drop `kind: review`)"),
+            );
         }
         if let Ok(date) = event.date.parse::<jiff::civil::Date>() {
             if date > now.today {

@@ -12,6 +12,7 @@ pub mod claim_missing_premise;
 pub mod claim_missing_scope;
 pub mod claim_missing_source;
 pub mod claim_missing_text;
+pub mod claim_needs_review;
 pub mod claim_retracted_premise;
 pub mod claim_supersession;
 pub mod claim_uncited;
@@ -58,6 +59,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &claim_missing_scope::CODE,
         &claim_missing_source::CODE,
         &claim_missing_text::CODE,
+        &claim_needs_review::CODE,
         &claim_retracted_premise::CODE,
         &claim_supersession::CODE,
         &claim_uncited::CODE,

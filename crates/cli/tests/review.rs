@@ -1,0 +1,122 @@
+//! Evidence that ages: a claim whose premise (followed through `depends_on`) changed for the
+//! worse after the claim's last history event is marked "needs review" on its card, counted on
+//! its page, listed on the evidence page and in `claims.json`; a `review` event clears it; and an
+//! update after a premise changes re-renders every page whose claims changed state, also pages
+//! the edit does not touch (compared with a clean build).
+
+mod common;
+
+use common::{copy_tree, fixture, shoko, tree_bytes};
+use std::path::Path;
+
+fn build(root: &Path, out: &Path) -> String {
+    let run = shoko(&["build", "--root", &root.display().to_string(), "--out", &out.display().to_string()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stderr
+}
+
+fn clean(root: &Path) -> Vec<(String, Vec<u8>)> {
+    let fresh = tempfile::tempdir().expect("temp dir");
+    build(root, &fresh.path().join("site"));
+    tree_bytes(&fresh.path().join("site"))
+}
+
+fn read(out: &Path, rel: &str) -> String {
+    std::fs::read_to_string(out.join(rel)).expect("built")
+}
+
+/// The IDs `claims.json` marks as needing review, each with its chain.
+fn marked(out: &Path) -> Vec<(String, Vec<String>)> {
+    let json: serde_json::Value = serde_json::from_str(&read(out, "claims.json")).expect("JSON");
+    let claims = json["claims"].as_array().expect("claims").iter();
+    claims
+        .filter(|c| !c["needs_review"].is_null())
+        .map(|c| {
+            let chain = c["needs_review"]["chain"].as_array().expect("chain").iter();
+            (c["id"].as_str().expect("id").to_owned(), chain.map(|l| l.as_str().expect("id").to_owned()).collect())
+        })
+        .collect()
+}
+
+fn replace(root: &Path, rel: &str, from: &str, to: &str) {
+    let path = root.join(rel);
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.contains(from), "{from:?}");
+    std::fs::write(path, text.replacen(from, to, 1)).expect("write");
+}
+
+#[test]
+fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path();
+    copy_tree(&fixture("invalid/claim/needs-review"), root);
+    // `top` is shown on a page of its own, which no edit below touches.
+    replace(root, "content/index.md", " [根拠](claim:top)", "");
+    replace(root, "content/index.md", " [evidence](claim:top)", "");
+    std::fs::write(
+        root.join("content/other.md"),
+        "---\ntitle: { ja: \"別\", en: \"Other\" }\n---\n\n:::ja\n[根拠](claim:top)\n:::\n\n:::en\n[evidence](claim:top)\n:::\n",
+    )
+    .expect("write");
+    let out = root.join("site");
+    let stderr = build(root, &out);
+    assert!(stderr.contains("claim/needs-review"), "{stderr}");
+    let chain = |ids: &[&str]| ids.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    assert_eq!(marked(&out), [("middle".to_owned(), chain(&["base"])), ("top".to_owned(), chain(&["middle", "base"]))]);
+    let other = read(&out, "en/other/index.html");
+    assert!(other.contains("badge-review") && other.contains("Needs review"), "the card says so");
+    let evidence = read(&out, "en/evidence/index.html");
+    for id in ["<code>middle</code>", "<code>top</code>"] {
+        assert!(evidence.contains(id), "the evidence page lists {id}");
+    }
+    assert!(!evidence.contains("<code>looked-again</code>"), "a reviewed claim is not listed");
+
+    // Reviewed: `top` is clear, `middle` still needs a look.
+    replace(
+        root,
+        "content/logs/a.yaml",
+        "  # Looked at again",
+        "      - { date: \"2026-05-03\", from: inferred, to: inferred, kind: review, reason: { ja: \"確認\", en: \"Checked\" } }\n  # Looked at again",
+    );
+    build(root, &out);
+    assert_eq!(marked(&out), [("middle".to_owned(), chain(&["base"]))]);
+    assert!(!read(&out, "en/other/index.html").contains("badge-review"));
+    assert_eq!(tree_bytes(&out), clean(root), "the update equals a clean build");
+
+    // The root premise is weakened later still: `top` needs review again, three steps away,
+    // though its own page and log entry were not edited.
+    replace(
+        root,
+        "content/logs/a.yaml",
+        "  - id: root\n    class: confirmed",
+        "  - id: root\n    class: unresolved\n    blocked_by: { kind: observer, detail: { ja: \"再現せず\", en: \"Not seen again\" } }",
+    );
+    replace(
+        root,
+        "content/logs/a.yaml",
+        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n  # Confirmed",
+        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-06-01\", from: confirmed, to: unresolved, reason: { ja: \"再現せず\", en: \"Not seen again\" } }\n  # Confirmed",
+    );
+    build(root, &out);
+    let now = marked(&out);
+    assert!(now.contains(&("top".to_owned(), chain(&["middle", "base", "root"]))), "{now:?}");
+    assert!(now.contains(&("base".to_owned(), chain(&["root"]))), "{now:?}");
+    assert!(read(&out, "en/other/index.html").contains("badge-review"), "the untouched page shows it");
+    assert_eq!(tree_bytes(&out), clean(root), "the update equals a clean build");
+}
+
+#[test]
+fn a_review_must_keep_the_class() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path();
+    copy_tree(&fixture("invalid/claim/needs-review"), root);
+    replace(
+        root,
+        "content/logs/a.yaml",
+        "from: inferred, to: inferred, kind: review",
+        "from: inferred, to: unresolved, kind: review",
+    );
+    let run = shoko(&["check", "--root", &root.display().to_string()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("a review keeps the class"), "{}", run.stderr);
+}

@@ -1,0 +1,142 @@
+//! Evidence that ages: which claims need review because a premise they rest on — directly or
+//! through other claims (`depends_on`, followed transitively) — changed for the worse after the
+//! claim's own last history event. For the worse means the premise's class weakened (confirmed →
+//! inferred, limited or unresolved; inferred → unresolved) or it was superseded or retracted. A
+//! `review` event (same class, with the reason) records that an author looked again, and clears
+//! the state until the next change of a premise.
+
+use crate::link::SiteModel;
+use crate::model::{Claim, ClaimId};
+use crate::schema::{Class, HistoryEvent, Lifecycle};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// What made a premise worse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub enum Worsening {
+    /// Its class weakened.
+    Weakened {
+        /// Class before.
+        from: Class,
+        /// Class after.
+        to: Class,
+    },
+    /// It was superseded or retracted.
+    Ended {
+        /// The lifecycle it entered.
+        lifecycle: Lifecycle,
+    },
+}
+
+/// Why a claim needs review.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NeedsReview {
+    /// The premises from the claim's own to the one that changed (`[B, X]` for `A ← B ← X`).
+    pub chain: Vec<ClaimId>,
+    /// What changed in the last of them.
+    pub worsening: Worsening,
+    /// When it changed.
+    pub date: jiff::civil::Date,
+    /// The date of the claim's own last history event, which the change came after.
+    pub since: jiff::civil::Date,
+    /// How many other premises changed for the worse since then, besides the one named.
+    pub others: usize,
+}
+
+impl NeedsReview {
+    /// The premise that changed.
+    pub fn premise(&self) -> &ClaimId {
+        self.chain.last().unwrap_or_else(|| unreachable!("a chain holds at least the premise"))
+    }
+}
+
+/// Whether `from` → `to` weakens a claim.
+pub fn weakens(from: Class, to: Class) -> bool {
+    matches!(
+        (from, to),
+        (Class::Confirmed, Class::Inferred | Class::Limited | Class::Unresolved) | (Class::Inferred, Class::Unresolved)
+    )
+}
+
+/// The last change for the worse in `history`, with its date.
+fn last_worsening(history: &[HistoryEvent]) -> Option<(jiff::civil::Date, Worsening)> {
+    history.iter().rev().find_map(|event| {
+        let date = event.date.parse().ok()?;
+        if let Some(lifecycle @ (Lifecycle::Superseded | Lifecycle::Retracted)) = event.lifecycle {
+            return Some((date, Worsening::Ended { lifecycle }));
+        }
+        let from = event.from?;
+        weakens(from, event.to).then_some((date, Worsening::Weakened { from, to: event.to }))
+    })
+}
+
+/// The date of the last event of `history`, if it reads as one.
+fn last_event(history: &[HistoryEvent]) -> Option<jiff::civil::Date> {
+    history.last()?.date.parse().ok()
+}
+
+/// Every current claim of `site` that needs review, by ID.
+pub fn needs_review(site: &SiteModel) -> BTreeMap<ClaimId, NeedsReview> {
+    let worse: BTreeMap<&ClaimId, (jiff::civil::Date, Worsening)> =
+        site.claims.keys().filter_map(|id| Some((id, last_worsening(&site.claim(id)?.history)?))).collect();
+    if worse.is_empty() {
+        return BTreeMap::new();
+    }
+    site.claims
+        .keys()
+        .filter_map(|id| {
+            let claim = site.claim(id)?;
+            (claim.lifecycle == Lifecycle::Current).then_some(())?;
+            Some((id.clone(), review_of(site, claim, &worse)?))
+        })
+        .collect()
+}
+
+/// Why `claim` needs review, if it does: the nearest premise (fewest steps) that changed for the
+/// worse after the claim's last event, the latest of those at that distance.
+fn review_of(
+    site: &SiteModel,
+    claim: &Claim,
+    worse: &BTreeMap<&ClaimId, (jiff::civil::Date, Worsening)>,
+) -> Option<NeedsReview> {
+    let since = last_event(&claim.history)?;
+    let mut seen: BTreeSet<&ClaimId> = BTreeSet::from([&claim.id]);
+    let mut queue: VecDeque<Vec<&ClaimId>> = claim.depends_on.iter().map(|r| vec![&r.id]).collect();
+    let mut found: Vec<(Vec<&ClaimId>, jiff::civil::Date, Worsening)> = Vec::new();
+    while let Some(chain) = queue.pop_front() {
+        let Some(&id) = chain.last() else { continue };
+        if !seen.insert(id) {
+            continue;
+        }
+        if let Some(&(date, worsening)) = worse.get(id).filter(|(date, _)| *date > since) {
+            found.push((chain.clone(), date, worsening));
+        }
+        for premise in site.claim(id).map_or(&[][..], |c| c.depends_on.as_slice()) {
+            let mut longer = chain.clone();
+            longer.push(&premise.id);
+            queue.push_back(longer);
+        }
+    }
+    let others = found.len().checked_sub(1)?;
+    let nearest = found.iter().map(|(chain, _, _)| chain.len()).min()?;
+    let (chain, date, worsening) =
+        found.into_iter().filter(|(chain, _, _)| chain.len() == nearest).max_by_key(|(_, date, _)| *date)?;
+    Some(NeedsReview { chain: chain.into_iter().cloned().collect(), worsening, date, since, others })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::weakens;
+    use crate::schema::Class::*;
+
+    #[test]
+    fn only_the_changes_the_rules_name_weaken() {
+        for (from, to) in [(Confirmed, Inferred), (Confirmed, Limited), (Confirmed, Unresolved), (Inferred, Unresolved)]
+        {
+            assert!(weakens(from, to), "{from:?} -> {to:?}");
+        }
+        for (from, to) in [(Inferred, Confirmed), (Unresolved, Inferred), (Limited, Confirmed), (Inferred, Inferred)] {
+            assert!(!weakens(from, to), "{from:?} -> {to:?}");
+        }
+    }
+}
