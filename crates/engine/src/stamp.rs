@@ -338,7 +338,9 @@ pub(crate) fn write_patch_pending(
     touched: &[String],
     temporary: impl Fn(&str) -> String,
 ) -> Result<(), IoError> {
-    let unsure: HashSet<String> = with_folders(touched.iter().cloned()).into_iter().collect();
+    // The output folder itself keeps its recorded state: its identity (the last field) is what
+    // proves, after a kill, that it is the folder the record was written for.
+    let unsure: HashSet<String> = with_folders(touched.iter().cloned()).into_iter().filter(|p| p != "./").collect();
     let mut entries: Vec<(String, String)> = previous
         .entries
         .iter()
@@ -586,6 +588,33 @@ mod tests {
         std::fs::rename(&staging, &dir).expect("swap");
         assert!(same_folder(&dir, &pending), "the new output is the staging folder");
         assert!(foreign(&dir, &pending).expect("listed").is_empty(), "the new output");
+    }
+
+    #[test]
+    fn a_patch_killed_half_way_leaves_an_output_without_a_version_that_is_still_ours() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().join("site");
+        std::fs::create_dir_all(dir.join("en")).expect("mkdir");
+        for file in ["index.html", "en/index.html", "en/other.html"] {
+            std::fs::write(dir.join(file), "old").expect("write");
+        }
+        let files: Vec<String> = ["index.html", "en/index.html", "en/other.html"].map(String::from).to_vec();
+        write(&dir, None, &files).expect("recorded");
+        assert!(version(&dir).is_some(), "a whole output has a version");
+        let previous = read(&dir).expect("readable");
+        let touched = [String::from("en/index.html")];
+        let temporary = |p: &str| format!("{p}.new");
+        write_patch_pending(&dir, &previous, &touched, temporary).expect("pending");
+        // Killed after the temporary file was written, before the rename.
+        std::fs::write(dir.join("en/index.html.new"), "new").expect("write");
+        let pending = read(&dir).expect("readable");
+        assert_eq!(version(&dir), None, "the next build replaces it whole");
+        assert!(same_folder(&dir, &pending), "it is still the folder the record was written for");
+        assert!(foreign(&dir, &pending).expect("listed").is_empty(), "the temporary file is vouched for");
+        // The patch finished: a version again, and the other entries kept their states.
+        std::fs::rename(dir.join("en/index.html.new"), dir.join("en/index.html")).expect("rename");
+        let patched = write_patched(&dir, None, &previous, &touched).expect("recorded");
+        assert_eq!(version(&dir), Some(patched));
     }
 
     #[test]
