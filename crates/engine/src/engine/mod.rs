@@ -75,9 +75,8 @@ struct Current {
     images: Option<Arc<Images>>,
     /// Content path → index in `inputs.loaded.content`.
     index: BTreeMap<String, usize>,
-    /// Text hash of each content file, by path, worked out the first time an output that can
-    /// be patched is rendered (kept up to date as files are re-read from then on).
-    hashes: Option<BTreeMap<String, blake3::Hash>>,
+    /// Content files (paths) re-read with a changed text since the last good render.
+    dirty: BTreeSet<String>,
     /// Content files whose text was not read (a resumed engine's): an empty text stands in for
     /// it until [`read_texts`] puts it in.
     unread: BTreeSet<FileId>,
@@ -92,9 +91,7 @@ struct Current {
 /// What the last good render was made from.
 struct Good {
     site: Arc<SiteModel>,
-    /// Text hash of each content file, by path.
-    hashes: BTreeMap<String, blake3::Hash>,
-    /// Hash of everything else the render read: templates, strings, config, static files, images.
+    /// Hash of everything but the content the render read: templates, strings, config, static files, images.
     global: blake3::Hash,
     /// The version of the output it was committed to.
     output: u64,
@@ -202,40 +199,22 @@ impl Engine {
             return Ok(Rebuilt::Failed);
         }
         current.images = Some(Arc::clone(&images));
-        // What the render is made from, only for an output that can be patched next time (for
-        // any other, hashing every text, static file and image would be work for nothing).
-        let made_of = match output.patch_limit().is_some() {
-            true => {
-                let sources = &current.inputs.loaded.sources;
-                let hashes = current
-                    .hashes
-                    .get_or_insert_with(|| {
-                        let content = &current.inputs.loaded.content;
-                        content
-                            .par_iter()
-                            .map(|c| (c.path.clone(), blake3::hash(sources.file(c.file).text.as_bytes())))
-                            .collect()
-                    })
-                    .clone();
-                let statics = current.statics.as_deref().unwrap_or_default();
-                Some((hashes, images_hash(inputs_hash(&current.inputs, statics), &images)))
-            }
-            false => None,
-        };
+        // What the render is made from besides the content, only for an output that can be
+        // patched next time (for any other, hashing static files and images would be work for
+        // nothing).
+        let global = output.patch_limit().map(|_| {
+            let statics = current.statics.as_deref().unwrap_or_default();
+            images_hash(inputs_hash(&current.inputs, statics), &images)
+        });
         let every = Job::all(&current.site);
-        let jobs = match (&self.good, &made_of) {
-            (Some(good), Some((hashes, global)))
-                if !full
-                    && output.version() == Some(good.output)
-                    && good.global == *global
-                    && good.hashes.keys().eq(hashes.keys()) =>
-            {
+        let jobs = match (&self.good, &global) {
+            (Some(good), Some(global)) if !full && output.version() == Some(good.output) && good.global == *global => {
                 let changed: BTreeSet<DocId> = current
                     .site
                     .docs
                     .iter()
                     .enumerate()
-                    .filter(|(_, d)| good.hashes.get(&d.path) != hashes.get(&d.path))
+                    .filter(|(_, d)| current.dirty.contains(&d.path))
                     .map(|(i, _)| DocId(i))
                     .collect();
                 let jobs = affected_jobs(&good.site, &current.site, &changed);
@@ -281,12 +260,12 @@ impl Engine {
         }
         // Only an output that keeps its version can be patched next time; for any other the
         // record of this render would only cost memory.
-        self.good = output.version().zip(made_of).map(|(output, (hashes, global))| Good {
+        self.good = output.version().zip(global).map(|(output, global)| Good {
             site: Arc::clone(&current.site),
-            hashes,
             global,
             output,
         });
+        current.dirty.clear();
         Ok(Rebuilt::Rendered { written, jobs: jobs.len(), full: full || all })
     }
 
@@ -316,6 +295,9 @@ impl Engine {
 
     /// Read and validate everything.
     fn read_everything(&mut self) -> Result<(), IoError> {
+        // What changed since the last good render is not known after this: the next render is
+        // whole.
+        self.good = None;
         let inputs = read_inputs(&self.root, &mut self.timings)?;
         let validated = validate_all(&inputs, self.options.today);
         self.timings.lap("validate");
@@ -331,7 +313,7 @@ impl Engine {
             statics: None,
             images: None,
             index,
-            hashes: None,
+            dirty: BTreeSet::new(),
             unread: BTreeSet::new(),
             surfaces: BTreeMap::new(),
             chunks: Vec::new(),
@@ -544,9 +526,7 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
                     changed.entry(i).or_insert(before);
                     current.unread.remove(&file);
                     current.inputs.loaded.sources.replace(file, text);
-                    if let Some(hashes) = current.hashes.as_mut() {
-                        hashes.insert(rel, blake3::hash(text.as_bytes()));
-                    }
+                    current.dirty.insert(rel);
                 }
             }
             // A new file, or a known one that is gone: the set of files changed.

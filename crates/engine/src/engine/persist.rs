@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What the saved state is; changed with anything about it.
-const FORMAT: &str = "shoko-engine-cache 1";
+const FORMAT: &str = "shoko-engine-cache 2";
 
 /// The file in the cache folder that holds the state (all but the documents).
 const STATE_FILE: &str = "engine.state";
@@ -107,7 +107,6 @@ struct Saved {
     site: SiteModel,
     image_info: BTreeMap<String, ImageInfo>,
     image_files: BTreeMap<String, Vec<u8>>,
-    hashes: BTreeMap<String, Hash>,
     global: Hash,
     output: u64,
     surfaces: BTreeMap<String, Hash>,
@@ -124,7 +123,6 @@ struct SavedRef<'a> {
     site: &'a SiteModel,
     image_info: &'a BTreeMap<String, ImageInfo>,
     image_files: &'a BTreeMap<String, Vec<u8>>,
-    hashes: BTreeMap<&'a str, Hash>,
     global: Hash,
     output: u64,
     surfaces: BTreeMap<&'a str, Hash>,
@@ -211,8 +209,6 @@ impl Engine {
         let site = Arc::new(saved.site.with_documents(docs));
         let index = loaded_inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
         let unread = loaded_inputs.loaded.content.iter().map(|c| c.file).collect();
-        let hashes: BTreeMap<String, blake3::Hash> =
-            saved.hashes.into_iter().map(|(p, h)| (p, blake3::Hash::from_bytes(h))).collect();
         let images = Images { info: saved.image_info, files: saved.image_files, diagnostics: Vec::new() };
         loaded_inputs.diagnostics.clear();
         let mut current = Current {
@@ -223,7 +219,7 @@ impl Engine {
             statics: None,
             images: Some(Arc::new(images)),
             index,
-            hashes: Some(hashes.clone()),
+            dirty: BTreeSet::new(),
             unread,
             surfaces: saved.surfaces.into_iter().map(|(p, h)| (p, blake3::Hash::from_bytes(h))).collect(),
             chunks: saved.chunks.into_iter().map(Some).collect(),
@@ -249,7 +245,7 @@ impl Engine {
             .collect();
         read_texts(&self.root, &mut current, &shown).ok()?;
         self.diagnostics = all_diagnostics(&current);
-        self.good = Some(Good { site, hashes, global: blake3::Hash::from_bytes(saved.global), output: saved.output });
+        self.good = Some(Good { site, global: blake3::Hash::from_bytes(saved.global), output: saved.output });
         self.current = Some(current);
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
@@ -289,7 +285,6 @@ impl Engine {
             site: &current.site,
             image_info: &images.info,
             image_files: &images.files,
-            hashes: good.hashes.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
             global: *good.global.as_bytes(),
             output: good.output,
             surfaces: current.surfaces.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),

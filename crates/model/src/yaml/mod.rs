@@ -331,8 +331,8 @@ mod tests {
 
     /// Every front-matter and data file of the real content, and every input of the YAML fuzz
     /// corpus where one has been grown (`fuzz/run.sh`; it is not committed), that yaml_serde
-    /// alone read reads to the same value, or (fuzz inputs only) to values the file format
-    /// refuses either way; what both refuse is refused.
+    /// alone read reads to the same value, or (fuzz inputs only) to a value the file format
+    /// refuses, so the difference is reported, never silently taken; what both refuse is refused.
     #[test]
     fn real_content_and_fuzz_inputs_read_as_yaml_serde_reads_them() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -367,11 +367,13 @@ mod tests {
                     // The two parsers read some malformed flow mappings differently (libyaml
                     // takes `?ja` as an explicit key, and `{ a: 1,&x: "b" }` as an anchored empty
                     // key, where YAML 1.2 reads text and a key "b"). Such a difference matters
-                    // only where the file format accepts either reading; the fuzzer finds more
-                    // of them than authors ever write.
+                    // only where the file format accepts our reading: then a file would mean
+                    // something else without a word. Where it refuses ours (`{ ja: …, ?en: … }`
+                    // has an unknown field `?en`), the author is told. The fuzzer finds more of
+                    // these than authors ever write.
                     (Ok(reference), Ok(doc)) => {
                         assert!(
-                            dir != "content" && !accepted(&reference) && !accepted(&doc.value),
+                            dir != "content" && !accepted(&doc.value),
                             "{}: the parsers read different values:\n{:?}\n{reference:?}",
                             entry.path().display(),
                             doc.value
