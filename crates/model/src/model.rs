@@ -1,7 +1,7 @@
 //! Validated values: what the rest of the pipeline works with. Every value that a diagnostic may
 //! point at carries its [`Span`]. Plain data, no interior mutability, no global state.
 
-use crate::schema::{Blocker, Class, HistoryEvent, Lifecycle, Limitation, Scope, SourceRecord};
+use crate::schema::{BlockerKind, ChangeKind, Class, Lifecycle, Scope, SourceRecord};
 use shoko_diagnostics::{FileId, Span};
 use shoko_markdown::{Body, Lang};
 
@@ -84,8 +84,8 @@ pub struct Claim {
     pub scope: Option<Scope>,
     /// Sources.
     pub sources: Vec<SourceRecord>,
-    /// History events.
-    pub history: Vec<HistoryEvent>,
+    /// History events (those whose date could not be read were reported and are left out).
+    pub history: Vec<Event>,
     /// Premises.
     pub depends_on: Vec<Ref>,
     /// Blocker of an unresolved claim.
@@ -96,6 +96,43 @@ pub struct Claim {
     pub superseded_by: Option<Ref>,
     /// Claims this one replaces.
     pub supersedes: Vec<Ref>,
+}
+
+/// One change of a claim's class or lifecycle, validated: its date read as a calendar date.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Event {
+    /// Day of the change.
+    pub date: jiff::civil::Date,
+    /// Class before (`None` for the first event).
+    pub from: Option<Class>,
+    /// Class after.
+    pub to: Class,
+    /// Lifecycle after the change, when the event changes it.
+    pub lifecycle: Option<Lifecycle>,
+    /// Why.
+    pub reason: Texts,
+    /// Substantive, editorial or a review.
+    pub kind: ChangeKind,
+    /// Indexes into the claim's `sources` that support the change.
+    pub sources: Vec<usize>,
+}
+
+/// What blocks an unresolved claim or an open question.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Blocker {
+    /// Who or what is missing.
+    pub kind: BlockerKind,
+    /// What exactly blocks it.
+    pub detail: Texts,
+}
+
+/// What a tool cannot show, for a limited claim.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Limitation {
+    /// The tool.
+    pub tool: String,
+    /// What it cannot show.
+    pub detail: Texts,
 }
 
 /// A validated open question.

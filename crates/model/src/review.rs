@@ -6,8 +6,8 @@
 //! the state until the next change of a premise.
 
 use crate::link::SiteModel;
-use crate::model::{Claim, ClaimId};
-use crate::schema::{Class, HistoryEvent, Lifecycle};
+use crate::model::{Claim, ClaimId, Event};
+use crate::schema::{Class, Lifecycle};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// What made a premise worse.
@@ -59,9 +59,9 @@ pub fn weakens(from: Class, to: Class) -> bool {
 }
 
 /// The last change for the worse in `history`, with its date.
-fn last_worsening(history: &[HistoryEvent]) -> Option<(jiff::civil::Date, Worsening)> {
+fn last_worsening(history: &[Event]) -> Option<(jiff::civil::Date, Worsening)> {
     history.iter().rev().find_map(|event| {
-        let date = event.date.parse().ok()?;
+        let date = event.date;
         if let Some(lifecycle @ (Lifecycle::Superseded | Lifecycle::Retracted)) = event.lifecycle {
             return Some((date, Worsening::Ended { lifecycle }));
         }
@@ -70,9 +70,9 @@ fn last_worsening(history: &[HistoryEvent]) -> Option<(jiff::civil::Date, Worsen
     })
 }
 
-/// The date of the last event of `history`, if it reads as one.
-fn last_event(history: &[HistoryEvent]) -> Option<jiff::civil::Date> {
-    history.last()?.date.parse().ok()
+/// The date of the last event of `history`.
+fn last_event(history: &[Event]) -> Option<jiff::civil::Date> {
+    history.last().map(|e| e.date)
 }
 
 /// Every current claim of `site` that needs review, by ID.

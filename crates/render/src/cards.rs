@@ -5,8 +5,8 @@ use crate::context::Ctx;
 use crate::view::{ClaimView, EventView, LinkView, QuestionView, ReviewView, SourceView};
 use shoko_markdown::Lang;
 use shoko_model::review::{NeedsReview, Worsening};
-use shoko_model::schema::{Blocker, BlockerKind, HistoryEvent, Lifecycle, SourceRecord};
-use shoko_model::{Claim, Question};
+use shoko_model::schema::{BlockerKind, Lifecycle, SourceRecord};
+use shoko_model::{Blocker, Claim, Event, Question};
 
 /// The card of `claim` on a page at folder `here`.
 pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimView {
@@ -29,7 +29,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         sources: claim.sources.iter().map(|s| source_view(cx, s, lang)).collect(),
         premises: claim.depends_on.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),
         blocker: claim.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
-        limitations: claim.limitations.iter().map(|l| (l.tool.clone(), text(&l.detail, lang))).collect(),
+        limitations: claim.limitations.iter().map(|l| (l.tool.clone(), l.detail.get(lang).to_owned())).collect(),
         history: claim.history.iter().map(|e| event_view(cx, e, lang)).collect(),
         review: cx.site.needs_review.get(&claim.id).map(|r| review_view(cx, r, here, lang)),
     }
@@ -65,13 +65,13 @@ fn lifecycle_label(cx: &Ctx<'_>, lifecycle: Lifecycle, lang: Lang) -> String {
 }
 
 /// One event of a claim's history.
-pub fn event_view(cx: &Ctx<'_>, e: &HistoryEvent, lang: Lang) -> EventView {
+pub fn event_view(cx: &Ctx<'_>, e: &Event, lang: Lang) -> EventView {
     EventView {
-        date: e.date.clone(),
+        date: e.date.to_string(),
         from: e.from.map(|c| cx.badge(c, lang)),
         to: cx.badge(e.to, lang),
         lifecycle: e.lifecycle.filter(|l| *l != Lifecycle::Current).map(|l| lifecycle_label(cx, l, lang)),
-        reason: text(&e.reason, lang),
+        reason: e.reason.get(lang).to_owned(),
         editorial: e.kind == shoko_model::schema::ChangeKind::Editorial,
         review: e.kind == shoko_model::schema::ChangeKind::Review,
     }
@@ -93,14 +93,7 @@ fn blocker(cx: &Ctx<'_>, b: &Blocker, lang: Lang) -> (String, String) {
         BlockerKind::Observer => "blocker-observer",
         BlockerKind::NotPerformed => "blocker-not_performed",
     };
-    (cx.t(lang, kind), text(&b.detail, lang))
-}
-
-fn text(b: &shoko_model::schema::Bilingual, lang: Lang) -> String {
-    match lang {
-        Lang::Ja => b.ja.clone().unwrap_or_default(),
-        Lang::En => b.en.clone().unwrap_or_default(),
-    }
+    (cx.t(lang, kind), b.detail.get(lang).to_owned())
 }
 
 /// A source with its facts and, where it can be built, a permalink.

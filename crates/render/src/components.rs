@@ -131,16 +131,12 @@ pub fn can_show(cx: &Ctx<'_>, cards: &[&Claim], args: &str, lang: Lang) -> (Vec<
             Class::Confirmed => can.push(item(c, c.text.get(lang).to_owned())),
             Class::Limited => {
                 for l in &c.limitations {
-                    let detail = if lang == Lang::Ja { l.detail.ja.clone() } else { l.detail.en.clone() };
-                    cannot.push(item(c, format!("{}: {}", l.tool, detail.unwrap_or_default())));
+                    cannot.push(item(c, format!("{}: {}", l.tool, l.detail.get(lang))));
                 }
             }
             Class::Unresolved => {
-                let detail = c
-                    .blocked_by
-                    .as_ref()
-                    .and_then(|b| if lang == Lang::Ja { b.detail.ja.clone() } else { b.detail.en.clone() });
-                cannot.push(item(c, format!("{} — {}", c.text.get(lang), detail.unwrap_or_default())));
+                let detail = c.blocked_by.as_ref().map_or("", |b| b.detail.get(lang));
+                cannot.push(item(c, format!("{} — {}", c.text.get(lang), detail)));
             }
             Class::Inferred => {}
         }

@@ -168,14 +168,14 @@ impl<'a> Ctx<'a> {
     /// order).
     pub(crate) fn changes(&self) -> &[EventAt] {
         self.changes.get_or_init(|| {
-            let mut events: Vec<(&str, &str, EventAt)> = Vec::new();
+            let mut events: Vec<(jiff::civil::Date, &str, EventAt)> = Vec::new();
             for (id, d) in self.site.claims.iter() {
                 let claim = &self.site.docs[d.doc.0].claims[d.index];
                 for (i, event) in claim.history.iter().enumerate() {
-                    events.push((event.date.as_str(), id.0.as_str(), (d.doc, d.index, i)));
+                    events.push((event.date, id.0.as_str(), (d.doc, d.index, i)));
                 }
             }
-            events.sort_by(|a, b| b.0.cmp(a.0).then_with(|| a.1.cmp(b.1)));
+            events.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(b.1)));
             events.into_iter().map(|(_, _, at)| at).collect()
         })
     }

@@ -4,7 +4,8 @@
 use crate::context::{Ctx, SitePage, SitePageExt};
 use serde::Serialize;
 use shoko_markdown::Lang;
-use shoko_model::schema::{Blocker, Class, HistoryEvent, Lifecycle, Limitation, Scope, SourceRecord};
+use shoko_model::schema::{Class, Lifecycle, Scope, SourceRecord};
+use shoko_model::{Blocker, Event, Limitation};
 
 #[derive(Serialize)]
 struct ClaimExport<'a> {
@@ -19,7 +20,7 @@ struct ClaimExport<'a> {
     limitations: &'a [Limitation],
     superseded_by: Option<&'a str>,
     supersedes: Vec<&'a str>,
-    history: &'a [HistoryEvent],
+    history: &'a [Event],
     declared_in: String,
     shown_on: Vec<String>,
     /// Why the claim needs review (`null` when it does not): the premises from its own to the

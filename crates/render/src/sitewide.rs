@@ -159,7 +159,7 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
         .map(|&(doc, index, event)| {
             let claim = &cx.site.docs[doc.0].claims[index];
             ChangeView {
-                date: claim.history[event].date.clone(),
+                date: claim.history[event].date.to_string(),
                 claim: cx.claim_link(&here, &claim.id.0, lang),
                 text: claim.text.get(lang).to_owned(),
                 event: event_view(cx, &claim.history[event], lang),

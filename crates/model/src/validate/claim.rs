@@ -2,7 +2,7 @@
 
 use super::formats::Check;
 use crate::locate::Locator;
-use crate::model::{Claim, ClaimId, Question, Ref, Texts};
+use crate::model::{Blocker, Claim, ClaimId, Event, Limitation, Question, Ref, Texts};
 use crate::rules::{self, claim_history};
 use crate::schema::{Bilingual, ClaimRecord, Class, Lifecycle, QuestionRecord, SourceRecord};
 use crate::yaml::YamlPath;
@@ -69,18 +69,37 @@ pub fn validate_claim(
     for (i, source) in record.sources.iter().enumerate() {
         check_source(source, &root.key("sources").index(i), &mut check);
     }
+    let mut history = Vec::with_capacity(record.history.len());
     for (i, event) in record.history.iter().enumerate() {
         let path = root.key("history").index(i);
         check.date(&path.key("date"), &event.date);
-        bilingual(&event.reason, "reason", &loc.at(&loc.path(&path)), check.out);
+        let reason = bilingual(&event.reason, "reason", &loc.at(&loc.path(&path)), check.out);
+        // A date that does not read was reported just above; the event is left out.
+        if let Ok(date) = event.date.parse() {
+            history.push(Event {
+                date,
+                from: event.from,
+                to: event.to,
+                lifecycle: event.lifecycle,
+                reason,
+                kind: event.kind,
+                sources: event.sources.clone(),
+            });
+        }
     }
-    if let Some(blocker) = &record.blocked_by {
-        bilingual(&blocker.detail, "detail", &loc.at(&loc.path(&root.key("blocked_by"))), check.out);
-    }
-    for (i, limitation) in record.limitations.iter().enumerate() {
-        let path = loc.path(&root.key("limitations").index(i));
-        bilingual(&limitation.detail, "detail", &loc.at(&path), check.out);
-    }
+    let blocked_by = record.blocked_by.as_ref().map(|b| Blocker {
+        kind: b.kind,
+        detail: bilingual(&b.detail, "detail", &loc.at(&loc.path(&root.key("blocked_by"))), check.out),
+    });
+    let limitations = record
+        .limitations
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Limitation {
+            tool: l.tool.clone(),
+            detail: bilingual(&l.detail, "detail", &loc.at(&loc.path(&root.key("limitations").index(i))), check.out),
+        })
+        .collect();
     let now = claim_history::Current {
         id,
         class: record.class,
@@ -116,10 +135,10 @@ pub fn validate_claim(
         text_span: loc.key_span(&root.key("text")),
         scope: record.scope.clone(),
         sources: record.sources.clone(),
-        history: record.history.clone(),
+        history,
         depends_on,
-        blocked_by: record.blocked_by.clone(),
-        limitations: record.limitations.clone(),
+        blocked_by,
+        limitations,
         superseded_by,
         supersedes,
     };
@@ -137,16 +156,17 @@ pub fn validate_question(record: &QuestionRecord, loc: &Locator<'_>) -> (Questio
         check.gfx(&root.key("gfx").index(i), gfx);
     }
     let about = refs(&record.about, &root.key("about"), &mut check);
-    if let Some(blocker) = &record.blocked_by {
-        bilingual(&blocker.detail, "detail", &loc.at(&loc.path(&root.key("blocked_by"))), &mut out);
-    }
+    let blocked_by = record.blocked_by.as_ref().map(|b| Blocker {
+        kind: b.kind,
+        detail: bilingual(&b.detail, "detail", &loc.at(&loc.path(&root.key("blocked_by"))), &mut out),
+    });
     let question = Question {
         id: ClaimId(record.id.clone()),
         id_span: loc.field("id"),
         text,
         gfx: record.gfx.clone(),
         about,
-        blocked_by: record.blocked_by.clone(),
+        blocked_by,
     };
     (question, out)
 }
