@@ -62,6 +62,9 @@ pub(crate) struct Renderer<'a> {
     out: RenderedBody,
     unit: usize,
     nth: usize,
+    /// Only the headings are wanted: no code is highlighted and no HTML is produced, but the
+    /// blocks are walked in the same order, so every heading gets the ID a render gives it.
+    headings_only: bool,
 }
 
 /// Render the blocks of a body (whose text is `text`, starting at file offset `base`) for `lang`.
@@ -73,10 +76,23 @@ pub fn render_html(
     cx: &dyn RenderContext,
     anchors: &mut Anchors,
 ) -> RenderedBody {
-    let glossary = cx.glossary(lang);
+    walk(blocks, text, base, lang, cx, anchors, false)
+}
+
+/// Walk the blocks of a body for `lang`, rendering them unless only the headings are wanted.
+fn walk(
+    blocks: &[Block],
+    text: &str,
+    base: usize,
+    lang: Lang,
+    cx: &dyn RenderContext,
+    anchors: &mut Anchors,
+    headings_only: bool,
+) -> RenderedBody {
+    let glossary = if headings_only { None } else { cx.glossary(lang) };
     let glossed = std::collections::HashSet::new();
-    let mut r =
-        Renderer { glossary, glossed, text, base, lang, cx, anchors, out: RenderedBody::default(), unit: 0, nth: 0 };
+    let out = RenderedBody::default();
+    let mut r = Renderer { glossary, glossed, text, base, lang, cx, anchors, out, unit: 0, nth: 0, headings_only };
     let partner = partners(blocks);
     for (i, block) in blocks.iter().enumerate() {
         // A language pair is one unit, numbered by its first block.
@@ -240,7 +256,7 @@ impl Renderer<'_> {
                     }
                 }
                 Event::End(TagEnd::CodeBlock) => {
-                    if let Some((lang, body)) = code.take() {
+                    if let Some((lang, body)) = code.take().filter(|_| !self.headings_only) {
                         events.push(Event::Html(CowStr::from(code_block(&lang, &body))));
                     }
                 }
@@ -290,6 +306,9 @@ impl Renderer<'_> {
                 other => events.push(other),
             }
         }
+        if self.headings_only {
+            return;
+        }
         if raw {
             let mut html = String::new();
             html::push_html(&mut html, events.into_iter());
@@ -300,8 +319,9 @@ impl Renderer<'_> {
     }
 }
 
-/// The headings of one language of a body, with exactly the IDs `render_html` gives them (it
-/// renders and discards the HTML), for anchor checks before rendering.
+/// The headings of one language of a body, with exactly the IDs `render_html` gives them, for
+/// anchor checks before rendering: the blocks are walked as a render walks them, without
+/// highlighting code or producing HTML.
 pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: &mut Anchors) -> Vec<Heading> {
     struct Plain;
     impl RenderContext for Plain {
@@ -321,7 +341,7 @@ pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: 
             None
         }
     }
-    render_html(blocks, text, base, lang, &Plain, anchors).headings
+    walk(blocks, text, base, lang, &Plain, anchors, true).headings
 }
 
 fn code_block(lang: &str, body: &str) -> String {
@@ -400,6 +420,18 @@ mod tests {
             ja.html.contains("<p>日本語</p>") && ja.html.contains("<p>片方だけ</p>") && !ja.html.contains("English")
         );
         assert_eq!(ja.fallbacks, 0);
+    }
+
+    #[test]
+    fn headings_alone_get_the_ids_a_render_gives_them() {
+        let text = "# Setup {#setup}\n\n```rust\nfn main() {}\n```\n\n## Setup\n\n:::ja\n## 観測 `code`\n:::\n\n::::callout inferred\n## Setup\n::::\n\n:::en\n### Only [English](other.md)\n:::\n\n::: call-chain\n1. `a()`\n:::\n\n## Setup\n";
+        let (body, _) = parse_body(text, 0, FileId(0));
+        for lang in Lang::ALL {
+            let rendered = render(text, lang).headings;
+            let alone = headings(&body.blocks, text, 0, lang, &mut Anchors::default());
+            assert!(rendered.len() >= 4, "{rendered:?}");
+            assert_eq!(alone, rendered, "{lang:?}");
+        }
     }
 
     #[test]
