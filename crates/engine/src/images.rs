@@ -45,7 +45,7 @@ pub(crate) struct Source<'a> {
 /// Every image a page of `site` shows (that the walk found), with the first place that shows it.
 fn used(source: Source<'_>, site: &SiteModel) -> BTreeMap<String, Span> {
     let mut used = BTreeMap::new();
-    for page in site.docs.iter().filter_map(|d| d.page()) {
+    for page in site.docs().iter().filter_map(|d| d.page()) {
         for (path, span) in &page.images {
             if source.files.contains(path) {
                 used.entry(path.clone()).or_insert_with(|| span.clone());

@@ -28,35 +28,86 @@ pub struct Declared {
 }
 
 /// The whole site as data. The large indexes are shared (`Arc`), so a copy with one document
-/// replaced costs little (see `SiteModel::with_document`).
+/// replaced costs little (see `SiteModel::with_document`). Only the link stage builds it; every
+/// other crate reads it through the accessors.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct SiteModel {
     /// Every document, sorted by path (not serialized: a saved site is stored with its
     /// documents apart, and they are put back with [`SiteModel::with_documents`]).
     #[serde(skip)]
-    pub docs: Vec<Arc<Document>>,
+    pub(crate) docs: Vec<Arc<Document>>,
     /// Claims by ID (the first declaration when an ID is duplicated).
-    pub claims: Arc<BTreeMap<ClaimId, Declared>>,
+    pub(crate) claims: Arc<BTreeMap<ClaimId, Declared>>,
     /// Open questions by ID.
-    pub questions: Arc<BTreeMap<ClaimId, Declared>>,
+    pub(crate) questions: Arc<BTreeMap<ClaimId, Declared>>,
     /// Pages by source path relative to `content/`.
-    pub pages: Arc<BTreeMap<String, DocId>>,
+    pub(crate) pages: Arc<BTreeMap<String, DocId>>,
     /// IDs declared in elements that could not be read.
-    pub unreadable: Arc<BTreeSet<ClaimId>>,
+    pub(crate) unreadable: Arc<BTreeSet<ClaimId>>,
     /// For each claim, the pages that show it (declare it in front-matter or cite it).
-    pub shown_on: Arc<BTreeMap<ClaimId, BTreeSet<DocId>>>,
+    pub(crate) shown_on: Arc<BTreeMap<ClaimId, BTreeSet<DocId>>>,
     /// GPU targets, in the order of `_data/targets.yaml`.
-    pub targets: Vec<Target>,
+    pub(crate) targets: Vec<Target>,
     /// Glossary terms, in the order of `_data/glossary.yaml`.
-    pub glossary: Vec<Term>,
+    pub(crate) glossary: Vec<Term>,
     /// History events of all claims (the first declaration of each ID): the rows of the change
     /// log, counted once here so paging it needs no pass over every claim.
-    pub events: usize,
+    pub(crate) events: usize,
     /// The claims that need review, and why (see [`crate::review`]).
-    pub needs_review: Arc<BTreeMap<ClaimId, crate::review::NeedsReview>>,
+    pub(crate) needs_review: Arc<BTreeMap<ClaimId, crate::review::NeedsReview>>,
 }
 
 impl SiteModel {
+    /// Every document, sorted by path.
+    pub fn docs(&self) -> &[Arc<Document>] {
+        &self.docs
+    }
+
+    /// Claims by ID (the first declaration when an ID is duplicated).
+    pub fn claims(&self) -> &BTreeMap<ClaimId, Declared> {
+        &self.claims
+    }
+
+    /// Open questions by ID.
+    pub fn questions(&self) -> &BTreeMap<ClaimId, Declared> {
+        &self.questions
+    }
+
+    /// Pages by source path relative to `content/`.
+    pub fn pages(&self) -> &BTreeMap<String, DocId> {
+        &self.pages
+    }
+
+    /// IDs declared in elements that could not be read.
+    pub fn unreadable(&self) -> &BTreeSet<ClaimId> {
+        &self.unreadable
+    }
+
+    /// For each claim, the pages that show it (declare it in front-matter or cite it).
+    pub fn shown_on(&self) -> &BTreeMap<ClaimId, BTreeSet<DocId>> {
+        &self.shown_on
+    }
+
+    /// GPU targets, in the order of `_data/targets.yaml`.
+    pub fn targets(&self) -> &[Target] {
+        &self.targets
+    }
+
+    /// Glossary terms, in the order of `_data/glossary.yaml`.
+    pub fn glossary(&self) -> &[Term] {
+        &self.glossary
+    }
+
+    /// History events of all claims (the rows of the change log).
+    pub fn events(&self) -> usize {
+        self.events
+    }
+
+    /// The claims that need review, and why.
+    pub fn needs_review(&self) -> &BTreeMap<ClaimId, crate::review::NeedsReview> {
+        &self.needs_review
+    }
+
     /// This site with document `doc` replaced by `new`, which must show other documents exactly
     /// what the old one did (same [`crate::surface`]); the indexes are shared, not rebuilt.
     pub fn with_document(&self, doc: DocId, new: Arc<Document>) -> SiteModel {

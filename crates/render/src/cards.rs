@@ -31,7 +31,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         blocker: claim.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
         limitations: claim.limitations.iter().map(|l| (l.tool.clone(), l.detail.get(lang).to_owned())).collect(),
         history: claim.history.iter().map(|e| event_view(cx, e, lang)).collect(),
-        review: cx.site.needs_review.get(&claim.id).map(|r| review_view(cx, r, here, lang)),
+        review: cx.site.needs_review().get(&claim.id).map(|r| review_view(cx, r, here, lang)),
     }
 }
 

@@ -85,7 +85,7 @@ pub struct ComponentView<T: Serialize> {
 pub fn generations(cx: &Ctx<'_>, args: &str, here: &str, lang: Lang) -> Vec<GenerationRow> {
     let wanted: Vec<&str> = args.split_whitespace().collect();
     cx.site
-        .targets
+        .targets()
         .iter()
         .filter(|t| wanted.is_empty() || wanted.contains(&t.gfx.as_str()))
         .map(|t| {
@@ -106,7 +106,7 @@ pub fn generations(cx: &Ctx<'_>, args: &str, here: &str, lang: Lang) -> Vec<Gene
                 href: t
                     .page
                     .as_ref()
-                    .and_then(|(p, _)| cx.site.pages.get(p))
+                    .and_then(|(p, _)| cx.site.pages().get(p))
                     .map(|d| cx.page_link(here, *d, lang).href),
             }
         })

@@ -27,8 +27,8 @@ pub trait SitePageExt {
 impl SitePageExt for SitePage {
     fn parts(self, site: &SiteModel) -> usize {
         let rows = match self {
-            SitePage::Claims => site.claims.len(),
-            SitePage::Changes => site.events,
+            SitePage::Claims => site.claims().len(),
+            SitePage::Changes => site.events(),
             SitePage::Evidence | SitePage::Questions | SitePage::Glossary => return 1,
         };
         rows.div_ceil(INDEX_PAGE_SIZE).max(1)
@@ -99,7 +99,7 @@ impl<'a> Ctx<'a> {
             Lang::ALL.map(|lang| {
                 let terms = self
                     .site
-                    .glossary
+                    .glossary()
                     .iter()
                     .map(|t| {
                         let mut spellings: Vec<String> =
@@ -125,7 +125,7 @@ impl<'a> Ctx<'a> {
 
     /// The folder of every document of `site` in each language, for [`Ctx::dirs`].
     pub(crate) fn dirs_of(site: &SiteModel) -> Vec<[String; 2]> {
-        site.docs
+        site.docs()
             .iter()
             .map(|doc| Lang::ALL.map(|lang| format!("{}/{}", lang.code(), page_address(&doc.path))))
             .collect()
@@ -157,8 +157,8 @@ impl<'a> Ctx<'a> {
     /// has.
     pub(crate) fn claims_in_order(&self) -> &ClaimList {
         self.claims.get_or_init(|| {
-            let claims: Vec<(DocId, usize)> = self.site.claims.values().map(|d| (d.doc, d.index)).collect();
-            let class = |&(doc, i): &(DocId, usize)| self.site.docs[doc.0].claims[i].class;
+            let claims: Vec<(DocId, usize)> = self.site.claims().values().map(|d| (d.doc, d.index)).collect();
+            let class = |&(doc, i): &(DocId, usize)| self.site.docs()[doc.0].claims[i].class;
             let counts = Class::ALL.iter().map(|&k| claims.iter().filter(|c| class(c) == k).count()).collect();
             (claims, counts)
         })
@@ -169,8 +169,8 @@ impl<'a> Ctx<'a> {
     pub(crate) fn changes(&self) -> &[EventAt] {
         self.changes.get_or_init(|| {
             let mut events: Vec<(jiff::civil::Date, &str, EventAt)> = Vec::new();
-            for (id, d) in self.site.claims.iter() {
-                let claim = &self.site.docs[d.doc.0].claims[d.index];
+            for (id, d) in self.site.claims().iter() {
+                let claim = &self.site.docs()[d.doc.0].claims[d.index];
                 for (i, event) in claim.history.iter().enumerate() {
                     events.push((event.date, id.0.as_str(), (d.doc, d.index, i)));
                 }
@@ -198,7 +198,7 @@ impl<'a> Ctx<'a> {
 
     /// The title of a document in `lang` (falling back to the other language, then the path).
     pub fn doc_title(&self, doc: DocId, lang: Lang) -> String {
-        let d = &self.site.docs[doc.0];
+        let d = &self.site.docs()[doc.0];
         let title = match &d.kind {
             shoko_model::DocKind::Page(p) => Some(&p.title),
             shoko_model::DocKind::Log { title } => title.as_ref(),
@@ -214,12 +214,12 @@ impl<'a> Ctx<'a> {
 
     /// A link from `here` to a claim's card in the claims index (on the index page that lists it).
     pub fn claim_link(&self, here: &str, id: &str, lang: Lang) -> LinkView {
-        let declared = self.site.claims.get(&shoko_model::ClaimId(id.to_owned()));
+        let declared = self.site.claims().get(&shoko_model::ClaimId(id.to_owned()));
         let part = declared.map_or(0, |d| d.ordinal / INDEX_PAGE_SIZE);
         let href =
             format!("{}#{}", relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part)), claim_anchor(id));
         let label = declared
-            .map_or_else(|| id.to_owned(), |d| self.site.docs[d.doc.0].claims[d.index].text.get(lang).to_owned());
+            .map_or_else(|| id.to_owned(), |d| self.site.docs()[d.doc.0].claims[d.index].text.get(lang).to_owned());
         LinkView { href, label }
     }
 

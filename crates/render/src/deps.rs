@@ -30,7 +30,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let mut ids: BTreeSet<ClaimId> = BTreeSet::new();
     let mut indexes = false;
     for &d in changed {
-        let (before, after) = (&old.docs[d.0], &new.docs[d.0]);
+        let (before, after) = (&old.docs()[d.0], &new.docs()[d.0]);
         if matches!(after.kind, DocKind::Targets(_) | DocKind::Glossary(_))
             || matches!(before.kind, DocKind::Targets(_) | DocKind::Glossary(_))
         {
@@ -43,7 +43,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             indexes = true;
             let tree = Tree::of(new);
             jobs.extend(tree.parent(d).map(Job::Page));
-            jobs.extend(new.pages.values().filter(|p| tree.ancestors(**p).contains(&d)).map(|p| Job::Page(*p)));
+            jobs.extend(new.pages().values().filter(|p| tree.ancestors(**p).contains(&d)).map(|p| Job::Page(*p)));
         }
         let changed_ids = changed_ids(before, after);
         indexes |= !changed_ids.is_empty() || citations(before) != citations(after);
@@ -62,15 +62,15 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         // Added or removed claims move others to another page of the claims index, which
         // changes the links to them.
         ids.extend(
-            new.claims
+            new.claims()
                 .iter()
                 .filter(|(id, d)| {
-                    old.claims.get(*id).map(|o| o.ordinal / INDEX_PAGE_SIZE) != Some(d.ordinal / INDEX_PAGE_SIZE)
+                    old.claims().get(*id).map(|o| o.ordinal / INDEX_PAGE_SIZE) != Some(d.ordinal / INDEX_PAGE_SIZE)
                 })
                 .map(|(id, _)| id.clone()),
         );
         for site in [old, new] {
-            for (&d, doc) in site.pages.values().map(|d| (d, &site.docs[d.0])) {
+            for (&d, doc) in site.pages().values().map(|d| (d, &site.docs()[d.0])) {
                 if mentions(site, doc).iter().any(|id| ids.contains(*id)) {
                     jobs.insert(Job::Page(d));
                 }
@@ -86,7 +86,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
 
 /// The claims whose review state differs between `old` and `new`.
 fn differing_reviews(old: &SiteModel, new: &SiteModel) -> BTreeSet<ClaimId> {
-    let (a, b) = (&old.needs_review, &new.needs_review);
+    let (a, b) = (&old.needs_review(), &new.needs_review());
     a.keys().chain(b.keys()).filter(|id| a.get(*id) != b.get(*id)).cloned().collect()
 }
 
@@ -145,7 +145,7 @@ fn mentions<'a>(site: &'a SiteModel, doc: &'a Document) -> Vec<&'a ClaimId> {
         }
         for component in &page.components {
             for arg in component.args.split_whitespace() {
-                if let Some((id, _)) = site.claims.get_key_value(&ClaimId(arg.to_owned())) {
+                if let Some((id, _)) = site.claims().get_key_value(&ClaimId(arg.to_owned())) {
                     ids.push(id);
                 }
             }

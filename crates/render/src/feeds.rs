@@ -41,8 +41,8 @@ struct AllClaims<'a>(&'a Ctx<'a>);
 impl Serialize for AllClaims<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let cx = self.0;
-        serializer.collect_seq(cx.site.claims.values().map(|d| {
-            let c = &cx.site.docs[d.doc.0].claims[d.index];
+        serializer.collect_seq(cx.site.claims().values().map(|d| {
+            let c = &cx.site.docs()[d.doc.0].claims[d.index];
             ClaimExport {
                 id: &c.id.0,
                 class: c.class,
@@ -56,13 +56,13 @@ impl Serialize for AllClaims<'_> {
                 superseded_by: c.superseded_by.as_ref().map(|r| r.id.0.as_str()),
                 supersedes: c.supersedes.iter().map(|r| r.id.0.as_str()).collect(),
                 history: &c.history,
-                declared_in: shoko_vocab::ContentPath(&cx.site.docs[d.doc.0].path).to_string(),
+                declared_in: shoko_vocab::ContentPath(&cx.site.docs()[d.doc.0].path).to_string(),
                 shown_on: cx
                     .site
-                    .shown_on
+                    .shown_on()
                     .get(&c.id)
                     .map_or_else(Vec::new, |p| p.iter().map(|d| cx.page_dir(*d, Lang::Ja).to_owned()).collect()),
-                needs_review: cx.site.needs_review.get(&c.id),
+                needs_review: cx.site.needs_review().get(&c.id),
             }
         }))
     }
@@ -76,7 +76,7 @@ struct Export<'a> {
 /// Every claim as compact JSON, with the pages (site-root-relative, Japanese) that show it.
 pub fn claims_json(cx: &Ctx<'_>) -> Result<Vec<u8>, serde_json::Error> {
     // About 0.8 KB per claim: sized up front so a large export is not copied while it grows.
-    let mut json = Vec::with_capacity(1024 + cx.site.claims.len() * 1024);
+    let mut json = Vec::with_capacity(1024 + cx.site.claims().len() * 1024);
     serde_json::to_writer(&mut json, &Export { claims: AllClaims(cx) })?;
     json.push(b'\n');
     Ok(json)
@@ -85,7 +85,7 @@ pub fn claims_json(cx: &Ctx<'_>) -> Result<Vec<u8>, serde_json::Error> {
 /// Every page's folder in both languages (content pages first, then generated ones).
 pub fn page_dirs(cx: &Ctx<'_>) -> Vec<[String; 2]> {
     let mut dirs: Vec<[String; 2]> =
-        cx.site.pages.values().map(|d| Lang::ALL.map(|l| cx.page_dir(*d, l).to_owned())).collect();
+        cx.site.pages().values().map(|d| Lang::ALL.map(|l| cx.page_dir(*d, l).to_owned())).collect();
     for page in SitePage::ALL {
         dirs.extend((0..page.parts(cx.site)).map(|part| Lang::ALL.map(|l| Ctx::site_part_dir(page, l, part))));
     }

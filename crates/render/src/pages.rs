@@ -31,15 +31,15 @@ impl Tree {
     /// Build the tree from the site's pages.
     pub fn of(site: &shoko_model::SiteModel) -> Self {
         let mut tree = Tree::default();
-        for (path, &doc) in site.pages.iter() {
-            if let Some(parent) = parent_index(path).and_then(|p| site.pages.get(&p)) {
+        for (path, &doc) in site.pages().iter() {
+            if let Some(parent) = parent_index(path).and_then(|p| site.pages().get(&p)) {
                 tree.parent.insert(doc, *parent);
                 tree.children.entry(*parent).or_default().push(doc);
             }
         }
         for children in tree.children.values_mut() {
             children.sort_by_key(|d| {
-                let doc = &site.docs[d.0];
+                let doc = &site.docs()[d.0];
                 (doc.page().map_or(0, |p| p.weight), doc.path.clone())
             });
         }
@@ -157,7 +157,7 @@ impl RenderContext for PageCx<'_, '_> {
             Target::Page { file, anchor } => (file, anchor),
             Target::Anchor(_) | Target::File(_) | Target::External | Target::Refused(_) => return None,
         };
-        let target = *self.cx.site.pages.get(&resolve_relative(&self.doc.path, &file)?)?;
+        let target = *self.cx.site.pages().get(&resolve_relative(&self.doc.path, &file)?)?;
         let mut href = relative_href(here, self.cx.page_dir(target, lang));
         if let Some(a) = anchor {
             href.push('#');
@@ -239,7 +239,7 @@ pub fn page_views<'a>(
     tree: &Tree,
     id: DocId,
 ) -> (Vec<(String, Lang, PageView)>, Vec<Diagnostic>) {
-    let doc = &cx.site.docs[id.0];
+    let doc = &cx.site.docs()[id.0];
     let Some(page) = doc.page() else { return (Vec::new(), Vec::new()) };
     let cards = shown_claims(cx, doc);
     let text = &cx.sources.file(doc.file).text;
@@ -271,7 +271,7 @@ pub fn page_views<'a>(
                 gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),
                 body: bodies[i].html.clone(),
                 summary: summary(cx, &cards, lang),
-                needs_review: cards.iter().filter(|c| cx.site.needs_review.contains_key(&c.id)).count(),
+                needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),
                 claims: cards.iter().map(|c| claim_view(cx, c, here, lang)).collect(),
                 questions: doc.questions.iter().map(|q| question_view(cx, q, here, lang, None)).collect(),
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),

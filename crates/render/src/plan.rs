@@ -122,7 +122,7 @@ impl Job {
 
     /// Every job of `site`: each page, each generated page per language, root, feeds, assets.
     pub fn all(site: &SiteModel) -> Vec<Job> {
-        let mut jobs: Vec<Job> = site.pages.values().map(|d| Job::Page(*d)).collect();
+        let mut jobs: Vec<Job> = site.pages().values().map(|d| Job::Page(*d)).collect();
         jobs.extend(Job::site_pages(site));
         jobs.extend([Job::Root, Job::Feeds, Job::Assets]);
         jobs

@@ -21,7 +21,7 @@ fn layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, title_key: &str) -> L
 fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, title_key: &str) -> LayoutView {
     let here = Ctx::site_part_dir(page, lang, part);
     let other = Ctx::site_part_dir(page, lang.other(), part);
-    let home = cx.site.pages.get("index.md").map(|d| cx.page_link(&here, *d, lang));
+    let home = cx.site.pages().get("index.md").map(|d| cx.page_link(&here, *d, lang));
     cx.layout(
         lang,
         &here,
@@ -45,7 +45,7 @@ pub fn evidence<'a>(cx: &'a Ctx<'a>, lang: Lang) -> EvidenceView {
         needs_review: {
             let here = Ctx::site_page_dir(SitePage::Evidence, lang);
             cx.site
-                .needs_review
+                .needs_review()
                 .iter()
                 .filter_map(|(id, review)| {
                     let claim = cx.site.claim(id)?;
@@ -65,7 +65,7 @@ pub fn evidence<'a>(cx: &'a Ctx<'a>, lang: Lang) -> EvidenceView {
 pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
     let here = Ctx::site_page_dir(SitePage::Questions, lang);
     let mut groups: BTreeMap<(bool, String), Vec<(DocId, usize)>> = BTreeMap::new();
-    for (d, doc) in cx.site.docs.iter().enumerate() {
+    for (d, doc) in cx.site.docs().iter().enumerate() {
         for (i, q) in doc.questions.iter().enumerate() {
             if q.gfx.is_empty() {
                 groups.entry((true, String::new())).or_default().push((DocId(d), i));
@@ -84,8 +84,8 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
             let questions = items
                 .into_iter()
                 .map(|(d, i)| {
-                    let q = &cx.site.docs[d.0].questions[i];
-                    let page = cx.site.docs[d.0].page().map(|_| cx.page_link(&here, d, lang));
+                    let q = &cx.site.docs()[d.0].questions[i];
+                    let page = cx.site.docs()[d.0].page().map(|_| cx.page_link(&here, d, lang));
                     let mut view = question_view(cx, q, &here, lang, page);
                     // A question listed under several targets keeps `q-ID` in its first group.
                     if !seen.insert(q.id.clone()) {
@@ -124,15 +124,15 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
         .skip(part * INDEX_PAGE_SIZE)
         .take(INDEX_PAGE_SIZE)
         .map(|&(doc, index)| {
-            let claim = &cx.site.docs[doc.0].claims[index];
+            let claim = &cx.site.docs()[doc.0].claims[index];
             ClaimRowView {
                 claim: claim_view(cx, claim, &here, lang),
                 shown_on: cx
                     .site
-                    .shown_on
+                    .shown_on()
                     .get(&claim.id)
                     .map_or_else(Vec::new, |pages| pages.iter().map(|p| cx.page_link(&here, *p, lang)).collect()),
-                declared_in: shoko_vocab::ContentPath(&cx.site.docs[doc.0].path).to_string(),
+                declared_in: shoko_vocab::ContentPath(&cx.site.docs()[doc.0].path).to_string(),
             }
         })
         .collect();
@@ -157,7 +157,7 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
         .skip(part * INDEX_PAGE_SIZE)
         .take(INDEX_PAGE_SIZE)
         .map(|&(doc, index, event)| {
-            let claim = &cx.site.docs[doc.0].claims[index];
+            let claim = &cx.site.docs()[doc.0].claims[index];
             ChangeView {
                 date: claim.history[event].date.to_string(),
                 claim: cx.claim_link(&here, &claim.id.0, lang),
@@ -165,7 +165,7 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
                 event: event_view(cx, &claim.history[event], lang),
                 pages: cx
                     .site
-                    .shown_on
+                    .shown_on()
                     .get(&claim.id)
                     .map_or_else(Vec::new, |p| p.iter().map(|p| cx.page_link(&here, *p, lang)).collect()),
             }
@@ -182,7 +182,7 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
 pub fn glossary<'a>(cx: &'a Ctx<'a>, lang: Lang) -> GlossaryView {
     let terms = cx
         .site
-        .glossary
+        .glossary()
         .iter()
         .map(|t| TermView {
             anchor: shoko_vocab::term_anchor(&t.id),

@@ -396,7 +396,7 @@ mod tests {
             "{:?}",
             checked.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>()
         );
-        assert_eq!(checked.site.pages.len(), 120 + 2 + 1, "pages, two section indexes, home");
+        assert_eq!(checked.site.pages().len(), 120 + 2 + 1, "pages, two section indexes, home");
         let build = || {
             let mut out = shoko_engine::MemoryOutput::default();
             let report = shoko_engine::build(&root, &mut out, &options).expect("built");

@@ -211,7 +211,7 @@ impl Engine {
             (Some(good), Some(global)) if !full && output.version() == Some(good.output) && good.global == *global => {
                 let changed: BTreeSet<DocId> = current
                     .site
-                    .docs
+                    .docs()
                     .iter()
                     .enumerate()
                     .filter(|(_, d)| current.dirty.contains(&d.path))
@@ -226,7 +226,7 @@ impl Engine {
         let pages: Vec<FileId> = jobs
             .iter()
             .filter_map(|job| match job {
-                Job::Page(doc) => Some(current.site.docs[doc.0].file),
+                Job::Page(doc) => Some(current.site.docs()[doc.0].file),
                 _ => None,
             })
             .collect();
@@ -471,7 +471,7 @@ fn stream(
 
 /// The document id of the page at content path `path`.
 fn site_id(site: &SiteModel, path: &str) -> Option<DocId> {
-    site.pages.get(path).copied()
+    site.pages().get(path).copied()
 }
 
 /// Every diagnostic of the current state, sorted.
