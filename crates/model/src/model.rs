@@ -1,9 +1,12 @@
 //! Validated values: what the rest of the pipeline works with. Every value that a diagnostic may
 //! point at carries its [`Span`]. Plain data, no interior mutability, no global state.
 
-use crate::schema::{BlockerKind, ChangeKind, Class, Lifecycle, Scope, SourceRecord};
+// The values a claim's fields take are the file format's own, re-exported as the model's: render
+// and the exports read the model alone, never `schema`'s record types.
+pub use crate::schema::{BlockerKind, ChangeKind, Class, Lifecycle, PhaseStatus, TargetStatus};
 use shoko_diagnostics::{FileId, Span};
 use shoko_markdown::{Body, Lang};
+use std::collections::BTreeMap;
 
 pub use shoko_vocab::ClaimId;
 
@@ -83,7 +86,7 @@ pub struct Claim {
     /// Scope, if given.
     pub scope: Option<Scope>,
     /// Sources.
-    pub sources: Vec<SourceRecord>,
+    pub sources: Vec<Source>,
     /// History events (those whose date could not be read were reported and are left out).
     pub history: Vec<Event>,
     /// Premises.
@@ -115,6 +118,72 @@ pub struct Event {
     pub kind: ChangeKind,
     /// Indexes into the claim's `sources` that support the change.
     pub sources: Vec<usize>,
+}
+
+/// Where and when a claim holds, validated.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Scope {
+    /// GPU targets.
+    pub gfx: Vec<String>,
+    /// Software versions by name.
+    pub software: BTreeMap<String, String>,
+    /// Day the claim was observed (left out, after being reported, when it does not read).
+    pub observed: Option<jiff::civil::Date>,
+}
+
+/// Where support for a claim comes from, validated; `basis` says how it was observed. The
+/// same fields as the file format's (`schema::SourceRecord`), with dates read as dates.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "basis", rename_all = "snake_case")]
+pub enum Source {
+    /// Source code, read at a commit when `commit` is given.
+    SourceCode {
+        /// Repository, `owner/name`.
+        repo: String,
+        /// The full commit the lines were read at.
+        commit: Option<String>,
+        /// File path in the repository.
+        path: String,
+        /// First and last line, 1-based, inclusive.
+        lines: Option<[u32; 2]>,
+        /// Exact quote of the lines.
+        quote: Option<String>,
+    },
+    /// A live command and what it printed.
+    Runtime {
+        /// The command as run.
+        command: String,
+        /// Verbatim excerpt of the output.
+        output: String,
+        /// Where it ran.
+        environment: Option<String>,
+        /// Day it ran.
+        date: Option<jiff::civil::Date>,
+    },
+    /// Repository history: a commit, pull request or issue.
+    History {
+        /// Repository, `owner/name`.
+        repo: String,
+        /// Full commit.
+        commit: Option<String>,
+        /// Pull request number.
+        pr: Option<u64>,
+        /// Issue number.
+        issue: Option<u64>,
+    },
+    /// A shipped file inspected with a tool.
+    Artifact {
+        /// Package or bundle the file comes from.
+        package: Option<String>,
+        /// Version of the package.
+        version: Option<String>,
+        /// The file inspected.
+        file: String,
+        /// The tool and its arguments.
+        tool: String,
+        /// Verbatim excerpt of the tool's output.
+        output: String,
+    },
 }
 
 /// What blocks an unresolved claim or an open question.

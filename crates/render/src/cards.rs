@@ -5,8 +5,8 @@ use crate::context::Ctx;
 use crate::view::{ClaimView, EventView, LinkView, QuestionView, ReviewView, SourceView};
 use shoko_markdown::Lang;
 use shoko_model::review::{NeedsReview, Worsening};
-use shoko_model::schema::{BlockerKind, Lifecycle, SourceRecord};
-use shoko_model::{Blocker, Claim, Event, Question};
+use shoko_model::{Blocker, Claim, Event, Question, Source};
+use shoko_model::{BlockerKind, Lifecycle};
 
 /// The card of `claim` on a page at folder `here`.
 pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimView {
@@ -25,7 +25,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         successor: claim.superseded_by.as_ref().map(|s| cx.claim_link(here, &s.id.0, lang)),
         gfx: scope.gfx,
         software: scope.software.into_iter().collect(),
-        observed: scope.observed,
+        observed: scope.observed.map(|d| d.to_string()),
         sources: claim.sources.iter().map(|s| source_view(cx, s, lang)).collect(),
         premises: claim.depends_on.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),
         blocker: claim.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
@@ -72,8 +72,8 @@ pub fn event_view(cx: &Ctx<'_>, e: &Event, lang: Lang) -> EventView {
         to: cx.badge(e.to, lang),
         lifecycle: e.lifecycle.filter(|l| *l != Lifecycle::Current).map(|l| lifecycle_label(cx, l, lang)),
         reason: e.reason.get(lang).to_owned(),
-        editorial: e.kind == shoko_model::schema::ChangeKind::Editorial,
-        review: e.kind == shoko_model::schema::ChangeKind::Review,
+        editorial: e.kind == shoko_model::ChangeKind::Editorial,
+        review: e.kind == shoko_model::ChangeKind::Review,
     }
 }
 
@@ -97,10 +97,10 @@ fn blocker(cx: &Ctx<'_>, b: &Blocker, lang: Lang) -> (String, String) {
 }
 
 /// A source with its facts and, where it can be built, a permalink.
-fn source_view(cx: &Ctx<'_>, source: &SourceRecord, lang: Lang) -> SourceView {
+fn source_view(cx: &Ctx<'_>, source: &Source, lang: Lang) -> SourceView {
     let field = |k: &str, v: &str| (k.to_owned(), v.to_owned());
     let (basis, fields, link) = match source {
-        SourceRecord::SourceCode { repo, commit, path, lines, quote } => {
+        Source::SourceCode { repo, commit, path, lines, quote } => {
             let mut fields = vec![field("repo", repo), field("path", path)];
             if let Some(lines) = lines {
                 fields.push(field("lines", &format!("{}–{}", lines[0], lines[1])));
@@ -116,15 +116,15 @@ fn source_view(cx: &Ctx<'_>, source: &SourceRecord, lang: Lang) -> SourceView {
             let link = github(repo).map(|base| format!("{base}/blob/{at}/{path}{anchor}"));
             ("basis-source_code", fields, link)
         }
-        SourceRecord::Runtime { command, output, environment, date } => {
-            let when = date.clone().unwrap_or_else(|| cx.t(lang, "date-unrecorded"));
+        Source::Runtime { command, output, environment, date } => {
+            let when = date.map_or_else(|| cx.t(lang, "date-unrecorded"), |d| d.to_string());
             let mut fields = vec![field("command", command), field("output", output), field("date", &when)];
             if let Some(env) = environment {
                 fields.push(field("environment", env));
             }
             ("basis-runtime", fields, None)
         }
-        SourceRecord::History { repo, commit, pr, issue } => {
+        Source::History { repo, commit, pr, issue } => {
             let mut fields = vec![field("repo", repo)];
             let base = github(repo);
             let mut link = None;
@@ -142,7 +142,7 @@ fn source_view(cx: &Ctx<'_>, source: &SourceRecord, lang: Lang) -> SourceView {
             }
             ("basis-history", fields, link)
         }
-        SourceRecord::Artifact { package, version, file, tool, output } => {
+        Source::Artifact { package, version, file, tool, output } => {
             let mut fields = Vec::new();
             if let Some(p) = package {
                 fields.push(field("package", p));

@@ -6,8 +6,8 @@ use crate::context::Ctx;
 use crate::view::BadgeView;
 use serde::Serialize;
 use shoko_markdown::Lang;
-use shoko_model::schema::{Class, Lifecycle, PhaseStatus, TargetStatus};
 use shoko_model::{Claim, Page};
+use shoko_model::{Class, Lifecycle, PhaseStatus, TargetStatus};
 use shoko_vocab::claim_anchor;
 
 /// A row of the generation table.

@@ -6,7 +6,7 @@ use crate::urls::relative_href;
 use crate::view::{AlternateView, BadgeView, LayoutView, LinkView, NavView, SwitchView};
 use shoko_diagnostics::SourceMap;
 use shoko_markdown::{Gloss, Glossary, Lang, escape};
-use shoko_model::schema::Class;
+use shoko_model::Class;
 use shoko_model::{DocId, SiteModel};
 use shoko_vocab::{claim_anchor, page_address, term_anchor};
 

@@ -4,8 +4,8 @@
 use crate::context::{Ctx, SitePage, SitePageExt};
 use serde::Serialize;
 use shoko_markdown::Lang;
-use shoko_model::schema::{Class, Lifecycle, Scope, SourceRecord};
-use shoko_model::{Blocker, Event, Limitation};
+use shoko_model::{Blocker, Event, Limitation, Scope, Source};
+use shoko_model::{Class, Lifecycle};
 
 #[derive(Serialize)]
 struct ClaimExport<'a> {
@@ -14,7 +14,7 @@ struct ClaimExport<'a> {
     lifecycle: Lifecycle,
     text: TextExport<'a>,
     scope: &'a Option<Scope>,
-    sources: &'a [SourceRecord],
+    sources: &'a [Source],
     depends_on: Vec<&'a str>,
     blocked_by: &'a Option<Blocker>,
     limitations: &'a [Limitation],

@@ -9,8 +9,8 @@ use crate::view::{
     PagerLinkView, PagerView, QuestionGroupView, QuestionsView, ReviewRowView, TermView,
 };
 use shoko_markdown::{Lang, slug};
+use shoko_model::Class;
 use shoko_model::DocId;
-use shoko_model::schema::Class;
 use std::collections::BTreeMap;
 
 fn layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, title_key: &str) -> LayoutView {

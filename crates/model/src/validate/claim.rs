@@ -2,7 +2,7 @@
 
 use super::formats::Check;
 use crate::locate::Locator;
-use crate::model::{Blocker, Claim, ClaimId, Event, Limitation, Question, Ref, Texts};
+use crate::model::{Blocker, Claim, ClaimId, Event, Limitation, Question, Ref, Scope, Source, Texts};
 use crate::rules::{self, claim_history};
 use crate::schema::{Bilingual, ClaimRecord, Class, Lifecycle, QuestionRecord, SourceRecord};
 use crate::yaml::YamlPath;
@@ -133,8 +133,12 @@ pub fn validate_claim(
         lifecycle: record.lifecycle,
         text: texts,
         text_span: loc.key_span(&root.key("text")),
-        scope: record.scope.clone(),
-        sources: record.sources.clone(),
+        scope: record.scope.as_ref().map(|s| Scope {
+            gfx: s.gfx.clone(),
+            software: s.software.clone(),
+            observed: s.observed.as_deref().and_then(|d| d.parse().ok()),
+        }),
+        sources: record.sources.iter().map(source).collect(),
         history,
         depends_on,
         blocked_by,
@@ -180,6 +184,23 @@ fn refs(ids: &[String], path: &YamlPath, check: &mut Check<'_, '_>) -> Vec<Ref> 
             Ref { id: ClaimId(id.clone()), span: check.loc.span(&p) }
         })
         .collect()
+}
+
+/// A source as validated: the file format's fields, a date read as a date (one that does not
+/// read was reported by [`check_source`] and is left out).
+fn source(record: &SourceRecord) -> Source {
+    match record.clone() {
+        SourceRecord::SourceCode { repo, commit, path, lines, quote } => {
+            Source::SourceCode { repo, commit, path, lines, quote }
+        }
+        SourceRecord::Runtime { command, output, environment, date } => {
+            Source::Runtime { command, output, environment, date: date.and_then(|d| d.parse().ok()) }
+        }
+        SourceRecord::History { repo, commit, pr, issue } => Source::History { repo, commit, pr, issue },
+        SourceRecord::Artifact { package, version, file, tool, output } => {
+            Source::Artifact { package, version, file, tool, output }
+        }
+    }
 }
 
 fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_>) {
