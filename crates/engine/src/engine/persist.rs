@@ -318,7 +318,7 @@ impl Engine {
         let listed: HashSet<String> = chunks.iter().map(chunk_name).collect();
         for entry in std::fs::read_dir(cache).map_err(|e| IoError::new("read", cache, e))?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let ours = name.starts_with(CHUNK_PREFIX) || name.starts_with(&format!("{STATE_FILE}.new-"));
+            let ours = is_ours(&name);
             if ours && !listed.contains(&name) {
                 let _ = std::fs::remove_file(entry.path());
             }
@@ -329,6 +329,16 @@ impl Engine {
 
 /// The start of a chunk file's name.
 const CHUNK_PREFIX: &str = "docs-";
+
+/// Whether a file of the cache folder is one a save writes (a chunk, or a temporary file of a
+/// chunk or the head that a killed save left): only those are ever removed.
+fn is_ours(name: &str) -> bool {
+    let hex = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit());
+    let chunk = |s: &str| s.strip_prefix(CHUNK_PREFIX).is_some_and(hex);
+    let (stem, pid) = name.rsplit_once(".new-").unwrap_or((name, ""));
+    let temporary = !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit());
+    chunk(name) || (temporary && (chunk(stem) || stem == STATE_FILE))
+}
 
 /// The file name of the chunk whose bytes hash to `hash`.
 fn chunk_name(hash: &Hash) -> String {
@@ -380,3 +390,19 @@ const GITIGNORE: &str = "# Made by `shoko build`; safe to delete.\n*\n";
 /// Marks the folder as a cache for backup tools (<https://bford.info/cachedir/>).
 const CACHEDIR_TAG: &str =
     "Signature: 8a477f597d28d172789f06886806bc55\n# The build cache of `shoko build`; safe to delete.\n";
+
+#[cfg(test)]
+mod tests {
+    use super::{chunk_name, is_ours};
+
+    #[test]
+    fn only_the_files_a_save_writes_are_cleaned_up() {
+        let chunk = chunk_name(&[7; 32]);
+        for name in [chunk.as_str(), &format!("{chunk}.new-12"), "engine.state.new-345"] {
+            assert!(is_ours(name), "{name}");
+        }
+        for name in ["engine.state", ".gitignore", "CACHEDIR.TAG", "docs-notes.txt", "docs-", "engine.state.new-x"] {
+            assert!(!is_ours(name), "{name}");
+        }
+    }
+}
