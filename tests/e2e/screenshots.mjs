@@ -1,5 +1,6 @@
 // Screenshots of built pages in headless Chromium: every PAGE in light and dark, at phone and
 // desktop widths, into OUT_DIR. Usage: node screenshots.mjs SITE_DIR OUT_DIR PAGE...
+// With VIEWPORT_ONLY=1, only the first screen of each page (long indexes make tall images).
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
@@ -24,7 +25,7 @@ try {
         const tab = await context.newPage();
         await tab.goto(`${server.url}${page}`);
         const file = `${outDir}/${page.replace(/\/index\.html$/, '').replace(/\//g, '_') || 'root'}-${name}-${colorScheme}.png`;
-        await tab.screenshot({ path: file, fullPage: true });
+        await tab.screenshot({ path: file, fullPage: !process.env.VIEWPORT_ONLY });
         console.log(file);
         await tab.close();
       }

@@ -10,11 +10,7 @@ use shoko_model::{BlockerKind, Lifecycle};
 
 /// The card of `claim` on a page at folder `here`.
 pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimView {
-    let stale = match claim.lifecycle {
-        Lifecycle::Current => None,
-        Lifecycle::Superseded => Some(cx.t(lang, "lifecycle-superseded")),
-        Lifecycle::Retracted => Some(cx.t(lang, "lifecycle-retracted")),
-    };
+    let stale = stale_label(cx, claim.lifecycle, lang);
     let scope = claim.scope.clone().unwrap_or_default();
     ClaimView {
         id: claim.id.0.clone(),
@@ -54,6 +50,11 @@ pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, here: &str, lang: Lang) -
         since: review.since.to_string(),
         others: review.others,
     }
+}
+
+/// The label a claim shows beside its badge when it is no longer current.
+pub fn stale_label(cx: &Ctx<'_>, lifecycle: Lifecycle, lang: Lang) -> Option<String> {
+    (lifecycle != Lifecycle::Current).then(|| lifecycle_label(cx, lifecycle, lang))
 }
 
 /// The label of a lifecycle other than current.

@@ -1,16 +1,17 @@
 //! The generated, site-wide pages: evidence legend and policy, every open question, every claim,
 //! and the change log built from claim histories.
 
-use crate::cards::{claim_view, event_view, question_view, review_view};
+use crate::cards::{claim_view, event_view, question_view, review_view, stale_label};
 use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::urls::relative_href;
 use crate::view::{
-    ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView,
+    ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView, LinkView,
     PagerLinkView, PagerView, QuestionGroupView, QuestionsView, ReviewRowView, TermView,
 };
 use shoko_markdown::{Lang, slug};
 use shoko_model::Class;
 use shoko_model::DocId;
+use shoko_vocab::claim_anchor;
 use std::collections::BTreeMap;
 
 fn layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, title_key: &str) -> LayoutView {
@@ -125,13 +126,27 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
         .take(INDEX_PAGE_SIZE)
         .map(|&(doc, index)| {
             let claim = &cx.site.docs()[doc.0].claims[index];
+            let shown_on: Vec<LinkView> = cx.site.shown_on().get(&claim.id).map_or_else(Vec::new, |pages| {
+                pages
+                    .iter()
+                    .map(|p| {
+                        let page = cx.page_link(&here, *p, lang);
+                        LinkView { href: format!("{}#{}", page.href, claim_anchor(&claim.id)), label: page.label }
+                    })
+                    .collect()
+            });
+            let scope = claim.scope.clone().unwrap_or_default();
             ClaimRowView {
-                claim: claim_view(cx, claim, &here, lang),
-                shown_on: cx
-                    .site
-                    .shown_on()
-                    .get(&claim.id)
-                    .map_or_else(Vec::new, |pages| pages.iter().map(|p| cx.page_link(&here, *p, lang)).collect()),
+                id: claim.id.0.clone(),
+                anchor: claim_anchor(&claim.id),
+                badge: cx.badge(claim.class, lang),
+                text: claim.text.get(lang).to_owned(),
+                stale: stale_label(cx, claim.lifecycle, lang),
+                review: cx.site.needs_review().contains_key(&claim.id),
+                gfx: scope.gfx,
+                software: scope.software.into_iter().collect(),
+                card: shown_on.is_empty().then(|| claim_view(cx, claim, &here, lang)),
+                shown_on,
                 declared_in: shoko_vocab::ContentPath(&cx.site.docs()[doc.0].path).to_string(),
             }
         })

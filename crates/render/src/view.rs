@@ -260,15 +260,31 @@ pub struct QuestionsView {
     pub groups: Vec<QuestionGroupView>,
 }
 
-/// One row of the claims index.
+/// One row of the claims index: the claim in a line or two, linked to its cards.
 #[derive(Debug, Clone, Serialize)]
 pub struct ClaimRowView {
-    /// The card.
-    pub claim: ClaimView,
-    /// Pages that show it.
+    /// ID.
+    pub id: String,
+    /// Anchor of the row (`claim-ID`), the target of every claim link.
+    pub anchor: String,
+    /// Evidence badge.
+    pub badge: BadgeView,
+    /// Text in the page language.
+    pub text: String,
+    /// Lifecycle label if not current (the text is shown struck through).
+    pub stale: Option<String>,
+    /// Whether it needs review.
+    pub review: bool,
+    /// GPU targets.
+    pub gfx: Vec<String>,
+    /// Software versions.
+    pub software: Vec<(String, String)>,
+    /// The pages that show its card, each linked to the card.
     pub shown_on: Vec<LinkView>,
     /// Where it is declared.
     pub declared_in: String,
+    /// The full card, only for a claim no page shows (so that every claim has a card somewhere).
+    pub card: Option<ClaimView>,
 }
 
 /// The page of all claims.
