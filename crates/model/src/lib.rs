@@ -9,6 +9,7 @@ pub mod frontmatter;
 pub mod link;
 pub mod locate;
 pub mod model;
+pub mod pairs;
 pub mod review;
 pub mod rules;
 pub mod schema;

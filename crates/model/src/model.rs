@@ -374,6 +374,8 @@ pub struct Document {
     /// IDs of claims and questions that are declared but could not be read (already reported);
     /// references to them are not reported again.
     pub unreadable_ids: Vec<ClaimId>,
+    /// Its language pairs (see [`crate::pairs`]), in document order.
+    pub pairs: Vec<crate::pairs::Pair>,
 }
 
 impl Document {

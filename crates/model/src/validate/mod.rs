@@ -19,6 +19,7 @@ pub fn de_error_diagnostic(error: &crate::yaml::DeError, loc: &Locator<'_>) -> D
 use crate::frontmatter::{self, SplitError};
 use crate::locate::Locator;
 use crate::model::{DocKind, Document};
+use crate::pairs;
 use crate::rules::{file_empty, fm_missing, fm_unclosed, fm_wrong_type, fm_yaml_syntax};
 use crate::schema::{ClaimRecord, ObservationLog, PageFrontMatter, QuestionRecord};
 use crate::yaml::{self, Item, Origin, YamlDoc, YamlPath};
@@ -120,6 +121,14 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         SourceKind::Targets => data::targets_document(&doc, input, &loc, &mut out),
         SourceKind::Glossary => data::glossary_document(&doc, input, &loc, &mut out),
     };
+    let document = document.map(|mut d| {
+        d.pairs = pairs::in_yaml(&doc);
+        if let Some(page) = d.page() {
+            let body = pairs::in_body(text, &page.body.blocks);
+            d.pairs.extend(body);
+        }
+        d
+    });
     (document, out)
 }
 
@@ -150,6 +159,7 @@ fn page_document(
         claims: items.claims,
         questions: items.questions,
         unreadable_ids: items.unreadable,
+        pairs: Vec::new(),
     })
 }
 
@@ -172,6 +182,7 @@ fn log_document(
         claims: items.claims,
         questions: items.questions,
         unreadable_ids: items.unreadable,
+        pairs: Vec::new(),
     })
 }
 

@@ -6,11 +6,13 @@
 //! archived `serde_yaml`, same API) provides the value type and deserializes typed values from
 //! it; nothing outside this module names it. Positions are shifted by the line on which the front-matter starts.
 
+mod bilingual;
 mod load;
 mod path;
 mod positions;
 mod scalar;
 
+pub use bilingual::Bilingual;
 pub use path::{Seg, YamlPath};
 pub use positions::{NodePos, Positions, Scalar};
 

@@ -1,0 +1,150 @@
+//! The language pairs of a content file, the unit in which translations drift: each pair of
+//! `:::ja` / `:::en` divs and each bilingual field (title, gain, claim texts, details, reasons,
+//! questions, captions). A pair has a name that stays put while the file is edited around it
+//! and, for each side, a hash of its normalised text (whitespace runs count as one space) and
+//! where it is. Comparing a pair's hashes across the versions of a file tells which side changed
+//! when; `shoko-history` does that over git history.
+
+use crate::frontmatter;
+use crate::validate::SourceKind;
+use crate::yaml::{self, Origin, YamlDoc};
+use serde::{Deserialize, Serialize};
+use shoko_diagnostics::{FileId, SourceFile};
+use shoko_markdown::{Block, Div, DivKind, parse_body, partners};
+use shoko_vocab::Lang;
+use std::ops::Range;
+
+/// Hash of a side's normalised text.
+pub type TextHash = [u8; 16];
+
+/// One side of a pair.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Side {
+    /// Hash of the normalised text.
+    pub hash: TextHash,
+    /// Whether the text is empty (whitespace only).
+    pub empty: bool,
+    /// Byte range in the file: the text of a field, the opening fence line of a div.
+    pub span: Range<usize>,
+}
+
+/// A Japanese text and its English partner.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pair {
+    /// The pair's name in its file: `body/2` (the third pair of language divs, in document
+    /// order), or a field path such as `title` or `claims[gfx1201-family].text`.
+    pub name: String,
+    /// Japanese, then English (the order of [`Lang::ALL`]).
+    pub sides: [Side; 2],
+}
+
+impl Pair {
+    /// The side in `lang`.
+    pub fn side(&self, lang: Lang) -> &Side {
+        &self.sides[lang as usize]
+    }
+}
+
+/// A side of `text`, at `span`.
+fn side(text: &str, span: Range<usize>) -> Side {
+    let mut hasher = blake3::Hasher::new();
+    for (i, word) in text.split_whitespace().enumerate() {
+        if i > 0 {
+            hasher.update(b" ");
+        }
+        hasher.update(word.as_bytes());
+    }
+    let mut hash = [0; 16];
+    hash.copy_from_slice(&hasher.finalize().as_bytes()[..16]);
+    Side { hash, empty: text.trim().is_empty(), span }
+}
+
+/// The pairs of the bilingual fields of a parsed YAML document.
+pub fn in_yaml(doc: &YamlDoc) -> Vec<Pair> {
+    doc.bilingual()
+        .into_iter()
+        .map(|b| {
+            let [(ja, ja_span), (en, en_span)] = b.texts;
+            Pair { name: b.name, sides: [side(ja, ja_span), side(en, en_span)] }
+        })
+        .collect()
+}
+
+/// The pairs of language divs of a body (`blocks` of the file `text`), at every nesting level,
+/// named `body/N` in document order.
+pub fn in_body(text: &str, blocks: &[Block]) -> Vec<Pair> {
+    let mut out = Vec::new();
+    divs(text, blocks, &mut out);
+    out
+}
+
+fn divs(text: &str, blocks: &[Block], out: &mut Vec<Pair>) {
+    for (i, (block, partner)) in blocks.iter().zip(partners(blocks)).enumerate() {
+        let Block::Div(div) = block else { continue };
+        match (&div.kind, partner) {
+            (DivKind::Lang(lang), Some(p)) if p > i => {
+                let Some(Block::Div(other)) = blocks.get(p) else { continue };
+                let (ja, en): (&Div, &Div) = if *lang == Lang::Ja { (div, other) } else { (other, div) };
+                let side_of = |d: &Div| side(text.get(d.inner.clone()).unwrap_or_default(), d.open.clone());
+                out.push(Pair { name: format!("body/{}", out.len()), sides: [side_of(ja), side_of(en)] });
+            }
+            (DivKind::Lang(_), _) => {}
+            _ => divs(text, &div.children, out),
+        }
+    }
+}
+
+/// The pairs of a whole file of kind `kind`, read leniently: a version that does not parse has
+/// none (used for past versions of a file, which may have been broken when committed).
+pub fn of_file(kind: SourceKind, text: &str) -> Vec<Pair> {
+    let file = SourceFile::new(String::new(), text.to_owned());
+    let (yaml_range, body) = match kind {
+        SourceKind::Page => match frontmatter::split(text) {
+            Ok(split) => (split.yaml, Some(split.body)),
+            Err(_) => return Vec::new(),
+        },
+        _ => (0..text.len(), None),
+    };
+    let mut pairs = match yaml::parse(&text[yaml_range.clone()], Origin { file: &file, start: yaml_range.start }) {
+        Ok(doc) => in_yaml(&doc),
+        Err(_) => Vec::new(),
+    };
+    if let Some(body) = body {
+        let (parsed, _) = parse_body(&text[body.clone()], body.start, FileId(0));
+        pairs.extend(in_body(text, &parsed.blocks));
+    }
+    pairs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE: &str = "---\ntitle: { ja: \"題\", en: \"Title\" }\nclaims:\n  - id: a\n    text: { ja: \"甲\", en: \"A\" }\n    history:\n      - { date: \"2026-01-01\", to: confirmed, reason: { ja: \"初\", en: \"First\" } }\n---\n\n:::ja\n本文\n:::\n\n:::en\nBody  text\n:::\n\n::::callout inferred\n:::en\nInner\n:::\n:::ja\n内\n:::\n::::\n";
+
+    #[test]
+    fn fields_and_divs_at_every_level_are_named_where_they_sit() {
+        let pairs = of_file(SourceKind::Page, PAGE);
+        let names: Vec<&str> = pairs.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["title", "claims[a].text", "claims[a].history[0].reason", "body/0", "body/1"]);
+        let at = |p: &Pair, lang: Lang| &PAGE[p.side(lang).span.clone()];
+        assert_eq!(at(&pairs[1], Lang::Ja), "\"甲\"");
+        assert_eq!(at(&pairs[3], Lang::En), ":::en");
+        // The nested pair is written English first; its sides still come Japanese first.
+        assert!(at(&pairs[4], Lang::Ja).starts_with(":::ja"));
+    }
+
+    #[test]
+    fn only_words_count_and_an_unreadable_version_has_no_pairs() {
+        let respaced = PAGE.replace("Body  text", "Body\ntext");
+        let edited = PAGE.replace("Body  text", "Body text, revised");
+        let body = |text: &str| of_file(SourceKind::Page, text)[3].clone();
+        assert_eq!(body(PAGE).side(Lang::En).hash, body(&respaced).side(Lang::En).hash);
+        assert_ne!(body(PAGE).side(Lang::En).hash, body(&edited).side(Lang::En).hash);
+        assert_eq!(body(PAGE).side(Lang::Ja), body(&edited).side(Lang::Ja));
+        assert!(of_file(SourceKind::Page, "---\ntitle: [\n---\n").is_empty());
+        let log = "claims:\n  - id: b\n    text: { ja: \"\", en: \"B\" }\n";
+        let pairs = of_file(SourceKind::Log, log);
+        assert!(pairs[0].side(Lang::Ja).empty && !pairs[0].side(Lang::En).empty);
+    }
+}
