@@ -45,6 +45,35 @@ impl Pair {
     }
 }
 
+/// A side of a pair that fell behind: its partner changed after it last did.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Drift {
+    /// The pair's name (see [`Pair::name`]).
+    pub pair: String,
+    /// The language that is behind.
+    pub behind: Lang,
+    /// Where the behind side is in the file (see [`Side::span`]).
+    pub span: Range<usize>,
+    /// Where the other side changed.
+    pub revised: Revision,
+}
+
+/// Where a side of a pair last changed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Revision {
+    /// In a commit.
+    Commit {
+        /// Abbreviated hash.
+        short: String,
+        /// The day it was committed (UTC).
+        date: jiff::civil::Date,
+        /// The first line of its message.
+        subject: String,
+    },
+    /// In the working tree, not yet committed.
+    WorkingTree,
+}
+
 /// A side of `text`, at `span`.
 fn side(text: &str, span: Range<usize>) -> Side {
     let mut hasher = blake3::Hasher::new();

@@ -1,0 +1,125 @@
+//! Translation drift read from history: for each language pair of each content file (see
+//! `shoko_model::pairs`), whether one side is behind the other, found by comparing each side's
+//! normalised text across the versions of the file, not by commit dates. A side falls behind
+//! when its partner changes alone; it catches up when it changes itself ([`History::drift`]).
+//!
+//! The walk follows the first-parent chain from `HEAD`, oldest first, reading the repository with
+//! `gix` (no `git` binary). A commit whose content folder is the same tree as its parent's costs
+//! one lookup. A file that disappears while another appears in the same commit is followed as a
+//! rename when it has the same bytes or shares at least half of its lines. A commit whose message
+//! carries the trailer `Translation: unaffected` updates the texts it changes without putting
+//! anything behind or catching anything up (typo fixes). Changes merged from a side branch count
+//! at the merge. Edits not yet committed are the newest change of all.
+
+mod walk;
+
+use shoko_model::SourceKind;
+use shoko_model::pairs::{Drift, Pair, Revision, TextHash};
+use shoko_vocab::Lang;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Why there is no history to read drift from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unavailable {
+    /// The site is not inside a git repository.
+    NoRepository,
+    /// The repository is a shallow clone: the last changes of older texts are not in it.
+    Shallow,
+    /// The repository could not be read.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unavailable::NoRepository => f.write_str("the site is not in a git repository"),
+            Unavailable::Shallow => f.write_str("the repository is a shallow clone (fetch its full history)"),
+            Unavailable::Unreadable(why) => write!(f, "the repository could not be read: {why}"),
+        }
+    }
+}
+
+/// One commit of the walked chain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commit {
+    /// Full hash.
+    pub id: String,
+    /// The day it was committed (UTC).
+    pub date: jiff::civil::Date,
+    /// First line of the message.
+    pub subject: String,
+}
+
+/// Where a pair stands after a version of its file: its sides' hashes and, when one side is
+/// behind, which (index into [`Lang::ALL`]) and the commit (index into [`History::commits`], or
+/// past the end for the working tree) that revised the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PairState {
+    hashes: [TextHash; 2],
+    behind: Option<(usize, usize)>,
+}
+
+impl PairState {
+    /// The state after a version with sides `hashes`, committed as `at`. A side that changes
+    /// alone puts its partner behind, unless it was the one behind (it caught up); both
+    /// changing together leave none behind; an `unaffected` change moves no one.
+    fn next(old: Option<PairState>, hashes: [TextHash; 2], at: usize, unaffected: bool) -> PairState {
+        let Some(old) = old else { return PairState { hashes, behind: None } };
+        let changed = [old.hashes[0] != hashes[0], old.hashes[1] != hashes[1]];
+        let behind = match changed {
+            _ if unaffected => old.behind,
+            [false, false] => old.behind,
+            [true, true] => None,
+            [first, _] => {
+                let (revised, partner) = if first { (0, 1) } else { (1, 0) };
+                match old.behind {
+                    Some((b, _)) if b == revised => None,
+                    _ => Some((partner, at)),
+                }
+            }
+        };
+        PairState { hashes, behind }
+    }
+}
+
+/// Where every pair of every content file stands at `HEAD`.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    /// The commits of the first-parent chain, oldest first.
+    pub commits: Vec<Commit>,
+    /// By path relative to `content/`, by pair name, as of `HEAD`.
+    files: BTreeMap<String, BTreeMap<String, PairState>>,
+}
+
+impl History {
+    /// Read the history of the content folder of the site at `root`.
+    pub fn read(root: &Path) -> Result<History, Unavailable> {
+        walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok))
+    }
+
+    /// The sides of `pairs` (the present pairs of the file at `path`, relative to `content/`)
+    /// that are behind their partner. A pair with an empty side is a missing translation, not
+    /// a drift.
+    pub fn drift(&self, path: &str, pairs: &[Pair]) -> Vec<Drift> {
+        let known = self.files.get(path);
+        let working_tree = self.commits.len();
+        pairs
+            .iter()
+            .filter(|pair| !pair.sides.iter().any(|s| s.empty))
+            .filter_map(|pair| {
+                let old = known.and_then(|k| k.get(&pair.name)).copied();
+                let hashes = [pair.sides[0].hash, pair.sides[1].hash];
+                let (behind, at) = PairState::next(old, hashes, working_tree, false).behind?;
+                let revised = match self.commits.get(at) {
+                    Some(c) => {
+                        Revision::Commit { short: c.id[..7].to_owned(), date: c.date, subject: c.subject.clone() }
+                    }
+                    None => Revision::WorkingTree,
+                };
+                let behind = Lang::ALL[behind];
+                Some(Drift { pair: pair.name.clone(), behind, span: pair.side(behind).span.clone(), revised })
+            })
+            .collect()
+    }
+}

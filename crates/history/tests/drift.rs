@@ -1,0 +1,176 @@
+//! Drift read from real git repositories made in the test with the `git` binary: a side revised
+//! in a later commit puts its partner behind, and editing the partner clears it; a squash of both
+//! sides, a `Translation: unaffected` commit, a rename, uncommitted edits, a shallow clone and a
+//! folder outside any repository.
+
+use shoko_history::{History, Unavailable};
+use shoko_model::SourceKind;
+use shoko_model::pairs::{self, Drift, Revision};
+use shoko_vocab::Lang;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Repo {
+    _tmp: tempfile::TempDir,
+    dir: PathBuf,
+}
+
+impl Repo {
+    fn new() -> Repo {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().join("site");
+        std::fs::create_dir_all(dir.join("content")).expect("mkdir");
+        let repo = Repo { _tmp: tmp, dir };
+        repo.git(&["init", "-q", "-b", "main"]);
+        repo
+    }
+
+    fn git(&self, args: &[&str]) -> String {
+        git_in(&self.dir, args)
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        std::fs::write(self.dir.join("content").join(rel), text).expect("write");
+    }
+
+    fn commit(&self, message: &str) {
+        self.git(&["add", "-A"]);
+        self.git(&["commit", "-q", "-m", message]);
+    }
+
+    /// The drift of the file at `rel` (relative to `content/`) as it is in the working tree.
+    fn drift(&self, rel: &str) -> Vec<Drift> {
+        let history = History::read(&self.dir).expect("history");
+        let text = std::fs::read_to_string(self.dir.join("content").join(rel)).expect("read");
+        history.drift(rel, &pairs::of_file(SourceKind::of(rel).expect("kind").expect("known"), &text))
+    }
+}
+
+fn git_in(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_AUTHOR_DATE", "2026-03-27T12:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-03-27T12:00:00Z")
+        .output()
+        .expect("git runs");
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn page(ja: &str, en: &str) -> String {
+    format!("---\ntitle: {{ ja: \"題\", en: \"Title\" }}\n---\n\n:::ja\n{ja}\n:::\n\n:::en\n{en}\n:::\n")
+}
+
+fn subject(drift: &Drift) -> &str {
+    match &drift.revised {
+        Revision::Commit { subject, .. } => subject,
+        Revision::WorkingTree => "(working tree)",
+    }
+}
+
+#[test]
+fn a_later_revision_of_one_side_puts_the_other_behind_until_it_is_edited() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("最初の文。", "The first sentence."));
+    repo.commit("Add the page");
+    assert_eq!(repo.drift("index.md"), []);
+
+    repo.write("index.md", &page("改訂した文。", "The first sentence."));
+    repo.commit("Revise the Japanese text");
+    let drift = repo.drift("index.md");
+    assert_eq!(drift.len(), 1, "{drift:?}");
+    assert_eq!((drift[0].pair.as_str(), drift[0].behind), ("body/0", Lang::En));
+    assert_eq!(subject(&drift[0]), "Revise the Japanese text");
+    let text = std::fs::read_to_string(repo.dir.join("content/index.md")).expect("read");
+    assert_eq!(&text[drift[0].span.clone()], ":::en", "the warning points at the behind side");
+    let Revision::Commit { short, date, .. } = &drift[0].revised else { panic!("a commit") };
+    assert_eq!((short.len(), date.to_string().as_str()), (7, "2026-03-27"));
+
+    // The English side edited in the working tree: up to date before it is committed.
+    repo.write("index.md", &page("改訂した文。", "The revised sentence."));
+    assert_eq!(repo.drift("index.md"), []);
+    repo.commit("Bring the English text up to date");
+    assert_eq!(repo.drift("index.md"), []);
+
+    // An uncommitted revision is the newest change of all.
+    repo.write("index.md", &page("改訂した文。", "The revised sentence, again."));
+    let drift = repo.drift("index.md");
+    assert_eq!((drift.len(), drift[0].behind, &drift[0].revised), (1, Lang::Ja, &Revision::WorkingTree));
+}
+
+#[test]
+fn both_sides_in_one_commit_and_an_unaffected_typo_fix_leave_no_drift() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.commit("Add the page");
+    repo.write("index.md", &page("新しい文。", "A new sentence."));
+    repo.commit("Revise both sides (squashed)");
+    assert_eq!(repo.drift("index.md"), []);
+    repo.write("index.md", &page("新しい文。", "A new sentense."));
+    repo.commit("Revise the English");
+    assert_eq!(repo.drift("index.md")[0].behind, Lang::Ja);
+    repo.write("index.md", &page("新しい文。", "A new sentence."));
+    repo.commit("Fix a typo\n\nTranslation: unaffected");
+    // Still behind: the typo fix is not newer, the earlier revision still is.
+    assert_eq!(subject(&repo.drift("index.md")[0]), "Revise the English");
+    // The Japanese side catches up; a later revision of it puts the English behind, and a
+    // typo fix after that changes nothing.
+    repo.write("index.md", &page("新しい文です。", "A new sentence."));
+    repo.commit("Bring the Japanese up to date");
+    assert_eq!(repo.drift("index.md"), []);
+    repo.write("index.md", &page("また新しい文です。", "A new sentence."));
+    repo.commit("Revise the Japanese");
+    repo.write("index.md", &page("また新しい文です", "A new sentence."));
+    repo.commit("Drop a full stop\n\nTranslation: unaffected");
+    let drift = repo.drift("index.md");
+    assert_eq!((drift.len(), drift[0].behind, subject(&drift[0])), (1, Lang::En, "Revise the Japanese"));
+}
+
+#[test]
+fn fields_are_followed_through_a_rename_and_an_edit() {
+    let repo = Repo::new();
+    let log = |ja: &str, en: &str| {
+        format!(
+            "claims:\n  - id: one\n    text: {{ ja: \"{ja}\", en: \"{en}\" }}\n  - id: two\n    text: {{ ja: \"二\", en: \"Two\" }}\n    note: a line that stays\n    other: another line that stays\n"
+        )
+    };
+    std::fs::create_dir_all(repo.dir.join("content/logs")).expect("mkdir");
+    repo.write("logs/a.yaml", &log("一", "One"));
+    repo.commit("Add the log");
+    repo.write("logs/a.yaml", &log("一つ", "One"));
+    repo.commit("Revise claim one in Japanese");
+    repo.git(&["mv", "content/logs/a.yaml", "content/logs/b.yaml"]);
+    repo.write("logs/b.yaml", &log("一つ", "One").replace("Two", "Two, unchanged in meaning"));
+    repo.commit("Rename the log and revise claim two in English");
+    let drift = repo.drift("logs/b.yaml");
+    let found: Vec<(&str, Lang, &str)> = drift.iter().map(|d| (d.pair.as_str(), d.behind, subject(d))).collect();
+    assert_eq!(
+        found,
+        [
+            ("claims[one].text", Lang::En, "Revise claim one in Japanese"),
+            ("claims[two].text", Lang::Ja, "Rename the log and revise claim two in English"),
+        ]
+    );
+}
+
+#[test]
+fn a_shallow_clone_and_a_folder_outside_git_give_a_reason_and_no_drift() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.commit("One");
+    repo.write("index.md", &page("文です。", "A sentence."));
+    repo.commit("Two");
+    let clone = tempfile::tempdir().expect("temp dir");
+    let url = format!("file://{}", repo.dir.display());
+    git_in(clone.path(), &["clone", "-q", "--depth", "1", &url, "shallow"]);
+    assert_eq!(History::read(&clone.path().join("shallow")).err(), Some(Unavailable::Shallow));
+
+    let plain = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(plain.path().join("content")).expect("mkdir");
+    // The temporary folder itself may sit inside a repository on some machines: only check when not.
+    if Command::new("git").arg("rev-parse").current_dir(plain.path()).output().is_ok_and(|o| !o.status.success()) {
+        assert_eq!(History::read(plain.path()).err(), Some(Unavailable::NoRepository));
+    }
+}
