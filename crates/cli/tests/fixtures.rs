@@ -4,8 +4,10 @@
 
 mod common;
 
-use common::{fixture, shoko};
+use common::{copy_tree, fixture, shoko, shoko_with_history};
 use shoko_diagnostics::Severity;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 #[test]
 fn every_code_has_a_fixture() {
@@ -21,7 +23,11 @@ fn every_code_has_a_fixture() {
 fn each_fixture_reports_its_code_with_a_location() {
     for code in shoko_engine::all_codes() {
         let root = fixture(&format!("invalid/{}", code.name));
-        let run = shoko(&["check", "--root", root.to_str().expect("utf-8 path")]);
+        let with_history = root.join("history").is_dir().then(|| committed(&root));
+        let run = match &with_history {
+            Some((_tmp, repo)) => shoko_with_history(repo, &["check", "--root", "."]),
+            None => shoko(&["check", "--root", root.to_str().expect("utf-8 path")]),
+        };
         let tag = format!("[{}]: ", code.name);
         let first =
             run.stderr.find(&tag).unwrap_or_else(|| panic!("{}: code not reported:\n{}", code.name, run.stderr));
@@ -39,6 +45,41 @@ fn each_fixture_reports_its_code_with_a_location() {
         assert_eq!(run.code, expected_exit, "{}: exit code\n{}", code.name, run.stderr);
         insta::assert_snapshot!(code.name.replace('/', "__"), run.stderr);
     }
+}
+
+/// A fixture with a `history/` folder made into a git repository: the fixture as it is first,
+/// then each folder of `history/` (sorted; named "N subject") copied over it and committed.
+fn committed(fixture: &Path) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let repo = tmp.path().join("site");
+    copy_tree(&fixture.join("content"), &repo.join("content"));
+    git(&repo, &["init", "-q", "-b", "main"]);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "First version"]);
+    let mut steps: Vec<PathBuf> =
+        std::fs::read_dir(fixture.join("history")).expect("history").map(|e| e.expect("entry").path()).collect();
+    steps.sort();
+    for step in steps {
+        copy_tree(&step, &repo);
+        let name = step.file_name().expect("name").to_string_lossy().into_owned();
+        let subject = name.split_once(' ').map_or(name.as_str(), |(_, s)| s);
+        git(&repo, &["add", "-A"]);
+        git(&repo, &["commit", "-q", "-m", subject]);
+    }
+    (tmp, repo)
+}
+
+/// Run git in `dir` with a fixed author and date, so commit hashes are the same on every run.
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args(["-c", "user.name=Fixture", "-c", "user.email=fixture@example.org", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_AUTHOR_DATE", "2026-03-27T12:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-03-27T12:00:00Z")
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
 }
 
 #[test]

@@ -24,6 +24,8 @@ pub struct BuildOptions {
     pub today: jiff::civil::Date,
     /// Public URL of the site, for canonical links (all other links stay relative).
     pub base_url: Option<String>,
+    /// Whether to read the git history of `content/` for translation drift.
+    pub history: bool,
 }
 
 /// The outcome of validation: the model and every diagnostic, sorted by file and position.
@@ -37,6 +39,8 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     /// How long each stage took, in order.
     pub timings: Timings,
+    /// Why translation drift was not checked, when history was wanted and could not be read.
+    pub history_note: Option<String>,
 }
 
 /// Wall-clock time of each stage of a run (printed by `build --timings`).

@@ -104,6 +104,9 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
     hasher.update(HEADER.as_bytes());
     hasher.update(binary().as_bytes());
     hasher.update(format!("{}\0{:?}\0", options.today, options.base_url).as_bytes());
+    // A commit changes the history translation drift is read from, with no input file changed.
+    let head = options.history.then(|| shoko_history::head(root)).flatten();
+    hasher.update(format!("{head:?}\0").as_bytes());
     for (rel, state) in &states {
         hasher.update(rel.as_bytes());
         hasher.update(b"\0");
@@ -482,7 +485,7 @@ mod tests {
     use super::*;
 
     fn options() -> BuildOptions {
-        BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None }
+        BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, history: false }
     }
 
     #[test]

@@ -33,7 +33,7 @@ impl Session {
 }
 
 fn options() -> BuildOptions {
-    BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None }
+    BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, history: false }
 }
 
 fn repo() -> PathBuf {

@@ -92,6 +92,13 @@ pub struct History {
     files: BTreeMap<String, BTreeMap<String, PairState>>,
 }
 
+/// The commit `HEAD` of the repository holding `root` names, if there is one: a change of it
+/// is a change of the history the drift is read from.
+pub fn head(root: &Path) -> Option<String> {
+    let repo = gix::discover(root).ok()?;
+    repo.head_id().ok().map(|id| id.to_string())
+}
+
 impl History {
     /// Read the history of the content folder of the site at `root`.
     pub fn read(root: &Path) -> Result<History, Unavailable> {

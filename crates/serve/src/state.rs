@@ -24,6 +24,8 @@ pub struct ServeOptions {
     pub base_path: Option<String>,
     /// Today's date, for the "not in the future" rules.
     pub today: jiff::civil::Date,
+    /// Whether to read the content's git history for translation drift.
+    pub history: bool,
     /// Whether to print diagnostics to the terminal.
     pub print: bool,
     /// What one client may hold of the server.
@@ -85,7 +87,7 @@ impl State {
     pub fn new(options: ServeOptions) -> Self {
         let base_path = options.base_path.clone().unwrap_or_else(|| String::from("/"));
         let (events, _) = broadcast::channel(64);
-        let build_options = BuildOptions { today: options.today, base_url: None };
+        let build_options = BuildOptions { today: options.today, base_url: None, history: options.history };
         let engine = Arc::new(Mutex::new((Engine::new(&options.root, build_options), MemoryOutput::default())));
         State {
             options,

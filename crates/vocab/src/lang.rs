@@ -23,6 +23,14 @@ impl Lang {
         }
     }
 
+    /// The language's name in English, for diagnostics.
+    pub fn english_name(self) -> &'static str {
+        match self {
+            Lang::Ja => "Japanese",
+            Lang::En => "English",
+        }
+    }
+
     /// The other language.
     pub fn other(self) -> Lang {
         match self {

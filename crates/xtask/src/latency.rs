@@ -50,7 +50,7 @@ fn today() -> jiff::civil::Date {
 
 /// The rebuild alone.
 fn session_latency(root: &Path, page: &Path, edits: usize) -> Result<Vec<Duration>, String> {
-    let mut session = Engine::new(root, BuildOptions { today: today(), base_url: None });
+    let mut session = Engine::new(root, BuildOptions { today: today(), base_url: None, history: false });
     let mut output = MemoryOutput::default();
     let first = session.rebuild(&Change::Everything, &mut output).map_err(|e| e.to_string())?;
     if first == Rebuilt::Failed {
@@ -83,6 +83,7 @@ async fn serve_latency(root: &Path, page: &Path, edits: usize) -> Result<Vec<Dur
         port: 0,
         base_path: None,
         today: today(),
+        history: false,
         print: false,
         limits: shoko_serve::Limits::default(),
     };

@@ -2,7 +2,7 @@
 //! clean build says the output is already what this build would write; or, when the engine's
 //! cache beside the output says only some content files changed, just what they affect.
 
-use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, report, today};
+use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, history, report, today};
 use crate::cli::Format;
 use shoko_engine::{BuildOptions, Change, DiskOutput, Engine, Rebuilt, stamp};
 use std::path::{Path, PathBuf};
@@ -39,7 +39,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     };
     let dir = output.dir().to_path_buf();
     let shown = shoko_diagnostics::printable(&dir.display().to_string()).into_owned();
-    let options = BuildOptions { today: today(), base_url: settings.base_url };
+    let options = BuildOptions { today: today(), base_url: settings.base_url, history: history() };
     // Taken before the build reads anything, so an edit made during the build is never hidden.
     let inputs = stamp::fingerprint(root, &options).ok();
     let fingerprinted = started.elapsed();
@@ -58,6 +58,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         None => (Engine::new(root, options), Change::Everything),
     };
     let rebuilt = engine.rebuild(&change, &mut output);
+    super::print_history_note(engine.history_unavailable());
     let mut saved_in = None;
     if !engine.diagnostics().is_empty() {
         let none = shoko_diagnostics::SourceMap::new();

@@ -1,15 +1,16 @@
 //! `check`: validate without writing.
 
-use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, report, today};
+use super::{CONTENT_ERRORS, OK, USAGE_OR_IO, history, report, today};
 use crate::cli::Format;
 use shoko_engine::BuildOptions;
 use std::path::Path;
 
 /// Run `check`.
 pub fn run(root: &Path, format: Format) -> u8 {
-    match shoko_engine::check(root, &BuildOptions { today: today(), base_url: None }) {
+    match shoko_engine::check(root, &BuildOptions { today: today(), base_url: None, history: history() }) {
         Ok(checked) => {
             report::print(&checked.diagnostics, &checked.sources, format);
+            super::print_history_note(checked.history_note.as_ref());
             if checked.has_errors() { CONTENT_ERRORS } else { OK }
         }
         Err(e) => {

@@ -42,6 +42,23 @@ pub fn print_error(message: impl std::fmt::Display) {
     eprintln!("error: {}", shoko_diagnostics::printable(&message.to_string()));
 }
 
+/// The environment variable that turns off reading git history (translation drift); the only
+/// place that reads it.
+pub const NO_HISTORY: &str = "SHOKO_NO_HISTORY";
+
+/// Whether to read the content's git history for translation drift: unless `SHOKO_NO_HISTORY`
+/// is set (for a site whose repository's history is not its own, such as test fixtures).
+pub fn history() -> bool {
+    std::env::var_os(NO_HISTORY).is_none()
+}
+
+/// Say, once, why translation drift was not checked.
+pub fn print_history_note(why: Option<impl std::fmt::Display>) {
+    if let Some(why) = why {
+        eprintln!("note: translation drift not checked: {why}");
+    }
+}
+
 /// Today's date in UTC; the only place that reads the clock.
 pub fn today() -> jiff::civil::Date {
     jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date()

@@ -1,6 +1,6 @@
 //! `serve`: the live preview, on a tokio runtime of its own.
 
-use super::{OK, USAGE_OR_IO, today};
+use super::{OK, USAGE_OR_IO, history, today};
 use shoko_serve::ServeOptions;
 use std::net::IpAddr;
 use std::path::Path;
@@ -28,6 +28,7 @@ pub fn run(root: &Path, port: u16, bind: IpAddr, base_path: Option<String>) -> u
         port,
         base_path,
         today: today(),
+        history: history(),
         print: true,
         limits: shoko_serve::Limits::default(),
     };

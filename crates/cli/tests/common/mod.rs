@@ -17,9 +17,19 @@ pub fn shoko(args: &[&str]) -> Run {
     shoko_in(Path::new("."), args)
 }
 
-/// Run `shoko` with `args` in the working folder `cwd`.
+/// Run `shoko` with `args` in the working folder `cwd`. Git history is not read: the fixtures'
+/// history is this repository's, which a clean or shallow checkout does not share.
 pub fn shoko_in(cwd: &Path, args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_shoko")).current_dir(cwd).args(args).output().expect("run shoko");
+    run(Command::new(env!("CARGO_BIN_EXE_shoko")).current_dir(cwd).args(args).env("SHOKO_NO_HISTORY", "1"))
+}
+
+/// Run `shoko` with `args` in `cwd`, reading the git history of the repository around it.
+pub fn shoko_with_history(cwd: &Path, args: &[&str]) -> Run {
+    run(Command::new(env!("CARGO_BIN_EXE_shoko")).current_dir(cwd).args(args))
+}
+
+fn run(command: &mut Command) -> Run {
+    let output = command.output().expect("run shoko");
     Run {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -31,12 +31,16 @@ use crate::pipeline::{
 };
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
+use shoko_history::{History, Unavailable};
 use shoko_model::surface::surface;
 use shoko_model::{DocId, SiteModel};
 use shoko_render::{Job, RenderInput, RenderPlan, Renderer, affected_jobs};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// The git history of the content, or why it could not be read.
+type ReadHistory = Result<Arc<History>, Unavailable>;
 
 /// What changed since the last run.
 #[derive(Debug, Clone)]
@@ -107,6 +111,8 @@ pub struct Engine {
     timings: Timings,
     /// Stages of [`Engine::resume`], shown with the next run's.
     carried: Vec<(&'static str, std::time::Duration)>,
+    /// The git history last read, under the `HEAD` it was read at.
+    history: Option<(Option<String>, ReadHistory)>,
 }
 
 impl Engine {
@@ -121,6 +127,7 @@ impl Engine {
             diagnostics: Vec::new(),
             timings: Timings::default(),
             carried: Vec::new(),
+            history: None,
         }
     }
 
@@ -161,11 +168,12 @@ impl Engine {
 
     /// The outcome of the last run, for one-off runs (`check`, `build`).
     pub fn into_checked(self) -> crate::Checked {
+        let history_note = self.history_unavailable().map(ToString::to_string);
         let (sources, site) = match self.current {
             Some(current) => (current.inputs.loaded.sources, Arc::unwrap_or_clone(current.site)),
             None => (SourceMap::new(), SiteModel::default()),
         };
-        crate::Checked { sources, site, diagnostics: self.diagnostics, timings: self.timings }
+        crate::Checked { sources, site, diagnostics: self.diagnostics, timings: self.timings, history_note }
     }
 
     /// Read, validate and link what `change` touched, without rendering (`check`).
@@ -290,7 +298,40 @@ impl Engine {
             Some(changed) => self.revalidate(&changed)?,
             None => self.read_everything()?,
         }
+        self.drift()?;
         Ok(full)
+    }
+
+    /// Why translation drift is not reported, when history is wanted but cannot be read.
+    pub fn history_unavailable(&self) -> Option<&Unavailable> {
+        self.history.as_ref().and_then(|(_, h)| h.as_ref().err())
+    }
+
+    /// Report the sides of language pairs that are behind (see `shoko-history`), reading the
+    /// history again when `HEAD` moved.
+    fn drift(&mut self) -> Result<(), IoError> {
+        let Some(current) = self.current.as_mut().filter(|_| self.options.history) else { return Ok(()) };
+        let head = shoko_history::head(&self.root);
+        if self.history.as_ref().is_none_or(|(h, _)| *h != head) {
+            self.history = Some((head.clone(), History::read(&self.root).map(Arc::new)));
+        }
+        let Some((_, Ok(history))) = &self.history else { return Ok(()) };
+        let mut found = Vec::new();
+        for doc in current.site.docs() {
+            for drift in history.drift(&doc.path, &doc.pairs) {
+                let span = shoko_diagnostics::Span::new(doc.file, drift.span.clone());
+                found.push(shoko_model::rules::i18n_translation_drift::diagnostic(span, &drift));
+            }
+        }
+        if !found.is_empty() {
+            // Shown by line and column: the texts of a resumed engine's files are read for it.
+            let files: Vec<FileId> = found.iter().flat_map(|d| d.primary.iter().map(|l| l.span.file)).collect();
+            read_texts(&self.root, current, &files)?;
+            self.diagnostics.extend(found);
+            Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
+        }
+        self.timings.lap("history");
+        Ok(())
     }
 
     /// Read and validate everything.

@@ -34,6 +34,7 @@ pub mod fm_unknown_field;
 pub mod fm_unquoted_scalar;
 pub mod fm_wrong_type;
 pub mod fm_yaml_syntax;
+pub mod i18n_translation_drift;
 pub mod page_reserved_path;
 pub mod page_url_collision;
 pub mod ref_missing_file;
@@ -66,6 +67,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &claim_weak_premise::CODE,
         &component_missing_data::CODE,
         &file_bad_image::CODE,
+        &i18n_translation_drift::CODE,
         &file_empty::CODE,
         &file_symlink::CODE,
         &file_too_large::CODE,

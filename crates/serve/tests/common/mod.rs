@@ -16,6 +16,7 @@ pub async fn serve_with(root: &Path, limits: Limits) -> Running {
         port: 0,
         base_path: Some(BASE.to_owned()),
         today: jiff::civil::date(2026, 11, 21),
+        history: false,
         print: false,
         limits,
     };
