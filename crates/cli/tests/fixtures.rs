@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::{copy_tree, fixture, shoko, shoko_with_history};
+use common::{copy_tree, fixture, git, shoko, shoko_with_history};
 use shoko_diagnostics::Severity;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 #[test]
 fn every_code_has_a_fixture() {
@@ -67,19 +66,6 @@ fn committed(fixture: &Path) -> (tempfile::TempDir, PathBuf) {
         git(&repo, &["commit", "-q", "-m", subject]);
     }
     (tmp, repo)
-}
-
-/// Run git in `dir` with a fixed author and date, so commit hashes are the same on every run.
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args(["-c", "user.name=Fixture", "-c", "user.email=fixture@example.org", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_AUTHOR_DATE", "2026-03-27T12:00:00Z")
-        .env("GIT_COMMITTER_DATE", "2026-03-27T12:00:00Z")
-        .status()
-        .expect("git runs");
-    assert!(status.success(), "git {args:?}");
 }
 
 #[test]

@@ -32,6 +32,11 @@ pub trait RenderContext {
     fn component(&self, component: Component, args: &str, lang: Lang) -> String;
     /// The whole HTML of an image with alt text `alt`, or `None` to keep a plain `<img>`.
     fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String>;
+    /// The notice (trusted HTML) above the `lang` div whose opening fence starts at byte
+    /// `open` of the file, when that div is behind its partner. None by default.
+    fn drift_notice(&self, _open: usize, _lang: Lang) -> Option<String> {
+        None
+    }
     /// The glossary of `lang` and this page's href to the glossary page: each term's first use
     /// on the page is replaced by the term with its gloss. None by default.
     fn glossary(&self, _lang: Lang) -> Option<(&Glossary, &str)> {
@@ -120,7 +125,14 @@ impl Renderer<'_> {
                 self.markdown(markdown);
             }
             Block::Div(div) => match &div.kind {
-                DivKind::Lang(l) if *l == self.lang => self.blocks(&div.children),
+                DivKind::Lang(l) if *l == self.lang => match self.cx.drift_notice(div.open.start, self.lang) {
+                    Some(notice) => {
+                        self.out.html.push_str(&format!("<div class=\"drift\">\n{notice}\n"));
+                        self.blocks(&div.children);
+                        self.out.html.push_str("</div>\n");
+                    }
+                    None => self.blocks(&div.children),
+                },
                 DivKind::Lang(l) if !paired => {
                     self.out.fallbacks += 1;
                     let notice = escape(&self.cx.fallback_notice(self.lang));

@@ -55,6 +55,9 @@ pub struct SiteModel {
     pub(crate) events: usize,
     /// The claims that need review, and why (see [`crate::review`]).
     pub(crate) needs_review: Arc<BTreeMap<ClaimId, crate::review::NeedsReview>>,
+    /// The sides of language pairs that are behind, by document (read from history by the
+    /// engine and set with [`SiteModel::with_drift`]; empty when history is not read).
+    pub(crate) drift: Arc<BTreeMap<DocId, Vec<crate::pairs::Drift>>>,
 }
 
 impl SiteModel {
@@ -106,6 +109,16 @@ impl SiteModel {
     /// The claims that need review, and why.
     pub fn needs_review(&self) -> &BTreeMap<ClaimId, crate::review::NeedsReview> {
         &self.needs_review
+    }
+
+    /// The sides of language pairs that are behind, by document.
+    pub fn drift(&self) -> &BTreeMap<DocId, Vec<crate::pairs::Drift>> {
+        &self.drift
+    }
+
+    /// This site with `drift` as the sides that are behind.
+    pub fn with_drift(&self, drift: BTreeMap<DocId, Vec<crate::pairs::Drift>>) -> SiteModel {
+        SiteModel { drift: Arc::new(drift), ..self.clone() }
     }
 
     /// This site with document `doc` replaced by `new`, which must show other documents exactly

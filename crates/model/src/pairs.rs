@@ -45,6 +45,11 @@ impl Pair {
     }
 }
 
+/// The name of the pair of claim `id`'s text (as [`in_yaml`] names it in a log or page).
+pub fn claim_text(id: &str) -> String {
+    format!("claims[{id}].text")
+}
+
 /// A side of a pair that fell behind: its partner changed after it last did.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Drift {
@@ -156,6 +161,7 @@ mod tests {
         let pairs = of_file(SourceKind::Page, PAGE);
         let names: Vec<&str> = pairs.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["title", "claims[a].text", "claims[a].history[0].reason", "body/0", "body/1"]);
+        assert_eq!(names[1], claim_text("a"));
         let at = |p: &Pair, lang: Lang| &PAGE[p.side(lang).span.clone()];
         assert_eq!(at(&pairs[1], Lang::Ja), "\"甲\"");
         assert_eq!(at(&pairs[3], Lang::En), ":::en");

@@ -3,7 +3,8 @@
 
 use crate::context::Ctx;
 use crate::view::{ClaimView, EventView, LinkView, QuestionView, ReviewView, SourceView};
-use shoko_markdown::Lang;
+use shoko_markdown::{Lang, escape};
+use shoko_model::pairs::{self, Revision};
 use shoko_model::review::{NeedsReview, Worsening};
 use shoko_model::{Blocker, Claim, Event, Question, Source};
 use shoko_model::{BlockerKind, Lifecycle};
@@ -28,7 +29,16 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         limitations: claim.limitations.iter().map(|l| (l.tool.clone(), l.detail.get(lang).to_owned())).collect(),
         history: claim.history.iter().map(|e| event_view(cx, e, lang)).collect(),
         review: cx.site.needs_review().get(&claim.id).map(|r| review_view(cx, r, here, lang)),
+        drift: claim_drift(cx, claim, lang),
     }
+}
+
+/// The notice for a claim whose text in `lang` is behind the other language's.
+fn claim_drift(cx: &Ctx<'_>, claim: &Claim, lang: Lang) -> Option<String> {
+    let declared = cx.site.claims().get(&claim.id)?;
+    let name = pairs::claim_text(&claim.id.0);
+    let drift = cx.site.drift().get(&declared.doc)?.iter().find(|d| d.behind == lang && d.pair == name)?;
+    Some(drift_notice(cx, &drift.revised, lang))
 }
 
 /// Why a claim needs review, on a page at folder `here`.
@@ -177,3 +187,17 @@ mod tests {
         assert_eq!(github("a/b/c"), None);
     }
 }
+
+/// The notice shown with a text in `lang` whose partner was revised after it (trusted HTML).
+pub fn drift_notice(cx: &Ctx<'_>, revised: &Revision, lang: Lang) -> String {
+    let when = match revised {
+        Revision::Commit { date, .. } => format!("<time datetime=\"{date}\">{date}</time>"),
+        Revision::WorkingTree => escape(&cx.t(lang, "drift-uncommitted")),
+    };
+    format!(
+        "<p class=\"drift-notice\"><strong>{}</strong> <span class=\"drift-when\">{}: {when}</span></p>",
+        escape(&cx.t(lang, "drift-notice")),
+        escape(&cx.t(lang, "drift-revised"))
+    )
+}
+

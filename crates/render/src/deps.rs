@@ -9,6 +9,8 @@
 //! - a changed claim or question (added, removed, or any field) re-renders every page that
 //!   mentions its ID — declares it, cites it, lists it in a component, or points at it from a
 //!   card (premise, successor) or a question — and the generated pages and feeds;
+//! - a page whose language pairs fell behind or caught up (see `shoko-history`) re-renders
+//!   itself, for its notices;
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
 //! - a claim that moves to another page of the claims index (others were added or removed before
 //!   it) counts as changed, since links to it change; an index that gains or loses a page
@@ -54,6 +56,9 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let reviewed = differing_reviews(old, new);
     indexes |= !reviewed.is_empty();
     ids.extend(reviewed);
+    // A page whose translation fell behind or caught up shows or drops its notices.
+    let (a, b) = (old.drift(), new.drift());
+    jobs.extend(a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d) && new.docs()[d.0].page().is_some()).map(|d| Job::Page(*d)));
     if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) {
         // An index gained or lost a page: its old file must go, which a full render does.
         return Job::all(new);

@@ -2,7 +2,7 @@
 //! be mapped to its counterpart for the language switcher and `hreflang` is only emitted for a
 //! real translation.
 
-use crate::cards::{claim_view, question_view};
+use crate::cards::{claim_view, drift_notice, question_view};
 use crate::components::{self, ComponentView};
 use crate::context::Ctx;
 use crate::context::SitePage;
@@ -168,6 +168,12 @@ impl RenderContext for PageCx<'_, '_> {
 
     fn fallback_notice(&self, lang: Lang) -> String {
         self.cx.t(lang, "fallback-notice")
+    }
+
+    fn drift_notice(&self, open: usize, lang: Lang) -> Option<String> {
+        let drift = self.cx.site.drift().get(&self.id)?;
+        let behind = drift.iter().find(|d| d.behind == lang && d.span.start == open)?;
+        Some(drift_notice(self.cx, &behind.revised, lang))
     }
 
     fn label(&self, key: &str, lang: Lang) -> String {

@@ -155,6 +155,8 @@ pub struct ClaimView {
     pub history: Vec<EventView>,
     /// Why the claim needs review, when it does.
     pub review: Option<ReviewView>,
+    /// The notice (trusted HTML) when its text in the page language is behind the other's.
+    pub drift: Option<String>,
 }
 
 /// Why a claim needs review: the premises from its own to the one that changed, and the change.

@@ -37,6 +37,19 @@ fn run(command: &mut Command) -> Run {
     }
 }
 
+/// Run git in `dir` with a fixed author and date, so commit hashes are the same on every run.
+pub fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args(["-c", "user.name=Fixture", "-c", "user.email=fixture@example.org", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_AUTHOR_DATE", "2026-03-27T12:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-03-27T12:00:00Z")
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}
+
 /// The repository root.
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")

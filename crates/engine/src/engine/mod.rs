@@ -315,13 +315,26 @@ impl Engine {
         if self.history.as_ref().is_none_or(|(h, _)| *h != head) {
             self.history = Some((head.clone(), History::read(&self.root).map(Arc::new)));
         }
-        let Some((_, Ok(history))) = &self.history else { return Ok(()) };
-        let mut found = Vec::new();
-        for doc in current.site.docs() {
-            for drift in history.drift(&doc.path, &doc.pairs) {
-                let span = shoko_diagnostics::Span::new(doc.file, drift.span.clone());
-                found.push(shoko_model::rules::i18n_translation_drift::diagnostic(span, &drift));
+        let Some((_, Ok(history))) = &self.history else {
+            if !current.site.drift().is_empty() {
+                current.site = Arc::new(current.site.with_drift(BTreeMap::new()));
             }
+            return Ok(());
+        };
+        let mut found = Vec::new();
+        let mut behind = BTreeMap::new();
+        for (i, doc) in current.site.docs().iter().enumerate() {
+            let drift = history.drift(&doc.path, &doc.pairs);
+            for d in &drift {
+                let span = shoko_diagnostics::Span::new(doc.file, d.span.clone());
+                found.push(shoko_model::rules::i18n_translation_drift::diagnostic(span, d));
+            }
+            if !drift.is_empty() {
+                behind.insert(DocId(i), drift);
+            }
+        }
+        if *current.site.drift() != behind {
+            current.site = Arc::new(current.site.with_drift(behind));
         }
         if !found.is_empty() {
             // Shown by line and column: the texts of a resumed engine's files are read for it.
