@@ -215,6 +215,7 @@ const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("claims.html", include_str!("../../../templates/claims.html")),
     ("changes.html", include_str!("../../../templates/changes.html")),
     ("glossary.html", include_str!("../../../templates/glossary.html")),
+    ("translations.html", include_str!("../../../templates/translations.html")),
     ("partials/review.html", include_str!("../../../templates/partials/review.html")),
     ("partials/claim.html", include_str!("../../../templates/partials/claim.html")),
     ("partials/question.html", include_str!("../../../templates/partials/question.html")),

@@ -58,6 +58,8 @@ pub struct SiteModel {
     /// The sides of language pairs that are behind, by document (read from history by the
     /// engine and set with [`SiteModel::with_drift`]; empty when history is not read).
     pub(crate) drift: Arc<BTreeMap<DocId, Vec<crate::pairs::Drift>>>,
+    /// Whether history was read for `drift` (otherwise nothing is known to be behind).
+    pub(crate) drift_checked: bool,
 }
 
 impl SiteModel {
@@ -116,9 +118,16 @@ impl SiteModel {
         &self.drift
     }
 
-    /// This site with `drift` as the sides that are behind.
-    pub fn with_drift(&self, drift: BTreeMap<DocId, Vec<crate::pairs::Drift>>) -> SiteModel {
-        SiteModel { drift: Arc::new(drift), ..self.clone() }
+    /// Whether history was read for [`SiteModel::drift`].
+    pub fn drift_checked(&self) -> bool {
+        self.drift_checked
+    }
+
+    /// This site with `drift` as the sides that are behind, or `None` when history could not be
+    /// read.
+    pub fn with_drift(&self, drift: Option<BTreeMap<DocId, Vec<crate::pairs::Drift>>>) -> SiteModel {
+        let drift_checked = drift.is_some();
+        SiteModel { drift: Arc::new(drift.unwrap_or_default()), drift_checked, ..self.clone() }
     }
 
     /// This site with document `doc` replaced by `new`, which must show other documents exactly

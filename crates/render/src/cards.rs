@@ -176,18 +176,6 @@ fn github(repo: &str) -> Option<String> {
     (parts.next().is_none() && ok(owner) && ok(name)).then(|| format!("https://github.com/{owner}/{name}"))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::github;
-
-    #[test]
-    fn permalinks_only_for_owner_name_repos() {
-        assert_eq!(github("ROCm/rocBLAS").as_deref(), Some("https://github.com/ROCm/rocBLAS"));
-        assert_eq!(github("not a repo"), None);
-        assert_eq!(github("a/b/c"), None);
-    }
-}
-
 /// The notice shown with a text in `lang` whose partner was revised after it (trusted HTML).
 pub fn drift_notice(cx: &Ctx<'_>, revised: &Revision, lang: Lang) -> String {
     let when = match revised {
@@ -201,3 +189,14 @@ pub fn drift_notice(cx: &Ctx<'_>, revised: &Revision, lang: Lang) -> String {
     )
 }
 
+#[cfg(test)]
+mod tests {
+    use super::github;
+
+    #[test]
+    fn permalinks_only_for_owner_name_repos() {
+        assert_eq!(github("ROCm/rocBLAS").as_deref(), Some("https://github.com/ROCm/rocBLAS"));
+        assert_eq!(github("not a repo"), None);
+        assert_eq!(github("a/b/c"), None);
+    }
+}

@@ -29,7 +29,7 @@ impl SitePageExt for SitePage {
         let rows = match self {
             SitePage::Claims => site.claims().len(),
             SitePage::Changes => site.events(),
-            SitePage::Evidence | SitePage::Questions | SitePage::Glossary => return 1,
+            SitePage::Evidence | SitePage::Questions | SitePage::Glossary | SitePage::Translations => return 1,
         };
         rows.div_ceil(INDEX_PAGE_SIZE).max(1)
     }
@@ -41,6 +41,7 @@ impl SitePageExt for SitePage {
             SitePage::Claims => "nav-claims",
             SitePage::Changes => "nav-changes",
             SitePage::Glossary => "nav-glossary",
+            SitePage::Translations => "nav-translations",
         }
     }
 }
@@ -239,11 +240,20 @@ impl<'a> Ctx<'a> {
         let home = format!("{}/", lang.code());
         let mut nav =
             vec![NavView { href: relative_href(here, &home), label: self.t(lang, "nav-home"), current: here == home }];
-        nav.extend(SitePage::ALL.iter().map(|p| NavView {
+        nav.extend(SitePage::ALL.iter().filter(|p| p.in_nav()).map(|p| NavView {
             href: relative_href(here, &Self::site_page_dir(*p, lang)),
             label: self.t(lang, p.nav_key()),
             current: current == Some(*p),
         }));
+        let footer = SitePage::ALL
+            .iter()
+            .filter(|p| !p.in_nav())
+            .map(|p| NavView {
+                href: relative_href(here, &Self::site_page_dir(*p, lang)),
+                label: self.t(lang, p.nav_key()),
+                current: current == Some(*p),
+            })
+            .collect();
         let other_lang = lang.other();
         let mut alternates = vec![AlternateView { hreflang: lang.code(), href: self.url(here) }];
         if translated {
@@ -257,6 +267,7 @@ impl<'a> Ctx<'a> {
             highlight_css: relative_href(here, &self.assets.highlight_css),
             js: relative_href(here, &self.assets.js),
             nav,
+            footer,
             switch: SwitchView {
                 href: relative_href(here, other),
                 lang: other_lang.code(),

@@ -10,7 +10,8 @@
 //!   mentions its ID — declares it, cites it, lists it in a component, or points at it from a
 //!   card (premise, successor) or a question — and the generated pages and feeds;
 //! - a page whose language pairs fell behind or caught up (see `shoko-history`) re-renders
-//!   itself, for its notices;
+//!   itself, for its notices, and the translation status page does, as it does when a changed
+//!   document gains or loses pairs or a missing side;
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
 //! - a claim that moves to another page of the claims index (others were added or removed before
 //!   it) counts as changed, since links to it change; an index that gains or loses a page
@@ -22,6 +23,7 @@
 use crate::context::{INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::pages::Tree;
 use crate::plan::Job;
+use shoko_markdown::Lang;
 use shoko_model::{Claim, ClaimId, DocId, DocKind, Document, LocalizedText, Question, SiteModel};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -56,9 +58,19 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let reviewed = differing_reviews(old, new);
     indexes |= !reviewed.is_empty();
     ids.extend(reviewed);
-    // A page whose translation fell behind or caught up shows or drops its notices.
+    // A page whose translation fell behind or caught up shows or drops its notices; the
+    // translation status page counts pairs and lists what is behind.
     let (a, b) = (old.drift(), new.drift());
-    jobs.extend(a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d) && new.docs()[d.0].page().is_some()).map(|d| Job::Page(*d)));
+    let drifted: Vec<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
+    jobs.extend(drifted.iter().filter(|d| new.docs()[d.0].page().is_some()).map(|d| Job::Page(*d)));
+    let pair_counts =
+        |doc: &Document| (doc.pairs.len(), doc.pairs.iter().filter(|p| p.sides.iter().any(|s| s.empty)).count());
+    if !drifted.is_empty()
+        || old.drift_checked() != new.drift_checked()
+        || changed.iter().any(|d| pair_counts(&old.docs()[d.0]) != pair_counts(&new.docs()[d.0]))
+    {
+        jobs.extend(Lang::ALL.map(|lang| Job::Site(SitePage::Translations, lang, 0)));
+    }
     if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) {
         // An index gained or lost a page: its old file must go, which a full render does.
         return Job::all(new);

@@ -242,6 +242,9 @@ fn run_job(
             SitePage::Glossary => {
                 file(templates, "glossary.html", dir(page, lang), &sitewide::glossary(cx, lang), ui(lang))
             }
+            SitePage::Translations => {
+                file(templates, "translations.html", dir(page, lang), &sitewide::translations(cx, lang), ui(lang))
+            }
         }],
         Job::Root => {
             let root = RootView {

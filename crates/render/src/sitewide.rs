@@ -5,12 +5,14 @@ use crate::cards::{claim_view, event_view, question_view, review_view, stale_lab
 use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::urls::relative_href;
 use crate::view::{
-    ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView, LinkView,
-    PagerLinkView, PagerView, QuestionGroupView, QuestionsView, ReviewRowView, TermView,
+    BehindView, ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView,
+    LinkView, PagerLinkView, PagerView, QuestionGroupView, QuestionsView, ReviewRowView, TermView, TranslationRowView,
+    TranslationsView,
 };
 use shoko_markdown::{Lang, slug};
 use shoko_model::Class;
 use shoko_model::DocId;
+use shoko_model::pairs::Revision;
 use shoko_vocab::claim_anchor;
 use std::collections::BTreeMap;
 
@@ -207,4 +209,49 @@ pub fn glossary<'a>(cx: &'a Ctx<'a>, lang: Lang) -> GlossaryView {
         })
         .collect();
     GlossaryView { layout: layout(cx, SitePage::Glossary, lang, "glossary-title"), terms }
+}
+
+/// The translation status page: pages and logs with pairs behind or missing, most behind first.
+pub fn translations<'a>(cx: &'a Ctx<'a>, lang: Lang) -> TranslationsView {
+    let here = Ctx::site_page_dir(SitePage::Translations, lang);
+    let (mut totals, mut current_pages, mut rows) = ((0, 0, 0), 0, Vec::new());
+    for (i, doc) in cx.site.docs().iter().enumerate() {
+        let behind = cx.site.drift().get(&DocId(i)).map_or(&[][..], Vec::as_slice);
+        let missing = doc.pairs.iter().filter(|p| p.sides.iter().any(|s| s.empty)).count();
+        let current = doc.pairs.len() - behind.len() - missing;
+        totals = (totals.0 + current, totals.1 + behind.len(), totals.2 + missing);
+        if behind.is_empty() && missing == 0 {
+            current_pages += usize::from(!doc.pairs.is_empty());
+            continue;
+        }
+        let (page, linked) = match doc.page() {
+            Some(_) => (cx.page_link(&here, DocId(i), lang), true),
+            None => (LinkView { href: String::new(), label: shoko_vocab::ContentPath(&doc.path).to_string() }, false),
+        };
+        let behind = behind
+            .iter()
+            .map(|d| BehindView {
+                what: match d.pair.strip_prefix("body/").and_then(|n| n.parse::<usize>().ok()) {
+                    Some(n) => format!("{} {}", cx.t(lang, "translations-body-pair"), n + 1),
+                    None => d.pair.clone(),
+                },
+                lang: cx.t(lang, &format!("lang-{}", d.behind.code())),
+                revised: match &d.revised {
+                    Revision::Commit { date, .. } => date.to_string(),
+                    Revision::WorkingTree => cx.t(lang, "drift-uncommitted"),
+                },
+            })
+            .collect();
+        rows.push(TranslationRowView { page, linked, current, behind, missing });
+    }
+    rows.sort_by(|a, b| {
+        (b.behind.len(), b.missing).cmp(&(a.behind.len(), a.missing)).then_with(|| a.page.label.cmp(&b.page.label))
+    });
+    TranslationsView {
+        layout: layout(cx, SitePage::Translations, lang, "translations-title"),
+        checked: cx.site.drift_checked(),
+        totals,
+        current_pages,
+        rows,
+    }
 }

@@ -55,6 +55,8 @@ pub struct LayoutView {
     pub js: String,
     /// Site navigation.
     pub nav: Vec<NavView>,
+    /// Links in the footer to the generated pages outside the navigation.
+    pub footer: Vec<NavView>,
     /// Language switcher.
     pub switch: SwitchView,
     /// `<link rel="alternate" hreflang>` targets: only real translations.
@@ -411,4 +413,45 @@ pub struct ImageInfo {
     pub srcset: Vec<(String, u32)>,
     /// Site-root path of the original file, for click-to-enlarge.
     pub original: String,
+}
+
+/// The translation status page: per page, its language pairs up to date, behind and missing.
+#[derive(Debug, Clone, Serialize)]
+pub struct TranslationsView {
+    /// Shared layout.
+    pub layout: LayoutView,
+    /// Whether history was read (otherwise nothing is known to be behind).
+    pub checked: bool,
+    /// Pairs on the whole site, up to date, behind, and with one side missing.
+    pub totals: (usize, usize, usize),
+    /// Pages and logs with every pair up to date.
+    pub current_pages: usize,
+    /// The pages and logs with pairs behind or missing, most behind first.
+    pub rows: Vec<TranslationRowView>,
+}
+
+/// One page or log on the translation status page.
+#[derive(Debug, Clone, Serialize)]
+pub struct TranslationRowView {
+    /// The page (for a log, its path and no link).
+    pub page: LinkView,
+    /// Whether `page.href` links anywhere.
+    pub linked: bool,
+    /// Its pairs up to date.
+    pub current: usize,
+    /// Its sides behind: what, which language, revised when (trusted HTML of a date).
+    pub behind: Vec<BehindView>,
+    /// Its pairs with one side missing.
+    pub missing: usize,
+}
+
+/// One side behind its partner.
+#[derive(Debug, Clone, Serialize)]
+pub struct BehindView {
+    /// Which pair: a field path or "body, pair N".
+    pub what: String,
+    /// The language behind, by name in the page language.
+    pub lang: String,
+    /// When the other side was revised (`YYYY-MM-DD`), or a note that it is not committed.
+    pub revised: String,
 }

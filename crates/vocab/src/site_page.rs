@@ -13,12 +13,25 @@ pub enum SitePage {
     Changes,
     /// The glossary.
     Glossary,
+    /// How far each page's translation is behind (linked from the footer, not the navigation).
+    Translations,
 }
 
 impl SitePage {
     /// Every generated page, in navigation order.
-    pub const ALL: [SitePage; 5] =
-        [SitePage::Evidence, SitePage::Questions, SitePage::Claims, SitePage::Changes, SitePage::Glossary];
+    pub const ALL: [SitePage; 6] = [
+        SitePage::Evidence,
+        SitePage::Questions,
+        SitePage::Claims,
+        SitePage::Changes,
+        SitePage::Glossary,
+        SitePage::Translations,
+    ];
+
+    /// Whether the page is in the site navigation (the others are linked from the footer).
+    pub fn in_nav(self) -> bool {
+        self != SitePage::Translations
+    }
 
     /// Folder under the language root; content may not use these (`page/reserved-path`).
     pub fn folder(self) -> &'static str {
@@ -28,6 +41,7 @@ impl SitePage {
             SitePage::Claims => "claims",
             SitePage::Changes => "changes",
             SitePage::Glossary => "glossary",
+            SitePage::Translations => "translations",
         }
     }
 

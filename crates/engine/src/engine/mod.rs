@@ -316,8 +316,8 @@ impl Engine {
             self.history = Some((head.clone(), History::read(&self.root).map(Arc::new)));
         }
         let Some((_, Ok(history))) = &self.history else {
-            if !current.site.drift().is_empty() {
-                current.site = Arc::new(current.site.with_drift(BTreeMap::new()));
+            if current.site.drift_checked() {
+                current.site = Arc::new(current.site.with_drift(None));
             }
             return Ok(());
         };
@@ -333,8 +333,8 @@ impl Engine {
                 behind.insert(DocId(i), drift);
             }
         }
-        if *current.site.drift() != behind {
-            current.site = Arc::new(current.site.with_drift(behind));
+        if !current.site.drift_checked() || *current.site.drift() != behind {
+            current.site = Arc::new(current.site.with_drift(Some(behind)));
         }
         if !found.is_empty() {
             // Shown by line and column: the texts of a resumed engine's files are read for it.
