@@ -124,9 +124,11 @@ try {
   for (const page of ['en/index.html', 'ja/gpu/gfx1201/index.html']) {
     await tab.goto(`${origin}${BASE}${page}`);
     const links = await tab.$$eval('a[href]', (els) => els.filter((e) => e.offsetParent !== null || e.getClientRects().length > 0).length);
+    // Every element that takes a Tab stop (links, summaries of details, buttons, …) once, and some.
+    const stops = await tab.$$eval('a[href], summary, button, input, select, textarea, [tabindex]', (els) => els.length);
     const reached = new Set();
     let switcher = false;
-    for (let i = 0; i < links + 40; i += 1) {
+    for (let i = 0; i < stops + 10; i += 1) {
       await tab.keyboard.press('Tab');
       const info = await tab.evaluate(() => {
         const el = document.activeElement;
