@@ -104,9 +104,15 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
     hasher.update(HEADER.as_bytes());
     hasher.update(binary().as_bytes());
     hasher.update(format!("{}\0{:?}\0", options.today, options.base_url).as_bytes());
-    // A commit changes the history translation drift is read from, with no input file changed.
-    let head = options.history.then(|| shoko_history::head(root)).flatten();
-    hasher.update(format!("{head:?}\0").as_bytes());
+    // A commit changes the history translation drift is read from, with no input file changed:
+    // the state of the files that say where HEAD is (not the repository opened: that would cost
+    // a build with nothing to do more than the rest of it).
+    if options.history {
+        for file in shoko_history::head_files(root) {
+            let state = std::fs::symlink_metadata(&file).map_or_else(|_| "absent".to_owned(), |m| state_line(&m));
+            hasher.update(format!("{}\0{state}\0", file.display()).as_bytes());
+        }
+    }
     for (rel, state) in &states {
         hasher.update(rel.as_bytes());
         hasher.update(b"\0");

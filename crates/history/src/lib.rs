@@ -13,6 +13,7 @@
 
 mod walk;
 
+use serde::{Deserialize, Serialize};
 use shoko_model::SourceKind;
 use shoko_model::pairs::{Drift, Pair, Revision, TextHash};
 use shoko_vocab::Lang;
@@ -41,7 +42,7 @@ impl std::fmt::Display for Unavailable {
 }
 
 /// One commit of the walked chain.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Commit {
     /// Full hash.
     pub id: String,
@@ -54,7 +55,7 @@ pub struct Commit {
 /// Where a pair stands after a version of its file: its sides' hashes and, when one side is
 /// behind, which (index into [`Lang::ALL`]) and the commit (index into [`History::commits`], or
 /// past the end for the working tree) that revised the other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 struct PairState {
     hashes: [TextHash; 2],
     behind: Option<(usize, usize)>,
@@ -83,13 +84,40 @@ impl PairState {
     }
 }
 
-/// Where every pair of every content file stands at `HEAD`.
-#[derive(Debug, Clone, Default)]
+/// Where every pair of every content file stands at `HEAD`. It can be saved (serde) and
+/// brought up to date later by walking only the commits added since ([`History::update`]).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct History {
     /// The commits of the first-parent chain, oldest first.
     pub commits: Vec<Commit>,
     /// By path relative to `content/`, by pair name, as of `HEAD`.
     files: BTreeMap<String, BTreeMap<String, PairState>>,
+    /// Where the walk ended, to go on from.
+    end: Option<End>,
+}
+
+/// The last commit walked, the tree of its content folder and the files in it (hex ids).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct End {
+    commit: String,
+    tree: Option<String>,
+    listing: BTreeMap<String, String>,
+}
+
+/// The files whose change means `HEAD` of the repository holding `root` may have moved: `HEAD`,
+/// the branch file it names and `packed-refs`. Cheaper than opening the repository (a build with
+/// nothing to do compares their state, see the engine's `stamp`); the engine itself resolves
+/// `HEAD` with [`head`]. Empty outside a repository.
+pub fn head_files(root: &Path) -> Vec<std::path::PathBuf> {
+    let Ok((found, _)) = gix::discover::upwards(root) else { return Vec::new() };
+    let (git_dir, _) = found.into_repository_and_work_tree_directories();
+    let mut files = vec![git_dir.join("HEAD"), git_dir.join("packed-refs")];
+    if let Ok(text) = std::fs::read_to_string(git_dir.join("HEAD"))
+        && let Some(branch) = text.trim().strip_prefix("ref: ")
+    {
+        files.push(git_dir.join(branch));
+    }
+    files
 }
 
 /// The commit `HEAD` of the repository holding `root` names, if there is one: a change of it
@@ -102,7 +130,13 @@ pub fn head(root: &Path) -> Option<String> {
 impl History {
     /// Read the history of the content folder of the site at `root`.
     pub fn read(root: &Path) -> Result<History, Unavailable> {
-        walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok))
+        walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok), None)
+    }
+
+    /// This history brought up to `HEAD` of the repository at `root`: only the commits after
+    /// the last one walked, when `HEAD` descends from it (first parents); else read anew.
+    pub fn update(&self, root: &Path) -> Result<History, Unavailable> {
+        walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok), Some(self))
     }
 
     /// The sides of `pairs` (the present pairs of the file at `path`, relative to `content/`)

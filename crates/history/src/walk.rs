@@ -1,7 +1,7 @@
 //! The walk over the first-parent chain (see the crate documentation): which content files each
 //! commit changed, added, removed or renamed, and what that did to each side of each pair.
 
-use crate::{Commit, History, PairState, Unavailable};
+use crate::{Commit, End, History, PairState, Unavailable};
 use gix::ObjectId;
 use shoko_model::SourceKind;
 use shoko_model::pairs::{self, Pair};
@@ -18,7 +18,11 @@ fn unreadable(e: impl std::fmt::Display) -> Unavailable {
     Unavailable::Unreadable(e.to_string())
 }
 
-pub(crate) fn read(root: &Path, kind: &dyn Fn(&str) -> Option<SourceKind>) -> Result<History, Unavailable> {
+pub(crate) fn read(
+    root: &Path,
+    kind: &dyn Fn(&str) -> Option<SourceKind>,
+    since: Option<&History>,
+) -> Result<History, Unavailable> {
     let repo = gix::discover(root).map_err(|_| Unavailable::NoRepository)?;
     if repo.is_shallow().map_err(unreadable)? {
         return Err(Unavailable::Shallow);
@@ -26,19 +30,37 @@ pub(crate) fn read(root: &Path, kind: &dyn Fn(&str) -> Option<SourceKind>) -> Re
     let workdir = repo.workdir().ok_or(Unavailable::NoRepository)?;
     let content = content_in_repo(root, workdir)?;
     let Ok(head) = repo.head_id() else { return Ok(History::default()) };
+    // The first-parent chain back to the root, or to the commit `since` ended at.
+    let until = since.and_then(|h| h.end.as_ref()).and_then(|end| ObjectId::from_hex(end.commit.as_bytes()).ok());
     let mut chain = Vec::new();
     let mut next = Some(head.detach());
+    let mut base = None;
     while let Some(id) = next {
+        if until == Some(id) {
+            base = since;
+            break;
+        }
         let commit = repo.find_commit(id).map_err(unreadable)?;
         next = commit.parent_ids().next().map(|p| p.detach());
         chain.push(commit);
     }
     chain.reverse();
+    let base = base.cloned().unwrap_or_default();
+    let parse = |hex: &String| ObjectId::from_hex(hex.as_bytes()).map_err(unreadable);
+    let (mut last_tree, mut listing) = match &base.end {
+        Some(end) => (
+            end.tree.as_ref().map(parse).transpose()?,
+            end.listing.iter().map(|(p, b)| Ok((p.clone(), parse(b)?))).collect::<Result<Listing, Unavailable>>()?,
+        ),
+        None => (None, Listing::new()),
+    };
+    let offset = base.commits.len();
 
-    let mut walker = Walker { repo: &repo, kind, trees: HashMap::new(), history: History::default() };
-    let mut listing = Listing::new();
-    let mut last_tree = None;
-    for (index, commit) in chain.iter().enumerate() {
+    let mut walker = Walker { repo: &repo, trees: HashMap::new(), parsed: HashMap::new(), history: base };
+    // First the commits and what their content folder held (only the files that can hold pairs).
+    let mut steps: Vec<(usize, bool, Listing)> = Vec::new();
+    for (i, commit) in chain.iter().enumerate() {
+        let index = offset + i;
         let message = commit.message().map_err(unreadable)?;
         let unaffected = message.body().is_some_and(|body| {
             body.trailers().any(|t| {
@@ -55,13 +77,35 @@ pub(crate) fn read(root: &Path, kind: &dyn Fn(&str) -> Option<SourceKind>) -> Re
             continue;
         }
         last_tree = folder;
-        let now = match folder {
+        let mut now = match folder {
             Some(id) => walker.list(id, "")?,
             None => Listing::new(),
         };
-        walker.apply(&listing, &now, index, unaffected)?;
+        now.retain(|path, _| kind(path).is_some());
+        steps.push((index, unaffected, now));
+    }
+    // Then the pairs of every version that differs from the one before it.
+    let mut before = &listing;
+    for (_, _, after) in &steps {
+        for (path, blob) in after {
+            let Some(kind) = kind(path).filter(|_| before.get(path) != Some(blob)) else { continue };
+            if let std::collections::hash_map::Entry::Vacant(slot) = walker.parsed.entry((*blob, kind)) {
+                let data = repo.find_blob(*blob).map_err(unreadable)?;
+                slot.insert(pairs::of_file(kind, &String::from_utf8_lossy(&data.data)));
+            }
+        }
+        before = after;
+    }
+    // Then, in order, what each version did to each pair.
+    for (index, unaffected, now) in steps {
+        walker.apply(&listing, &now, index, unaffected, kind)?;
         listing = now;
     }
+    walker.history.end = Some(End {
+        commit: head.to_string(),
+        tree: last_tree.map(|t| t.to_string()),
+        listing: listing.iter().map(|(p, b)| (p.clone(), b.to_string())).collect(),
+    });
     Ok(walker.history)
 }
 
@@ -75,9 +119,10 @@ fn content_in_repo(root: &Path, workdir: &Path) -> Result<PathBuf, Unavailable> 
 
 struct Walker<'a> {
     repo: &'a gix::Repository,
-    kind: &'a dyn Fn(&str) -> Option<SourceKind>,
     /// Listings of trees already seen (most folders stay the same from commit to commit).
     trees: HashMap<ObjectId, Listing>,
+    /// The pairs of every version a commit changed, by blob and kind.
+    parsed: HashMap<(ObjectId, SourceKind), Vec<Pair>>,
     history: History,
 }
 
@@ -103,19 +148,20 @@ impl Walker<'_> {
         Ok(listed)
     }
 
-    fn pairs(&self, path: &str, blob: ObjectId) -> Result<Vec<Pair>, Unavailable> {
-        let Some(kind) = (self.kind)(path) else { return Ok(Vec::new()) };
-        let data = self.repo.find_blob(blob).map_err(unreadable)?;
-        Ok(pairs::of_file(kind, &String::from_utf8_lossy(&data.data)))
-    }
-
     fn lines(&self, blob: ObjectId) -> Result<HashSet<Vec<u8>>, Unavailable> {
         let data = self.repo.find_blob(blob).map_err(unreadable)?;
         Ok(data.data.split(|b| *b == b'\n').map(<[u8]>::to_vec).collect())
     }
 
     /// Bring the pair states from listing `before` to listing `after`, changed in commit `index`.
-    fn apply(&mut self, before: &Listing, after: &Listing, index: usize, unaffected: bool) -> Result<(), Unavailable> {
+    fn apply(
+        &mut self,
+        before: &Listing,
+        after: &Listing,
+        index: usize,
+        unaffected: bool,
+        kind: &dyn Fn(&str) -> Option<SourceKind>,
+    ) -> Result<(), Unavailable> {
         let removed: Vec<(&String, &ObjectId)> = before.iter().filter(|(p, _)| !after.contains_key(*p)).collect();
         let added: Vec<(&String, &ObjectId)> = after.iter().filter(|(p, _)| !before.contains_key(*p)).collect();
         let renames = self.renames(&removed, &added)?;
@@ -131,14 +177,14 @@ impl Walker<'_> {
             if old_blob == Some(blob) {
                 continue;
             }
-            let pairs = self.pairs(path, *blob)?;
+            let pairs = kind(path).and_then(|k| self.parsed.get(&(*blob, k))).map_or(&[][..], Vec::as_slice);
             let old = self.history.files.remove(path).unwrap_or_default();
             let state = pairs
-                .into_iter()
+                .iter()
                 .map(|pair| {
                     let hashes = [pair.sides[0].hash, pair.sides[1].hash];
                     let next = PairState::next(old.get(&pair.name).copied(), hashes, index, unaffected);
-                    (pair.name, next)
+                    (pair.name.clone(), next)
                 })
                 .collect();
             self.history.files.insert(path.clone(), state);

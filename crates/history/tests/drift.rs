@@ -174,3 +174,37 @@ fn a_shallow_clone_and_a_folder_outside_git_give_a_reason_and_no_drift() {
         assert_eq!(History::read(plain.path()).err(), Some(Unavailable::NoRepository));
     }
 }
+
+#[test]
+fn a_saved_history_brought_up_to_date_equals_one_read_anew() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.commit("One");
+    let saved = History::read(&repo.dir).expect("history");
+    let text = |repo: &Repo| std::fs::read_to_string(repo.dir.join("content/index.md")).expect("read");
+    let current = |repo: &Repo| pairs::of_file(SourceKind::Page, &text(repo));
+    let same = |a: &History, b: &History, repo: &Repo| {
+        assert_eq!(a.commits, b.commits);
+        assert_eq!(a.drift("index.md", &current(repo)), b.drift("index.md", &current(repo)));
+    };
+
+    // Two commits on top: only they are walked, and the result is the same.
+    repo.write("index.md", &page("文です。", "A sentence."));
+    repo.commit("Two");
+    repo.write("index.md", &page("文です。", "A sentence, again."));
+    repo.commit("Three");
+    repo.write("index.md", &page("新しい文です。", "A sentence, again."));
+    repo.commit("Four");
+    let updated = saved.update(&repo.dir).expect("update");
+    let fresh = History::read(&repo.dir).expect("history");
+    same(&updated, &fresh, &repo);
+    assert_eq!(updated.drift("index.md", &current(&repo))[0].behind, Lang::En);
+
+    // History rewritten under it: the saved end is no longer an ancestor, so it is read anew.
+    repo.git(&["reset", "-q", "--hard", "HEAD~2"]);
+    repo.write("index.md", &page("文です。", "Another sentence."));
+    repo.commit("Three, rewritten");
+    let updated = updated.update(&repo.dir).expect("update");
+    same(&updated, &History::read(&repo.dir).expect("history"), &repo);
+    assert_eq!(updated.commits.len(), 3);
+}

@@ -289,6 +289,37 @@ impl Engine {
     }
 
     fn update_or_fail(&mut self, change: &Change) -> Result<bool, IoError> {
+        // The history is read (when HEAD moved) on a thread of its own while the content is
+        // read, validated and linked: it needs nothing of theirs.
+        let (read, history) = std::thread::scope(|scope| {
+            let reader = self.options.history.then(|| {
+                let root = self.root.clone();
+                let known = self.history.as_ref().map(|(head, history)| (head.clone(), history.as_ref().ok().cloned()));
+                scope.spawn(move || {
+                    let head = shoko_history::head(&root);
+                    let read = match known {
+                        Some((known, _)) if known == head => return None,
+                        // Only the commits since the last walk.
+                        Some((_, Some(last))) => last.update(&root),
+                        _ => History::read(&root),
+                    };
+                    Some((head, read.map(Arc::new)))
+                })
+            });
+            let read = self.read_or_revalidate(change);
+            (read, reader.and_then(|r| r.join().ok()).flatten())
+        });
+        if let Some(history) = history {
+            self.history = Some(history);
+        }
+        let full = read?;
+        self.drift()?;
+        Ok(full)
+    }
+
+    /// Read what `change` touched (everything when it cannot be narrowed down), validate and
+    /// link; whether everything was read.
+    fn read_or_revalidate(&mut self, change: &Change) -> Result<bool, IoError> {
         let refreshed = match (change, self.current.as_mut()) {
             (Change::Paths(paths), Some(current)) => refresh(&self.root, current, paths)?,
             _ => None,
@@ -298,7 +329,6 @@ impl Engine {
             Some(changed) => self.revalidate(&changed)?,
             None => self.read_everything()?,
         }
-        self.drift()?;
         Ok(full)
     }
 
@@ -307,14 +337,10 @@ impl Engine {
         self.history.as_ref().and_then(|(_, h)| h.as_ref().err())
     }
 
-    /// Report the sides of language pairs that are behind (see `shoko-history`), reading the
-    /// history again when `HEAD` moved.
+    /// Report the sides of language pairs that are behind (see `shoko-history`) and set them on
+    /// the site.
     fn drift(&mut self) -> Result<(), IoError> {
         let Some(current) = self.current.as_mut().filter(|_| self.options.history) else { return Ok(()) };
-        let head = shoko_history::head(&self.root);
-        if self.history.as_ref().is_none_or(|(h, _)| *h != head) {
-            self.history = Some((head.clone(), History::read(&self.root).map(Arc::new)));
-        }
         let Some((_, Ok(history))) = &self.history else {
             if current.site.drift_checked() {
                 current.site = Arc::new(current.site.with_drift(None));

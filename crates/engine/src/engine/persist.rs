@@ -25,6 +25,7 @@ use crate::{IoError, all_codes};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use shoko_diagnostics::{Code, Diagnostic, FileId, Label};
+use shoko_history::History;
 use shoko_model::{Document, SiteModel, SourceKind};
 use shoko_render::view::ImageInfo;
 use shoko_vocab::ContentPath;
@@ -35,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What the saved state is; changed with anything about it.
-const FORMAT: &str = "shoko-engine-cache 2";
+const FORMAT: &str = "shoko-engine-cache 3";
 
 /// The file in the cache folder that holds the state (all but the documents).
 const STATE_FILE: &str = "engine.state";
@@ -110,6 +111,7 @@ struct Saved {
     global: Hash,
     output: u64,
     surfaces: BTreeMap<String, Hash>,
+    history: Option<(Option<String>, History)>,
 }
 
 /// Everything saved (borrowed, as written; the fields of [`Saved`] in the same order).
@@ -126,6 +128,7 @@ struct SavedRef<'a> {
     global: Hash,
     output: u64,
     surfaces: BTreeMap<&'a str, Hash>,
+    history: Option<(&'a Option<String>, &'a History)>,
 }
 
 /// What made a cache, as its first bytes: the format, the binary, the site root and the options.
@@ -247,6 +250,8 @@ impl Engine {
         self.diagnostics = all_diagnostics(&current);
         self.good = Some(Good { site, global: blake3::Hash::from_bytes(saved.global), output: saved.output });
         self.current = Some(current);
+        // The history walked last time: read again only if HEAD moved, and then only the commits since.
+        self.history = saved.history.map(|(head, history)| (head, Ok(Arc::new(history))));
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
         Some(Change::Paths(changed))
@@ -288,6 +293,7 @@ impl Engine {
             global: *good.global.as_bytes(),
             output: good.output,
             surfaces: current.surfaces.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
+            history: self.history.as_ref().and_then(|(head, h)| Some((head, h.as_deref().ok()?))),
         };
         for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
             let path = cache.join(name);

@@ -26,7 +26,7 @@ use crate::yaml::{self, Item, Origin, YamlDoc, YamlPath};
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, Span};
 
 /// Whether a file is a Markdown page or a YAML observation log.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SourceKind {
     /// `*.md`.
     Page,
