@@ -15,7 +15,7 @@ mod walk;
 
 use serde::{Deserialize, Serialize};
 use shoko_model::SourceKind;
-use shoko_model::pairs::{Drift, Pair, Revision, TextHash};
+use shoko_model::pairs::{Drift, Pairs, Revision, TextHash};
 use shoko_vocab::Lang;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -142,14 +142,14 @@ impl History {
     /// The sides of `pairs` (the present pairs of the file at `path`, relative to `content/`)
     /// that are behind their partner. A pair with an empty side is a missing translation, not
     /// a drift.
-    pub fn drift(&self, path: &str, pairs: &[Pair]) -> Vec<Drift> {
+    pub fn drift(&self, path: &str, pairs: &Pairs) -> Vec<Drift> {
         let known = self.files.get(path);
         let working_tree = self.commits.len();
         pairs
             .iter()
-            .filter(|pair| !pair.sides.iter().any(|s| s.empty))
+            .filter(|pair| !pair.is_missing())
             .filter_map(|pair| {
-                let old = known.and_then(|k| k.get(&pair.name)).copied();
+                let old = known.and_then(|k| k.get(pair.name)).copied();
                 let hashes = [pair.sides[0].hash, pair.sides[1].hash];
                 let (behind, at) = PairState::next(old, hashes, working_tree, false).behind?;
                 let revised = match self.commits.get(at) {
@@ -159,7 +159,7 @@ impl History {
                     None => Revision::WorkingTree,
                 };
                 let behind = Lang::ALL[behind];
-                Some(Drift { pair: pair.name.clone(), behind, span: pair.side(behind).span.clone(), revised })
+                Some(Drift { pair: pair.name.to_owned(), behind, span: pair.side(behind).span.clone(), revised })
             })
             .collect()
     }

@@ -4,7 +4,7 @@
 use crate::{Commit, End, History, PairState, Unavailable};
 use gix::ObjectId;
 use shoko_model::SourceKind;
-use shoko_model::pairs::{self, Pair};
+use shoko_model::pairs::{self, Pairs};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -122,7 +122,7 @@ struct Walker<'a> {
     /// Listings of trees already seen (most folders stay the same from commit to commit).
     trees: HashMap<ObjectId, Listing>,
     /// The pairs of every version a commit changed, by blob and kind.
-    parsed: HashMap<(ObjectId, SourceKind), Vec<Pair>>,
+    parsed: HashMap<(ObjectId, SourceKind), Pairs>,
     history: History,
 }
 
@@ -177,14 +177,15 @@ impl Walker<'_> {
             if old_blob == Some(blob) {
                 continue;
             }
-            let pairs = kind(path).and_then(|k| self.parsed.get(&(*blob, k))).map_or(&[][..], Vec::as_slice);
+            let none = Pairs::default();
+            let pairs = kind(path).and_then(|k| self.parsed.get(&(*blob, k))).unwrap_or(&none);
             let old = self.history.files.remove(path).unwrap_or_default();
             let state = pairs
                 .iter()
                 .map(|pair| {
                     let hashes = [pair.sides[0].hash, pair.sides[1].hash];
-                    let next = PairState::next(old.get(&pair.name).copied(), hashes, index, unaffected);
-                    (pair.name.clone(), next)
+                    let next = PairState::next(old.get(pair.name).copied(), hashes, index, unaffected);
+                    (pair.name.to_owned(), next)
                 })
                 .collect();
             self.history.files.insert(path.clone(), state);

@@ -375,7 +375,7 @@ pub struct Document {
     /// references to them are not reported again.
     pub unreadable_ids: Vec<ClaimId>,
     /// Its language pairs (see [`crate::pairs`]), in document order.
-    pub pairs: Vec<crate::pairs::Pair>,
+    pub pairs: crate::pairs::Pairs,
 }
 
 impl Document {

@@ -217,7 +217,7 @@ pub fn translations<'a>(cx: &'a Ctx<'a>, lang: Lang) -> TranslationsView {
     let (mut totals, mut current_pages, mut rows) = ((0, 0, 0), 0, Vec::new());
     for (i, doc) in cx.site.docs().iter().enumerate() {
         let behind = cx.site.drift().get(&DocId(i)).map_or(&[][..], Vec::as_slice);
-        let missing = doc.pairs.iter().filter(|p| p.sides.iter().any(|s| s.empty)).count();
+        let missing = doc.pairs.missing();
         let current = doc.pairs.len() - behind.len() - missing;
         totals = (totals.0 + current, totals.1 + behind.len(), totals.2 + missing);
         if behind.is_empty() && missing == 0 {

@@ -18,7 +18,7 @@ fn document(input: &DocumentInput<'_>, kind: DocKind) -> Document {
         claims: Vec::new(),
         questions: Vec::new(),
         unreadable_ids: Vec::new(),
-        pairs: Vec::new(),
+        pairs: Default::default(),
     }
 }
 

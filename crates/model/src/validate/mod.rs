@@ -122,11 +122,12 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         SourceKind::Glossary => data::glossary_document(&doc, input, &loc, &mut out),
     };
     let document = document.map(|mut d| {
-        d.pairs = pairs::in_yaml(&doc);
+        let mut found = pairs::Pairs::default();
+        pairs::in_yaml(&doc, &mut found);
         if let Some(page) = d.page() {
-            let body = pairs::in_body(text, &page.body.blocks);
-            d.pairs.extend(body);
+            pairs::in_body(text, &page.body.blocks, &mut found);
         }
+        d.pairs = found;
         d
     });
     (document, out)
@@ -159,7 +160,7 @@ fn page_document(
         claims: items.claims,
         questions: items.questions,
         unreadable_ids: items.unreadable,
-        pairs: Vec::new(),
+        pairs: Default::default(),
     })
 }
 
@@ -182,7 +183,7 @@ fn log_document(
         claims: items.claims,
         questions: items.questions,
         unreadable_ids: items.unreadable,
-        pairs: Vec::new(),
+        pairs: Default::default(),
     })
 }
 
