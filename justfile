@@ -37,3 +37,8 @@ screenshots: build
 # BENCH_SIZES="1000 10000" to skip the 50,000-page corpus.
 bench:
     bash bench/run.sh
+
+# What reading translation drift from git history costs on the benchmark corpus (a repository of
+# it with 300 commits; BENCH_HISTORY_PAGES, BENCH_HISTORY_COMMITS to change).
+bench-history:
+    bash bench/history.sh

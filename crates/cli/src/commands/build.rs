@@ -64,7 +64,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         let none = shoko_diagnostics::SourceMap::new();
         report::print(engine.diagnostics(), engine.sources().unwrap_or(&none), Format::Human);
     }
-    match rebuilt {
+    let code = match rebuilt {
         Ok(rebuilt) => {
             if let (Rebuilt::Rendered { .. }, Some(inputs)) = (&rebuilt, &inputs) {
                 // Without it the next build reads everything again: worth a word, not a failure.
@@ -110,5 +110,9 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
             super::print_error(e);
             USAGE_OR_IO
         }
-    }
+    };
+    // The process ends here: freeing every document and page one by one would only cost time
+    // (about 40 ms at 10,000 pages per language); the system takes the memory back at once.
+    std::mem::forget(engine);
+    code
 }
