@@ -146,23 +146,32 @@ pub(crate) fn read_inputs_with(
 }
 
 /// Validate one content file.
-pub(crate) fn validate_one(inputs: &Inputs, index: usize, today: jiff::civil::Date) -> Validated {
+pub(crate) fn validate_one(inputs: &Inputs, index: usize, options: &BuildOptions) -> Validated {
     let loaded = &inputs.loaded;
     let c = &loaded.content[index];
+    let source = loaded.sources.file(c.file);
     let (doc, diags) = validate_document(&DocumentInput {
         file: c.file,
-        source: loaded.sources.file(c.file),
+        source,
         path: &c.path,
         kind: c.kind,
-        today,
+        today: options.today,
         raw_html: inputs.config.raw_html,
     });
-    (doc.map(std::sync::Arc::new), diags)
+    let doc = doc.map(|mut doc| {
+        // A file unchanged since it was committed needs no reading of its history: its git id
+        // tells (see `shoko_history::History::drift`).
+        if options.history {
+            doc.source_id = Some(shoko_history::blob_id(source.text.as_bytes()));
+        }
+        std::sync::Arc::new(doc)
+    });
+    (doc, diags)
 }
 
 /// Validate every content file, in parallel.
-pub(crate) fn validate_all(inputs: &Inputs, today: jiff::civil::Date) -> Vec<Validated> {
-    (0..inputs.loaded.content.len()).into_par_iter().map(|i| validate_one(inputs, i, today)).collect()
+pub(crate) fn validate_all(inputs: &Inputs, options: &BuildOptions) -> Vec<Validated> {
+    (0..inputs.loaded.content.len()).into_par_iter().map(|i| validate_one(inputs, i, options)).collect()
 }
 
 /// Link the validated documents into the site; the site-wide diagnostics and those of the

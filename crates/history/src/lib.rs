@@ -90,18 +90,39 @@ impl PairState {
 pub struct History {
     /// The commits of the first-parent chain, oldest first.
     pub commits: Vec<Commit>,
-    /// By path relative to `content/`, by pair name, as of `HEAD`.
-    files: BTreeMap<String, BTreeMap<String, PairState>>,
+    /// By path relative to `content/`, as of `HEAD`.
+    files: BTreeMap<String, FileState>,
     /// Where the walk ended, to go on from.
     end: Option<End>,
+    /// The repository, to read a file's first version when it is needed after all.
+    git_dir: Option<std::path::PathBuf>,
 }
 
-/// The last commit walked, the tree of its content folder and the files in it (hex ids).
+/// Where the pairs of one file stand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+enum FileState {
+    /// Unchanged since it was added, as this blob: nothing is behind. Its pairs are read only
+    /// if the working tree differs from it.
+    Added {
+        /// Hex id.
+        blob: String,
+    },
+    /// Changed since it was added: by pair name.
+    Changed(BTreeMap<String, PairState>),
+}
+
+/// The last commit walked and the tree of its content folder (hex ids).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct End {
     commit: String,
     tree: Option<String>,
-    listing: BTreeMap<String, String>,
+}
+
+/// The id git gives a file with these bytes: the engine notes it for each content file, so a
+/// file unchanged since it was added needs no reading of its history.
+pub fn blob_id(bytes: &[u8]) -> String {
+    gix::objs::compute_hash(gix::hash::Kind::Sha1, gix::objs::Kind::Blob, bytes)
+        .map_or_else(|_| String::new(), |id| id.to_string())
 }
 
 /// The files whose change means `HEAD` of the repository holding `root` may have moved: `HEAD`,
@@ -139,17 +160,26 @@ impl History {
         walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok), Some(self))
     }
 
-    /// The sides of `pairs` (the present pairs of the file at `path`, relative to `content/`)
-    /// that are behind their partner. A pair with an empty side is a missing translation, not
-    /// a drift.
-    pub fn drift(&self, path: &str, pairs: &Pairs) -> Vec<Drift> {
-        let known = self.files.get(path);
+    /// The sides of `pairs` (the present pairs of the file at `path`, relative to `content/`,
+    /// whose bytes have the git id `blob`, see [`blob_id`]) that are behind their partner. A
+    /// pair with an empty side is a missing translation, not a drift.
+    pub fn drift(&self, path: &str, pairs: &Pairs, blob: Option<&str>) -> Vec<Drift> {
+        let known = match self.files.get(path) {
+            None => return Vec::new(),
+            // As added and not edited since: nothing can be behind.
+            Some(FileState::Added { blob: added }) if blob == Some(added.as_str()) => return Vec::new(),
+            Some(FileState::Added { blob: added }) => match self.first_version(path, added) {
+                Some(state) => std::borrow::Cow::Owned(state),
+                None => return Vec::new(),
+            },
+            Some(FileState::Changed(state)) => std::borrow::Cow::Borrowed(state),
+        };
         let working_tree = self.commits.len();
         pairs
             .iter()
             .filter(|pair| !pair.is_missing())
             .filter_map(|pair| {
-                let old = known.and_then(|k| k.get(pair.name)).copied();
+                let old = known.get(pair.name).copied();
                 let hashes = [pair.sides[0].hash, pair.sides[1].hash];
                 let (behind, at) = PairState::next(old, hashes, working_tree, false).behind?;
                 let revised = match self.commits.get(at) {
@@ -162,5 +192,13 @@ impl History {
                 Some(Drift { pair: pair.name.to_owned(), behind, span: pair.side(behind).span.clone(), revised })
             })
             .collect()
+    }
+
+    /// The pair states of a file as it was added (blob `hex`), read from the repository.
+    fn first_version(&self, path: &str, hex: &str) -> Option<BTreeMap<String, PairState>> {
+        let kind = SourceKind::of(path)?.ok()?;
+        let repo = gix::open_opts(self.git_dir.as_ref()?, gix::open::Options::isolated()).ok()?;
+        let blob = gix::ObjectId::from_hex(hex.as_bytes()).ok()?;
+        Some(walk::first_state(&walk::parse(&repo, blob, kind).ok()?))
     }
 }

@@ -1,7 +1,12 @@
 //! The walk over the first-parent chain (see the crate documentation): which content files each
-//! commit changed, added, removed or renamed, and what that did to each side of each pair.
+//! commit added, changed, removed or renamed, and what that did to each side of each pair.
+//!
+//! Commits are compared tree by tree, descending only into folders whose tree changed, so a
+//! commit costs what it touched, not the size of the site. A file's first version is parsed
+//! only when a later commit changes it: until then its state is "as added" ([`FileState::Added`]),
+//! which has nothing behind, and the engine compares it with the working tree by blob id.
 
-use crate::{Commit, End, History, PairState, Unavailable};
+use crate::{Commit, End, FileState, History, PairState, Unavailable};
 use gix::ObjectId;
 use shoko_model::SourceKind;
 use shoko_model::pairs::{self, Pairs};
@@ -11,11 +16,15 @@ use std::path::{Path, PathBuf};
 /// The trailer that marks a change as not affecting the meaning (the other side stays current).
 const UNAFFECTED: (&str, &str) = ("translation", "unaffected");
 
-/// Path (relative to `content/`) → blob.
-type Listing = BTreeMap<String, ObjectId>;
-
 fn unreadable(e: impl std::fmt::Display) -> Unavailable {
     Unavailable::Unreadable(e.to_string())
+}
+
+/// One file a commit touched: its blob before and after (`None`: absent).
+struct Change {
+    path: String,
+    old: Option<ObjectId>,
+    new: Option<ObjectId>,
 }
 
 pub(crate) fn read(
@@ -29,7 +38,8 @@ pub(crate) fn read(
     }
     let workdir = repo.workdir().ok_or(Unavailable::NoRepository)?;
     let content = content_in_repo(root, workdir)?;
-    let Ok(head) = repo.head_id() else { return Ok(History::default()) };
+    let git_dir = repo.path().to_path_buf();
+    let Ok(head) = repo.head_id() else { return Ok(History { git_dir: Some(git_dir), ..History::default() }) };
     // The first-parent chain back to the root, or to the commit `since` ended at.
     let until = since.and_then(|h| h.end.as_ref()).and_then(|end| ObjectId::from_hex(end.commit.as_bytes()).ok());
     let mut chain = Vec::new();
@@ -45,22 +55,17 @@ pub(crate) fn read(
         chain.push(commit);
     }
     chain.reverse();
-    let base = base.cloned().unwrap_or_default();
-    let parse = |hex: &String| ObjectId::from_hex(hex.as_bytes()).map_err(unreadable);
-    let (mut last_tree, mut listing) = match &base.end {
-        Some(end) => (
-            end.tree.as_ref().map(parse).transpose()?,
-            end.listing.iter().map(|(p, b)| Ok((p.clone(), parse(b)?))).collect::<Result<Listing, Unavailable>>()?,
-        ),
-        None => (None, Listing::new()),
+    let mut history = base.cloned().unwrap_or_default();
+    history.git_dir = Some(git_dir);
+    let mut last_tree = match history.end.as_ref().and_then(|end| end.tree.as_ref()) {
+        Some(hex) => Some(ObjectId::from_hex(hex.as_bytes()).map_err(unreadable)?),
+        None => None,
     };
-    let offset = base.commits.len();
+    let offset = history.commits.len();
 
-    let mut walker = Walker { repo: &repo, trees: HashMap::new(), parsed: HashMap::new(), history: base };
-    // First the commits and what their content folder held (only the files that can hold pairs).
-    let mut steps: Vec<(usize, bool, Listing)> = Vec::new();
+    // First the commits and the content files each touched.
+    let mut steps: Vec<(usize, bool, Vec<Change>)> = Vec::new();
     for (i, commit) in chain.iter().enumerate() {
-        let index = offset + i;
         let message = commit.message().map_err(unreadable)?;
         let unaffected = message.body().is_some_and(|body| {
             body.trailers().any(|t| {
@@ -70,43 +75,27 @@ pub(crate) fn read(
         });
         let seconds = commit.time().map_err(unreadable)?.seconds;
         let date = jiff::Timestamp::from_second(seconds).map_err(unreadable)?.to_zoned(jiff::tz::TimeZone::UTC).date();
-        walker.history.commits.push(Commit { id: commit.id.to_string(), date, subject: message.summary().to_string() });
+        history.commits.push(Commit { id: commit.id.to_string(), date, subject: message.summary().to_string() });
         let tree = commit.tree().map_err(unreadable)?;
         let folder = tree.lookup_entry_by_path(&content).map_err(unreadable)?.map(|e| e.object_id());
         if folder == last_tree {
             continue;
         }
+        let mut changes = Vec::new();
+        diff(&repo, last_tree, folder, "", &mut changes)?;
+        changes.retain(|c| kind(&c.path).is_some());
         last_tree = folder;
-        let mut now = match folder {
-            Some(id) => walker.list(id, "")?,
-            None => Listing::new(),
-        };
-        now.retain(|path, _| kind(path).is_some());
-        steps.push((index, unaffected, now));
+        steps.push((offset + i, unaffected, changes));
     }
-    // Then the pairs of every version that differs from the one before it.
-    let mut before = &listing;
-    for (_, _, after) in &steps {
-        for (path, blob) in after {
-            let Some(kind) = kind(path).filter(|_| before.get(path) != Some(blob)) else { continue };
-            if let std::collections::hash_map::Entry::Vacant(slot) = walker.parsed.entry((*blob, kind)) {
-                let data = repo.find_blob(*blob).map_err(unreadable)?;
-                slot.insert(pairs::of_file(kind, &String::from_utf8_lossy(&data.data)));
-            }
-        }
-        before = after;
+
+    // Then, in order, what each change did to each pair.
+    let mut walker = Walker { repo: &repo, parsed: HashMap::new(), history };
+    for (index, unaffected, changes) in steps {
+        walker.apply(changes, index, unaffected, kind)?;
     }
-    // Then, in order, what each version did to each pair.
-    for (index, unaffected, now) in steps {
-        walker.apply(&listing, &now, index, unaffected, kind)?;
-        listing = now;
-    }
-    walker.history.end = Some(End {
-        commit: head.to_string(),
-        tree: last_tree.map(|t| t.to_string()),
-        listing: listing.iter().map(|(p, b)| (p.clone(), b.to_string())).collect(),
-    });
-    Ok(walker.history)
+    let mut history = walker.history;
+    history.end = Some(End { commit: head.to_string(), tree: last_tree.map(|t| t.to_string()) });
+    Ok(history)
 }
 
 /// The site's `content/` folder as a path inside the repository's working tree.
@@ -117,35 +106,77 @@ fn content_in_repo(root: &Path, workdir: &Path) -> Result<PathBuf, Unavailable> 
     Ok(inside.join(shoko_vocab::layout::CONTENT_DIR))
 }
 
+/// The entries of tree `id` (none for `None`): name → (is a tree, id).
+fn entries(repo: &gix::Repository, id: Option<ObjectId>) -> Result<BTreeMap<String, (bool, ObjectId)>, Unavailable> {
+    let Some(id) = id else { return Ok(BTreeMap::new()) };
+    let tree = repo.find_tree(id).map_err(unreadable)?;
+    let mut out = BTreeMap::new();
+    for entry in tree.iter() {
+        let entry = entry.map_err(unreadable)?;
+        if entry.mode().is_tree() || entry.mode().is_blob() {
+            out.insert(entry.filename().to_string(), (entry.mode().is_tree(), entry.oid().to_owned()));
+        }
+    }
+    Ok(out)
+}
+
+/// The files that differ between trees `old` and `new`, with `prefix` before their paths;
+/// folders with the same tree on both sides are not entered.
+fn diff(
+    repo: &gix::Repository,
+    old: Option<ObjectId>,
+    new: Option<ObjectId>,
+    prefix: &str,
+    out: &mut Vec<Change>,
+) -> Result<(), Unavailable> {
+    let (before, after) = (entries(repo, old)?, entries(repo, new)?);
+    let names: std::collections::BTreeSet<&String> = before.keys().chain(after.keys()).collect();
+    for name in names {
+        let (a, b) = (before.get(name).copied(), after.get(name).copied());
+        if a == b {
+            continue;
+        }
+        let path = format!("{prefix}{name}");
+        let tree = |side: Option<(bool, ObjectId)>| side.filter(|(t, _)| *t).map(|(_, id)| id);
+        let blob = |side: Option<(bool, ObjectId)>| side.filter(|(t, _)| !*t).map(|(_, id)| id);
+        if tree(a).is_some() || tree(b).is_some() {
+            diff(repo, tree(a), tree(b), &format!("{path}/"), out)?;
+        }
+        if blob(a) != blob(b) {
+            out.push(Change { path, old: blob(a), new: blob(b) });
+        }
+    }
+    Ok(())
+}
+
+/// The pairs of blob `blob` as a file of kind `kind`.
+pub(crate) fn parse(repo: &gix::Repository, blob: ObjectId, kind: SourceKind) -> Result<Pairs, Unavailable> {
+    let data = repo.find_blob(blob).map_err(unreadable)?;
+    Ok(pairs::of_file(kind, &String::from_utf8_lossy(&data.data)))
+}
+
+/// The state of every pair of a version, as first seen (nothing behind).
+pub(crate) fn first_state(pairs: &Pairs) -> BTreeMap<String, PairState> {
+    pairs
+        .iter()
+        .map(|pair| (pair.name.to_owned(), PairState::next(None, [pair.sides[0].hash, pair.sides[1].hash], 0, false)))
+        .collect()
+}
+
 struct Walker<'a> {
     repo: &'a gix::Repository,
-    /// Listings of trees already seen (most folders stay the same from commit to commit).
-    trees: HashMap<ObjectId, Listing>,
-    /// The pairs of every version a commit changed, by blob and kind.
+    /// Pairs of versions already parsed, by blob and kind.
     parsed: HashMap<(ObjectId, SourceKind), Pairs>,
     history: History,
 }
 
 impl Walker<'_> {
-    /// Every content file under tree `id`, with `prefix` before its path.
-    fn list(&mut self, id: ObjectId, prefix: &str) -> Result<Listing, Unavailable> {
-        if let Some(known) = self.trees.get(&id) {
-            return Ok(known.iter().map(|(p, b)| (format!("{prefix}{p}"), *b)).collect());
+    fn pairs(&mut self, blob: ObjectId, kind: SourceKind) -> Result<&Pairs, Unavailable> {
+        if !self.parsed.contains_key(&(blob, kind)) {
+            let pairs = parse(self.repo, blob, kind)?;
+            self.parsed.insert((blob, kind), pairs);
         }
-        let tree = self.repo.find_tree(id).map_err(unreadable)?;
-        let mut here = Listing::new();
-        for entry in tree.iter() {
-            let entry = entry.map_err(unreadable)?;
-            let name = entry.filename().to_string();
-            if entry.mode().is_tree() {
-                here.extend(self.list(entry.oid().to_owned(), &format!("{name}/"))?);
-            } else if entry.mode().is_blob() {
-                here.insert(name, entry.oid().to_owned());
-            }
-        }
-        let listed = here.iter().map(|(p, b)| (format!("{prefix}{p}"), *b)).collect();
-        self.trees.insert(id, here);
-        Ok(listed)
+        Ok(&self.parsed[&(blob, kind)])
     }
 
     fn lines(&self, blob: ObjectId) -> Result<HashSet<Vec<u8>>, Unavailable> {
@@ -153,42 +184,67 @@ impl Walker<'_> {
         Ok(data.data.split(|b| *b == b'\n').map(<[u8]>::to_vec).collect())
     }
 
-    /// Bring the pair states from listing `before` to listing `after`, changed in commit `index`.
+    /// Apply the `changes` of commit `index`.
     fn apply(
         &mut self,
-        before: &Listing,
-        after: &Listing,
+        changes: Vec<Change>,
         index: usize,
         unaffected: bool,
         kind: &dyn Fn(&str) -> Option<SourceKind>,
     ) -> Result<(), Unavailable> {
-        let removed: Vec<(&String, &ObjectId)> = before.iter().filter(|(p, _)| !after.contains_key(*p)).collect();
-        let added: Vec<(&String, &ObjectId)> = after.iter().filter(|(p, _)| !before.contains_key(*p)).collect();
+        let removed: Vec<(&String, ObjectId)> =
+            changes.iter().filter(|c| c.new.is_none()).filter_map(|c| Some((&c.path, c.old?))).collect();
+        let added: Vec<(&String, ObjectId)> =
+            changes.iter().filter(|c| c.old.is_none()).filter_map(|c| Some((&c.path, c.new?))).collect();
         let renames = self.renames(&removed, &added)?;
-        for (path, _) in &removed {
-            let state = self.history.files.remove(*path);
-            if let (Some(state), Some(to)) = (state, renames.get(*path)) {
-                self.history.files.insert(to.clone(), state);
+        // Where each touched path's state comes from: itself, or the file it was renamed from.
+        let mut from: HashMap<&String, (Option<FileState>, Option<ObjectId>)> = HashMap::new();
+        for (old_path, to) in &renames {
+            let blob = removed.iter().find(|(p, _)| *p == old_path).map(|(_, b)| *b);
+            let state = self.history.files.remove(old_path);
+            if let Some(to) = added.iter().map(|(p, _)| *p).find(|p| *p == to) {
+                from.insert(to, (state, blob));
             }
         }
-        let renamed_from: HashMap<&String, &String> = renames.iter().map(|(from, to)| (to, from)).collect();
-        for (path, blob) in after {
-            let old_blob = before.get(path).or_else(|| renamed_from.get(path).and_then(|from| before.get(*from)));
-            if old_blob == Some(blob) {
-                continue;
+        for change in &changes {
+            if change.new.is_none() {
+                self.history.files.remove(&change.path);
             }
-            let none = Pairs::default();
-            let pairs = kind(path).and_then(|k| self.parsed.get(&(*blob, k))).unwrap_or(&none);
-            let old = self.history.files.remove(path).unwrap_or_default();
-            let state = pairs
-                .iter()
-                .map(|pair| {
-                    let hashes = [pair.sides[0].hash, pair.sides[1].hash];
-                    let next = PairState::next(old.get(pair.name).copied(), hashes, index, unaffected);
-                    (pair.name.to_owned(), next)
-                })
-                .collect();
-            self.history.files.insert(path.clone(), state);
+        }
+        for change in &changes {
+            let Some(new) = change.new else { continue };
+            let Some(file_kind) = kind(&change.path) else { continue };
+            let (state, old_blob) = match from.remove(&change.path) {
+                Some(renamed) => renamed,
+                None => (self.history.files.remove(&change.path), change.old),
+            };
+            let state = match (state, old_blob) {
+                // Added: nothing to compare with yet.
+                (None, _) => FileState::Added { blob: new.to_string() },
+                // Renamed without an edit.
+                (Some(state), Some(old)) if old == new => state,
+                (Some(state), _) => {
+                    let old = match state {
+                        FileState::Added { blob } => {
+                            let blob = ObjectId::from_hex(blob.as_bytes()).map_err(unreadable)?;
+                            first_state(self.pairs(blob, file_kind)?)
+                        }
+                        FileState::Changed(map) => map,
+                    };
+                    let pairs = self.pairs(new, file_kind)?;
+                    FileState::Changed(
+                        pairs
+                            .iter()
+                            .map(|pair| {
+                                let hashes = [pair.sides[0].hash, pair.sides[1].hash];
+                                let next = PairState::next(old.get(pair.name).copied(), hashes, index, unaffected);
+                                (pair.name.to_owned(), next)
+                            })
+                            .collect(),
+                    )
+                }
+            };
+            self.history.files.insert(change.path.clone(), state);
         }
         Ok(())
     }
@@ -197,8 +253,8 @@ impl Walker<'_> {
     /// in common.
     fn renames(
         &self,
-        removed: &[(&String, &ObjectId)],
-        added: &[(&String, &ObjectId)],
+        removed: &[(&String, ObjectId)],
+        added: &[(&String, ObjectId)],
     ) -> Result<BTreeMap<String, String>, Unavailable> {
         let mut renames = BTreeMap::new();
         let mut taken = HashSet::new();
@@ -212,10 +268,10 @@ impl Walker<'_> {
             if renames.contains_key(*from) {
                 continue;
             }
-            let old = self.lines(**blob)?;
+            let old = self.lines(*blob)?;
             let mut best: Option<(&String, usize)> = None;
             for (to, b) in added.iter().filter(|(to, _)| !taken.contains(*to)) {
-                let new = self.lines(**b)?;
+                let new = self.lines(*b)?;
                 let shared = old.intersection(&new).count();
                 if shared * 2 >= old.len().max(new.len()) && best.is_none_or(|(_, s)| shared > s) {
                     best = Some((to, shared));

@@ -3,7 +3,7 @@
 //! sides, a `Translation: unaffected` commit, a rename, uncommitted edits, a shallow clone and a
 //! folder outside any repository.
 
-use shoko_history::{History, Unavailable};
+use shoko_history::{History, Unavailable, blob_id};
 use shoko_model::SourceKind;
 use shoko_model::pairs::{self, Drift, Revision};
 use shoko_vocab::Lang;
@@ -42,7 +42,8 @@ impl Repo {
     fn drift(&self, rel: &str) -> Vec<Drift> {
         let history = History::read(&self.dir).expect("history");
         let text = std::fs::read_to_string(self.dir.join("content").join(rel)).expect("read");
-        history.drift(rel, &pairs::of_file(SourceKind::of(rel).expect("kind").expect("known"), &text))
+        let kind = SourceKind::of(rel).expect("kind").expect("known");
+        history.drift(rel, &pairs::of_file(kind, &text), Some(&blob_id(text.as_bytes())))
     }
 }
 
@@ -185,7 +186,8 @@ fn a_saved_history_brought_up_to_date_equals_one_read_anew() {
     let current = |repo: &Repo| pairs::of_file(SourceKind::Page, &text(repo));
     let same = |a: &History, b: &History, repo: &Repo| {
         assert_eq!(a.commits, b.commits);
-        assert_eq!(a.drift("index.md", &current(repo)), b.drift("index.md", &current(repo)));
+        let id = blob_id(text(repo).as_bytes());
+        assert_eq!(a.drift("index.md", &current(repo), Some(&id)), b.drift("index.md", &current(repo), Some(&id)));
     };
 
     // Two commits on top: only they are walked, and the result is the same.
@@ -198,7 +200,8 @@ fn a_saved_history_brought_up_to_date_equals_one_read_anew() {
     let updated = saved.update(&repo.dir).expect("update");
     let fresh = History::read(&repo.dir).expect("history");
     same(&updated, &fresh, &repo);
-    assert_eq!(updated.drift("index.md", &current(&repo))[0].behind, Lang::En);
+    let id = blob_id(text(&repo).as_bytes());
+    assert_eq!(updated.drift("index.md", &current(&repo), Some(&id))[0].behind, Lang::En);
 
     // History rewritten under it: the saved end is no longer an ancestor, so it is read anew.
     repo.git(&["reset", "-q", "--hard", "HEAD~2"]);
@@ -207,4 +210,18 @@ fn a_saved_history_brought_up_to_date_equals_one_read_anew() {
     let updated = updated.update(&repo.dir).expect("update");
     same(&updated, &History::read(&repo.dir).expect("history"), &repo);
     assert_eq!(updated.commits.len(), 3);
+}
+
+#[test]
+fn a_file_never_changed_since_it_was_added_is_read_when_the_working_tree_differs() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.write("other.md", &page("別の文。", "Another sentence."));
+    repo.commit("Add two pages");
+    assert_eq!(repo.drift("index.md"), []);
+    // Uncommitted: the Japanese side of a file no commit has changed since it was added.
+    repo.write("index.md", &page("文です。", "A sentence."));
+    let drift = repo.drift("index.md");
+    assert_eq!((drift.len(), drift[0].behind, &drift[0].revised), (1, Lang::En, &Revision::WorkingTree));
+    assert_eq!(repo.drift("other.md"), []);
 }

@@ -350,7 +350,7 @@ impl Engine {
         let mut found = Vec::new();
         let mut behind = BTreeMap::new();
         for (i, doc) in current.site.docs().iter().enumerate() {
-            let drift = history.drift(&doc.path, &doc.pairs);
+            let drift = history.drift(&doc.path, &doc.pairs, doc.source_id.as_deref());
             for d in &drift {
                 let span = shoko_diagnostics::Span::new(doc.file, d.span.clone());
                 found.push(shoko_model::rules::i18n_translation_drift::diagnostic(span, d));
@@ -379,7 +379,7 @@ impl Engine {
         // whole.
         self.good = None;
         let inputs = read_inputs(&self.root, &mut self.timings)?;
-        let validated = validate_all(&inputs, self.options.today);
+        let validated = validate_all(&inputs, &self.options);
         self.timings.lap("validate");
         let index = inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
         let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
@@ -409,11 +409,11 @@ impl Engine {
     /// documents are swapped.
     fn revalidate(&mut self, changed: &[Reread]) -> Result<(), IoError> {
         let Some(current) = self.current.as_mut() else { return self.read_everything() };
-        let today = self.options.today;
+        let options = self.options.clone();
         let inputs = &current.inputs;
         let loaded = &inputs.loaded;
         let fresh: Vec<(usize, Validated)> =
-            changed.par_iter().map(|(i, _)| (*i, crate::pipeline::validate_one(inputs, *i, today))).collect();
+            changed.par_iter().map(|(i, _)| (*i, crate::pipeline::validate_one(inputs, *i, &options))).collect();
         self.timings.lap("validate");
         let mut swapped = Some(Arc::clone(&current.site));
         let mut surfaces = Vec::new();

@@ -19,6 +19,7 @@ fn document(input: &DocumentInput<'_>, kind: DocKind) -> Document {
         questions: Vec::new(),
         unreadable_ids: Vec::new(),
         pairs: Default::default(),
+        source_id: None,
     }
 }
 

@@ -161,6 +161,7 @@ fn page_document(
         questions: items.questions,
         unreadable_ids: items.unreadable,
         pairs: Default::default(),
+        source_id: None,
     })
 }
 
@@ -184,6 +185,7 @@ fn log_document(
         questions: items.questions,
         unreadable_ids: items.unreadable,
         pairs: Default::default(),
+        source_id: None,
     })
 }
 
