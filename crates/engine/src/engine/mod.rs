@@ -347,18 +347,23 @@ impl Engine {
             }
             return Ok(());
         };
-        let mut found = Vec::new();
-        let mut behind = BTreeMap::new();
-        for (i, doc) in current.site.docs().iter().enumerate() {
-            let drift = history.drift(&doc.path, &doc.pairs, doc.source_id.as_deref());
-            for d in &drift {
-                let span = shoko_diagnostics::Span::new(doc.file, d.span.clone());
-                found.push(shoko_model::rules::i18n_translation_drift::diagnostic(span, d));
-            }
-            if !drift.is_empty() {
-                behind.insert(DocId(i), drift);
-            }
-        }
+        let docs = current.site.docs();
+        let behind: BTreeMap<DocId, Vec<shoko_model::pairs::Drift>> = docs
+            .par_iter()
+            .enumerate()
+            .map(|(i, doc)| (DocId(i), history.drift(&doc.path, &doc.pairs, doc.source_id.as_deref())))
+            .filter(|(_, drift)| !drift.is_empty())
+            .collect();
+        let found: Vec<Diagnostic> = behind
+            .iter()
+            .flat_map(|(id, drift)| {
+                let file = docs[id.0].file;
+                drift.iter().map(move |d| {
+                    let span = shoko_diagnostics::Span::new(file, d.span.clone());
+                    shoko_model::rules::i18n_translation_drift::diagnostic(span, d)
+                })
+            })
+            .collect();
         if !current.site.drift_checked() || *current.site.drift() != behind {
             current.site = Arc::new(current.site.with_drift(Some(behind)));
         }
