@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { serve } from './serve.mjs';
-import { chromium } from 'playwright-core';
+import { launch } from './browser.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -16,11 +16,7 @@ if (!siteDir || pages.length === 0) {
 }
 
 const server = await serve(siteDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 let blocking = 0;
 try {
   for (const colorScheme of ['light', 'dark']) {

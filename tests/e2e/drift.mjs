@@ -4,7 +4,7 @@
 // behind paragraph; the Japanese page shows none; the translation status page lists the pair.
 // Usage: node drift.mjs SITE_DIR (a build of tests/fixtures/invalid/i18n/translation-drift made
 // into a repository, as run.sh does).
-import { chromium } from 'playwright-core';
+import { checks, launch } from './browser.mjs';
 import { serve } from './serve.mjs';
 
 const [siteDir] = process.argv.slice(2);
@@ -12,18 +12,10 @@ if (!siteDir) {
   console.error('usage: node drift.mjs SITE_DIR');
   process.exit(2);
 }
-let failed = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failed += 1;
-};
+const { check, fail, failures } = checks();
 
 const server = await serve(siteDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 try {
   const tab = await browser.newPage();
   await tab.goto(`${server.url}en/index.html`);
@@ -44,9 +36,9 @@ try {
   check(await tab.locator('.translation-status li').count() > 0, 'en: the status page lists the page behind');
 } catch (e) {
   console.error(e);
-  failed += 1;
+  fail();
 } finally {
   await browser.close();
   server.close();
 }
-process.exit(failed === 0 ? 0 : 1);
+process.exit(failures() === 0 ? 0 : 1);

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch } from './browser.mjs';
 
 const [binary, fixture] = process.argv.slice(2);
 if (!binary || !fixture) {
@@ -37,11 +37,7 @@ const address = await new Promise((resolve, reject) => {
   setTimeout(() => reject(new Error('serve did not start in 60 s')), 60000);
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 let failed = false;
 const check = (ok, what) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);

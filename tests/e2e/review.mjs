@@ -3,7 +3,7 @@
 // the accessibility tree) with the chain of premises as links that lead to a card; the page
 // counts them; the evidence page lists them.
 // Usage: node review.mjs SITE_DIR (a build of tests/fixtures/invalid/claim/needs-review).
-import { chromium } from 'playwright-core';
+import { checks, launch } from './browser.mjs';
 import { serve } from './serve.mjs';
 
 const [siteDir] = process.argv.slice(2);
@@ -11,18 +11,10 @@ if (!siteDir) {
   console.error('usage: node review.mjs SITE_DIR');
   process.exit(2);
 }
-let failed = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failed += 1;
-};
+const { check, fail, failures } = checks();
 
 const server = await serve(siteDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 try {
   const tab = await browser.newPage();
   await tab.goto(`${server.url}en/index.html`);
@@ -41,9 +33,9 @@ try {
   check(await tab.locator('.review-list li, .review-list tr').count() > 0, 'en: the evidence page lists them');
 } catch (e) {
   console.error(e);
-  failed += 1;
+  fail();
 } finally {
   await browser.close();
   server.close();
 }
-process.exit(failed === 0 ? 0 : 1);
+process.exit(failures() === 0 ? 0 : 1);

@@ -2,7 +2,7 @@
 // desktop widths, into OUT_DIR. Usage: node screenshots.mjs SITE_DIR OUT_DIR PAGE...
 // With VIEWPORT_ONLY=1, only the first screen of each page (long indexes make tall images).
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launch } from './browser.mjs';
 import { serve } from './serve.mjs';
 
 const [siteDir, outDir, ...pages] = process.argv.slice(2);
@@ -12,11 +12,7 @@ if (!siteDir || !outDir || pages.length === 0) {
 }
 mkdirSync(outDir, { recursive: true });
 const server = await serve(siteDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 try {
   for (const colorScheme of ['light', 'dark']) {
     for (const [width, name] of [[1100, 'desktop'], [390, 'phone']]) {

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { checks, launch } from './browser.mjs';
 
 const siteDir = resolve(process.argv[2] || '');
 if (!process.argv[2]) {
@@ -35,16 +35,8 @@ const origin = await new Promise((ok, fail) => {
   setTimeout(() => fail(new Error(`http.server did not start: ${out}`)), 20000);
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--allow-file-access-from-files'],
-});
-let failed = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failed += 1;
-};
+const browser = await launch(['--allow-file-access-from-files']);
+const { check, fail, failures } = checks();
 
 // Every internal link of `url` (in `tab`) resolves to a page or file that loads.
 async function linksResolve(tab, url, label) {
@@ -146,10 +138,10 @@ try {
   }
 } catch (e) {
   console.error(e);
-  failed += 1;
+  fail();
 } finally {
   await browser.close();
   server.kill();
   rmSync(host, { recursive: true, force: true });
 }
-process.exit(failed === 0 ? 0 : 1);
+process.exit(failures() === 0 ? 0 : 1);
