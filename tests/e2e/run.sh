@@ -50,8 +50,7 @@ node tests/e2e/a11y.mjs "$out/drift" ja/index.html en/index.html en/translations
 node tests/e2e/a11y.mjs "$out/review" en/index.html ja/index.html en/evidence/index.html
 
 echo "== evidence that ages in Chromium: drift notices and needs-review marks are seen and announced"
-node tests/e2e/drift.mjs "$out/drift"
-node tests/e2e/review.mjs "$out/review"
+node tests/e2e/ages.mjs "$out/drift" "$out/review"
 
 echo "== the site in Chromium: sub-path and disk, language switch, root redirect, enlarge, keyboard"
 node tests/e2e/site.mjs "$out/site"
