@@ -15,7 +15,7 @@ mod walk;
 
 use serde::{Deserialize, Serialize};
 use shoko_model::SourceKind;
-use shoko_model::pairs::{Drift, Pairs, Revision, TextHash};
+use shoko_model::pairs::{self, Drift, Pair, Pairs, Revision, TextHash};
 use shoko_vocab::Lang;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -63,8 +63,9 @@ struct PairState {
 
 impl PairState {
     /// The state after a version with sides `hashes`, committed as `at`. A side that changes
-    /// alone puts its partner behind, unless it was the one behind (it caught up); both
-    /// changing together leave none behind; an `unaffected` change moves no one.
+    /// alone puts its partner behind, unless it was the one behind (it caught up) or it was
+    /// empty (a translation written for the first time); both changing together leave none
+    /// behind; an `unaffected` change moves no one.
     fn next(old: Option<PairState>, hashes: [TextHash; 2], at: usize, unaffected: bool) -> PairState {
         let Some(old) = old else { return PairState { hashes, behind: None } };
         let changed = [old.hashes[0] != hashes[0], old.hashes[1] != hashes[1]];
@@ -75,12 +76,29 @@ impl PairState {
             [first, _] => {
                 let (revised, partner) = if first { (0, 1) } else { (1, 0) };
                 match old.behind {
+                    _ if old.hashes[revised] == pairs::empty_hash() => None,
                     Some((b, _)) if b == revised => None,
                     _ => Some((partner, at)),
                 }
             }
         };
         PairState { hashes, behind }
+    }
+
+    /// The state `pair` had in the previous version of its file, `old`. A field keeps its name;
+    /// a pair of language divs is numbered by its place, so when neither side matches the pair
+    /// of the same number (a pair was inserted or removed before it), the pair of divs that
+    /// shares a non-empty side with it is the one it was.
+    fn previous(old: &BTreeMap<String, PairState>, pair: &Pair) -> Option<PairState> {
+        let hashes = [pair.sides[0].hash, pair.sides[1].hash];
+        let shares = |state: &PairState| (0..2).any(|i| state.hashes[i] == hashes[i] && !pair.sides[i].empty);
+        let by_name = old.get(pair.name).copied();
+        if pairs::body_index(pair.name).is_none() || by_name.is_some_and(|s| shares(&s)) {
+            return by_name;
+        }
+        let moved: Vec<PairState> =
+            old.iter().filter(|(name, s)| pairs::body_index(name).is_some() && shares(s)).map(|(_, s)| *s).collect();
+        moved.iter().find(|s| s.hashes == hashes).or(moved.first()).copied().or(by_name)
     }
 }
 
@@ -179,7 +197,7 @@ impl History {
             .iter()
             .filter(|pair| !pair.is_missing())
             .filter_map(|pair| {
-                let old = known.get(pair.name).copied();
+                let old = PairState::previous(&known, &pair);
                 let hashes = [pair.sides[0].hash, pair.sides[1].hash];
                 let (behind, at) = PairState::next(old, hashes, working_tree, false).behind?;
                 let revised = match self.commits.get(at) {

@@ -237,7 +237,7 @@ impl Walker<'_> {
                             .iter()
                             .map(|pair| {
                                 let hashes = [pair.sides[0].hash, pair.sides[1].hash];
-                                let next = PairState::next(old.get(pair.name).copied(), hashes, index, unaffected);
+                                let next = PairState::next(PairState::previous(&old, &pair), hashes, index, unaffected);
                                 (pair.name.to_owned(), next)
                             })
                             .collect(),

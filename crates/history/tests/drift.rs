@@ -1,7 +1,8 @@
 //! Drift read from real git repositories made in the test with the `git` binary: a side revised
 //! in a later commit puts its partner behind, and editing the partner clears it; a squash of both
-//! sides, a `Translation: unaffected` commit, a rename, uncommitted edits, a shallow clone and a
-//! folder outside any repository.
+//! sides, a `Translation: unaffected` commit, a rename, uncommitted edits, a translation written
+//! for the first time, div pairs renumbered by an insertion, a shallow clone and a folder outside
+//! any repository.
 
 use shoko_history::{History, Unavailable, blob_id};
 use shoko_model::SourceKind;
@@ -224,4 +225,48 @@ fn a_file_never_changed_since_it_was_added_is_read_when_the_working_tree_differs
     let drift = repo.drift("index.md");
     assert_eq!((drift.len(), drift[0].behind, &drift[0].revised), (1, Lang::En, &Revision::WorkingTree));
     assert_eq!(repo.drift("other.md"), []);
+}
+
+#[test]
+fn a_translation_written_for_the_first_time_puts_nothing_behind() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("文。", ""));
+    repo.commit("Add the page in Japanese");
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.commit("Translate the page");
+    assert_eq!(repo.drift("index.md"), [], "a side filled in is a translation, not a revision");
+    // The Japanese side revised while the English is empty, then the English written: current.
+    repo.write("index.md", &page("文。", ""));
+    repo.commit("Drop the English");
+    repo.write("index.md", &page("文です。", ""));
+    repo.commit("Revise the Japanese");
+    repo.write("index.md", &page("文です。", "A sentence."));
+    repo.commit("Translate again");
+    assert_eq!(repo.drift("index.md"), []);
+    // An uncommitted first translation counts the same way.
+    repo.write("index.md", &page("", "A sentence."));
+    repo.commit("Drop the Japanese");
+    repo.write("index.md", &page("文です。", "A sentence."));
+    assert_eq!(repo.drift("index.md"), []);
+}
+
+#[test]
+fn div_pairs_are_followed_by_their_text_when_a_pair_is_inserted_before_them() {
+    let repo = Repo::new();
+    let pair = |ja: &str, en: &str| format!(":::ja\n{ja}\n:::\n\n:::en\n{en}\n:::\n\n");
+    let body = |pairs: &[String]| format!("---\ntitle: {{ ja: \"題\", en: \"Title\" }}\n---\n\n{}", pairs.concat());
+    repo.write("index.md", &body(&[pair("一。", "One."), pair("二。", "Two.")]));
+    repo.commit("Add the page");
+    repo.write("index.md", &body(&[pair("一。", "One."), pair("二です。", "Two.")]));
+    repo.commit("Revise the second pair in Japanese");
+    // A new pair before both: every pair's number shifts, and the second keeps its drift.
+    repo.write("index.md", &body(&[pair("零。", "Zero."), pair("一。", "One."), pair("二です。", "Two.")]));
+    repo.commit("Insert a pair at the top");
+    let drift = repo.drift("index.md");
+    let found: Vec<(&str, Lang, &str)> = drift.iter().map(|d| (d.pair.as_str(), d.behind, subject(d))).collect();
+    assert_eq!(found, [("body/2", Lang::En, "Revise the second pair in Japanese")]);
+    // Removing the first pair, uncommitted, and revising the English of the shifted pair in the
+    // same edit: followed by its Japanese text, it catches up.
+    repo.write("index.md", &body(&[pair("一。", "One."), pair("二です。", "Two, revised.")]));
+    assert_eq!(repo.drift("index.md"), []);
 }

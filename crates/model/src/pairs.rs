@@ -1,9 +1,11 @@
 //! The language pairs of a content file, the unit in which translations drift: each pair of
 //! `:::ja` / `:::en` divs and each bilingual field (title, gain, claim texts, details, reasons,
-//! questions, captions). A pair has a name that stays put while the file is edited around it
-//! and, for each side, a hash of its normalised text (whitespace runs count as one space) and
-//! where it is. Comparing a pair's hashes across the versions of a file tells which side changed
-//! when; `shoko-history` does that over git history.
+//! questions, captions). A pair has a name and, for each side, a hash of its normalised text
+//! (whitespace runs count as one space) and where it is. A field's name stays put while the file
+//! is edited around it; language divs are numbered in document order ([`body_pair`]), so their
+//! names shift when a pair is inserted before them, and `shoko-history` follows them by text.
+//! Comparing a pair's hashes across the versions of a file tells which side changed when;
+//! `shoko-history` does that over git history.
 
 use crate::frontmatter;
 use crate::validate::SourceKind;
@@ -18,6 +20,25 @@ use std::ops::Range;
 /// document carries its pairs into the build cache (a chance collision between two versions of
 /// one side is a 1 in 2^64 event).
 pub type TextHash = u64;
+
+/// The prefix of the names of language div pairs.
+const BODY: &str = "body/";
+
+/// The name of the `n`th pair of language divs of a body (from 0, in document order).
+pub fn body_pair(n: usize) -> String {
+    format!("{BODY}{n}")
+}
+
+/// Which pair of language divs the pair `name` is (see [`body_pair`]); `None` for a field.
+pub fn body_index(name: &str) -> Option<usize> {
+    name.strip_prefix(BODY)?.parse().ok()
+}
+
+/// The hash of an empty side (no words).
+pub fn empty_hash() -> TextHash {
+    static EMPTY: std::sync::LazyLock<TextHash> = std::sync::LazyLock::new(|| side("", 0..0).hash);
+    *EMPTY
+}
 
 /// One side of a pair.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -182,7 +203,7 @@ fn divs(text: &str, blocks: &[Block], n: &mut usize, out: &mut Pairs) {
                 let Some(Block::Div(other)) = blocks.get(p) else { continue };
                 let (ja, en): (&Div, &Div) = if *lang == Lang::Ja { (div, other) } else { (other, div) };
                 let side_of = |d: &Div| side(text.get(d.inner.clone()).unwrap_or_default(), d.open.clone());
-                out.push(&format!("body/{n}"), [side_of(ja), side_of(en)]);
+                out.push(&body_pair(*n), [side_of(ja), side_of(en)]);
                 *n += 1;
             }
             (DivKind::Lang(_), _) => {}

@@ -218,7 +218,7 @@ pub fn translations<'a>(cx: &'a Ctx<'a>, lang: Lang) -> TranslationsView {
     for (i, doc) in cx.site.docs().iter().enumerate() {
         let behind = cx.site.drift().get(&DocId(i)).map_or(&[][..], Vec::as_slice);
         let missing = doc.pairs.missing();
-        let current = doc.pairs.len() - behind.len() - missing;
+        let current = doc.pairs.len().saturating_sub(behind.len() + missing);
         totals = (totals.0 + current, totals.1 + behind.len(), totals.2 + missing);
         if behind.is_empty() && missing == 0 {
             current_pages += usize::from(!doc.pairs.is_empty());
@@ -231,7 +231,7 @@ pub fn translations<'a>(cx: &'a Ctx<'a>, lang: Lang) -> TranslationsView {
         let behind = behind
             .iter()
             .map(|d| BehindView {
-                what: match d.pair.strip_prefix("body/").and_then(|n| n.parse::<usize>().ok()) {
+                what: match shoko_model::pairs::body_index(&d.pair) {
                     Some(n) => format!("{} {}", cx.t(lang, "translations-body-pair"), n + 1),
                     None => d.pair.clone(),
                 },

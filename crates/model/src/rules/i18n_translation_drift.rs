@@ -19,7 +19,7 @@ pub fn diagnostic(span: Span, drift: &Drift) -> Diagnostic {
         Revision::Commit { short, date, subject } => format!("in {short} ({date}, \"{subject}\")"),
         Revision::WorkingTree => "in the working tree (not committed yet)".to_owned(),
     };
-    let what = match drift.pair.strip_prefix("body/").and_then(|n| n.parse::<usize>().ok()) {
+    let what = match crate::pairs::body_index(&drift.pair) {
         Some(n) => format!("the {behind} div of language pair {} in the body", n + 1),
         None => format!("the {behind} text of `{}`", drift.pair),
     };
