@@ -127,3 +127,5 @@ translations-page = Page
 translations-body-pair = body, pair
 lang-ja = Japanese
 lang-en = English
+translations-revised-in-ja = Japanese revised
+translations-revised-in-en = English revised

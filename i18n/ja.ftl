@@ -127,3 +127,5 @@ translations-page = ページ
 translations-body-pair = 本文の対
 lang-ja = 日本語
 lang-en = 英語
+translations-revised-in-ja = 日本語の改訂
+translations-revised-in-en = 英語の改訂

@@ -36,7 +36,7 @@ fn updated(root: &Path, out: &Path) -> bool {
 }
 
 /// A clean build of `root` into a fresh folder, with no cache: what every update must equal.
-fn clean(root: &Path) -> Vec<(String, Vec<u8>)> {
+fn clean(root: &Path) -> common::Tree {
     let fresh = tempfile::tempdir().expect("temp dir");
     let out = fresh.path().join("site");
     let (code, stderr) = build(root, &out, &[]);

@@ -15,7 +15,7 @@ fn build(root: &Path, out: &Path) -> String {
     run.stderr
 }
 
-fn clean(root: &Path) -> Vec<(String, Vec<u8>)> {
+fn clean(root: &Path) -> common::Tree {
     let fresh = tempfile::tempdir().expect("temp dir");
     build(root, &fresh.path().join("site"));
     tree_bytes(&fresh.path().join("site"))

@@ -143,18 +143,24 @@ pub fn blob_id(bytes: &[u8]) -> String {
         .map_or_else(|_| String::new(), |id| id.to_string())
 }
 
-/// The files whose change means `HEAD` of the repository holding `root` may have moved: `HEAD`,
-/// the branch file it names and `packed-refs`. Cheaper than opening the repository (a build with
-/// nothing to do compares their state, see the engine's `stamp`); the engine itself resolves
-/// `HEAD` with [`head`]. Empty outside a repository.
+/// The files whose change means the history of the repository holding `root` may have changed:
+/// `HEAD`, the branch file it names, `packed-refs` and `shallow` (a clone deepened). Cheaper than
+/// opening the repository (a build with nothing to do compares their state, see the engine's
+/// `stamp`); the engine itself resolves `HEAD` with [`head`]. In a linked worktree `HEAD` is the
+/// worktree's own and the rest are in the main repository's folder (named by its `commondir`
+/// file). Empty outside a repository.
 pub fn head_files(root: &Path) -> Vec<std::path::PathBuf> {
     let Ok((found, _)) = gix::discover::upwards(root) else { return Vec::new() };
     let (git_dir, _) = found.into_repository_and_work_tree_directories();
-    let mut files = vec![git_dir.join("HEAD"), git_dir.join("packed-refs")];
+    let common = match std::fs::read_to_string(git_dir.join("commondir")) {
+        Ok(relative) => git_dir.join(relative.trim()),
+        Err(_) => git_dir.clone(),
+    };
+    let mut files = vec![git_dir.join("HEAD"), common.join("packed-refs"), common.join("shallow")];
     if let Ok(text) = std::fs::read_to_string(git_dir.join("HEAD"))
         && let Some(branch) = text.trim().strip_prefix("ref: ")
     {
-        files.push(git_dir.join(branch));
+        files.push(common.join(branch));
     }
     files
 }

@@ -270,3 +270,19 @@ fn div_pairs_are_followed_by_their_text_when_a_pair_is_inserted_before_them() {
     repo.write("index.md", &body(&[pair("一。", "One."), pair("二です。", "Two, revised.")]));
     assert_eq!(repo.drift("index.md"), []);
 }
+
+#[test]
+fn head_files_of_a_linked_worktree_name_its_head_and_the_branch_in_the_main_repository() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.commit("One");
+    let worktree = repo.dir.parent().expect("parent").join("worktree");
+    repo.git(&["worktree", "add", "-q", "-b", "other", worktree.to_str().expect("utf-8")]);
+    let files = shoko_history::head_files(&worktree);
+    let common = repo.dir.join(".git");
+    assert!(files.contains(&common.join("worktrees/worktree/HEAD")), "{files:?}");
+    let branch = files.iter().find(|f| f.ends_with("refs/heads/other")).expect("the branch file");
+    assert_eq!(branch.canonicalize().ok(), common.join("refs/heads/other").canonicalize().ok());
+    let packed = files.iter().find(|f| f.ends_with("packed-refs")).expect("packed-refs");
+    assert_eq!(packed.parent().and_then(|p| p.canonicalize().ok()), common.canonicalize().ok());
+}

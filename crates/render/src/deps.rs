@@ -11,7 +11,8 @@
 //!   card (premise, successor) or a question — and the generated pages and feeds;
 //! - a page whose language pairs fell behind or caught up (see `shoko-history`) re-renders
 //!   itself, for its notices, and the translation status page does, as it does when a changed
-//!   document gains or loses pairs or a missing side;
+//!   document gains or loses pairs or a missing side; a claim whose text fell behind or caught
+//!   up counts as a changed claim (its card carries the notice wherever it is shown);
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
 //! - a claim that moves to another page of the claims index (others were added or removed before
 //!   it) counts as changed, since links to it change; an index that gains or loses a page
@@ -24,6 +25,7 @@ use crate::context::{INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::pages::Tree;
 use crate::plan::Job;
 use shoko_markdown::Lang;
+use shoko_model::pairs::{self, Drift};
 use shoko_model::{Claim, ClaimId, DocId, DocKind, Document, LocalizedText, Question, SiteModel};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -63,6 +65,22 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let (a, b) = (old.drift(), new.drift());
     let drifted: Vec<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
     jobs.extend(drifted.iter().filter(|d| new.docs()[d.0].page().is_some()).map(|d| Job::Page(*d)));
+    // A claim card carries the notice of its text wherever it is shown (pages that cite it, the
+    // claims index), so a claim whose text drift changed counts as changed.
+    let text_drift = |drift: Option<&Vec<Drift>>, claim: &Claim| {
+        let name = pairs::claim_text(&claim.id.0);
+        drift.and_then(|all| all.iter().find(|d| d.pair == name)).cloned()
+    };
+    for d in &drifted {
+        let drifting: Vec<ClaimId> = new.docs()[d.0]
+            .claims
+            .iter()
+            .filter(|c| text_drift(a.get(d), c) != text_drift(b.get(d), c))
+            .map(|c| c.id.clone())
+            .collect();
+        indexes |= !drifting.is_empty();
+        ids.extend(drifting);
+    }
     let pair_counts =
         |doc: &Document| (doc.pairs.len(), doc.pairs.iter().filter(|p| p.sides.iter().any(|s| s.empty)).count());
     if !drifted.is_empty()

@@ -236,6 +236,7 @@ pub fn translations<'a>(cx: &'a Ctx<'a>, lang: Lang) -> TranslationsView {
                     None => d.pair.clone(),
                 },
                 lang: cx.t(lang, &format!("lang-{}", d.behind.code())),
+                revised_in: cx.t(lang, &format!("translations-revised-in-{}", d.behind.other().code())),
                 revised: match &d.revised {
                     Revision::Commit { date, .. } => date.to_string(),
                     Revision::WorkingTree => cx.t(lang, "drift-uncommitted"),

@@ -452,6 +452,8 @@ pub struct BehindView {
     pub what: String,
     /// The language behind, by name in the page language.
     pub lang: String,
+    /// "Japanese revised" or "English revised": the other language, whose revision put it behind.
+    pub revised_in: String,
     /// When the other side was revised (`YYYY-MM-DD`), or a note that it is not committed.
     pub revised: String,
 }

@@ -92,11 +92,46 @@ pub fn write(root: &Path, rel: &str, text: &str) {
 }
 
 /// Every file under `dir` as (relative path, bytes), sorted: compares two output trees byte for byte.
-pub fn tree_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    walk(dir)
-        .into_iter()
-        .map(|p| (p.strip_prefix(dir).expect("inside").display().to_string(), std::fs::read(&p).expect("read")))
-        .collect()
+pub fn tree_bytes(dir: &Path) -> Tree {
+    Tree(
+        walk(dir)
+            .into_iter()
+            .map(|p| (p.strip_prefix(dir).expect("inside").display().to_string(), std::fs::read(&p).expect("read")))
+            .collect(),
+    )
+}
+
+/// An output tree read by [`tree_bytes`]. A failed comparison prints each file's path, size and
+/// a digest of its bytes, so the files that differ stand out.
+#[derive(PartialEq, Eq)]
+pub struct Tree(pub Vec<(String, Vec<u8>)>);
+
+impl std::fmt::Debug for Tree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let digest = |bytes: &[u8]| {
+            bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3))
+        };
+        f.debug_list()
+            .entries(
+                self.0.iter().map(|(path, bytes)| format!("{path} ({} bytes, {:016x})", bytes.len(), digest(bytes))),
+            )
+            .finish()
+    }
+}
+
+impl std::ops::Deref for Tree {
+    type Target = [(String, Vec<u8>)];
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl IntoIterator for Tree {
+    type Item = (String, Vec<u8>);
+    type IntoIter = std::vec::IntoIter<(String, Vec<u8>)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
 }
 
 /// The file an internal href points to, relative to the site root, and its fragment.

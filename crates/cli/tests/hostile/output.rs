@@ -14,7 +14,7 @@ fn build_into(cwd: &Path, root: &Path, out: &str) -> (i32, String) {
 }
 
 /// Every file under `dir` with its bytes, `.git` included.
-fn everything(dir: &Path) -> Vec<(String, Vec<u8>)> {
+fn everything(dir: &Path) -> super::common::Tree {
     tree_bytes(dir)
 }
 

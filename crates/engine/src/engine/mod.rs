@@ -298,7 +298,8 @@ impl Engine {
                 scope.spawn(move || {
                     let head = shoko_history::head(&root);
                     let read = match known {
-                        Some((known, _)) if known == head => return None,
+                        // A read that failed (a shallow clone since deepened) is tried again.
+                        Some((known, Some(_))) if known == head => return None,
                         // Only the commits since the last walk.
                         Some((_, Some(last))) => last.update(&root),
                         _ => History::read(&root),
@@ -340,8 +341,8 @@ impl Engine {
     /// Report the sides of language pairs that are behind (see `shoko-history`) and set them on
     /// the site.
     fn drift(&mut self) -> Result<(), IoError> {
-        let Some(current) = self.current.as_mut().filter(|_| self.options.history) else { return Ok(()) };
-        let Some((_, Ok(history))) = &self.history else {
+        let Some(current) = self.current.as_mut() else { return Ok(()) };
+        let Some((_, Ok(history))) = self.history.as_ref().filter(|_| self.options.history) else {
             if current.site.drift_checked() {
                 current.site = Arc::new(current.site.with_drift(None));
             }
