@@ -143,26 +143,67 @@ pub fn blob_id(bytes: &[u8]) -> String {
         .map_or_else(|_| String::new(), |id| id.to_string())
 }
 
-/// The files whose change means the history of the repository holding `root` may have changed:
-/// `HEAD`, the branch file it names, `packed-refs` and `shallow` (a clone deepened). Cheaper than
-/// opening the repository (a build with nothing to do compares their state, see the engine's
-/// `stamp`); the engine itself resolves `HEAD` with [`head`]. In a linked worktree `HEAD` is the
-/// worktree's own and the rest are in the main repository's folder (named by its `commondir`
-/// file). Empty outside a repository.
-pub fn head_files(root: &Path) -> Vec<std::path::PathBuf> {
-    let Ok((found, _)) = gix::discover::upwards(root) else { return Vec::new() };
-    let (git_dir, _) = found.into_repository_and_work_tree_directories();
-    let common = match std::fs::read_to_string(git_dir.join("commondir")) {
-        Ok(relative) => git_dir.join(relative.trim()),
-        Err(_) => git_dir.clone(),
-    };
-    let mut files = vec![git_dir.join("HEAD"), common.join("packed-refs"), common.join("shallow")];
-    if let Ok(text) = std::fs::read_to_string(git_dir.join("HEAD"))
-        && let Some(branch) = text.trim().strip_prefix("ref: ")
-    {
-        files.push(common.join(branch));
+/// Where a repository keeps what says which commit `HEAD` is: the repository folder (`HEAD`
+/// itself) and the folder shared by all its worktrees (branches, `packed-refs`, `shallow`). In
+/// a linked worktree the first is the worktree's own and its `commondir` file names the second.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefPlaces {
+    git_dir: std::path::PathBuf,
+    common: std::path::PathBuf,
+}
+
+impl RefPlaces {
+    /// The places of the repository holding `root`; `None` outside a repository.
+    pub fn of(root: &Path) -> Option<RefPlaces> {
+        let (found, _) = gix::discover::upwards(root).ok()?;
+        let (git_dir, _) = found.into_repository_and_work_tree_directories();
+        let git_dir = git_dir.canonicalize().unwrap_or(git_dir);
+        let common = match std::fs::read_to_string(git_dir.join("commondir")) {
+            Ok(relative) => git_dir.join(relative.trim()),
+            Err(_) => git_dir.clone(),
+        };
+        let common = common.canonicalize().unwrap_or(common);
+        Some(RefPlaces { git_dir, common })
     }
-    files
+
+    /// The files whose change means the history may have changed: `HEAD`, the branch file it
+    /// names, `packed-refs` and `shallow` (a clone deepened). Cheaper than opening the
+    /// repository: a build with nothing to do compares their state (the engine's `stamp`).
+    pub fn files(&self) -> Vec<std::path::PathBuf> {
+        let head = self.git_dir.join("HEAD");
+        let mut files = vec![head.clone(), self.common.join("packed-refs"), self.common.join("shallow")];
+        if let Ok(text) = std::fs::read_to_string(&head)
+            && let Some(branch) = text.trim().strip_prefix("ref: ")
+        {
+            files.push(self.common.join(branch));
+        }
+        files
+    }
+
+    /// The folders a watcher follows to see `HEAD` move, and whether recursively: the two
+    /// repository folders (only their own files) and the branches.
+    pub fn folders(&self) -> Vec<(std::path::PathBuf, bool)> {
+        let mut folders = vec![(self.git_dir.clone(), false), (self.common.join("refs/heads"), true)];
+        if self.common != self.git_dir {
+            folders.push((self.common.clone(), false));
+        }
+        folders
+    }
+
+    /// Whether a change of `path` (absolute, as a watcher reports it) may move `HEAD` or change
+    /// the history: a commit, a checkout, a branch reset, a deepened clone.
+    pub fn moves_head(&self, path: &Path) -> bool {
+        path == self.git_dir.join("HEAD")
+            || path == self.common.join("packed-refs")
+            || path == self.common.join("shallow")
+            || path.starts_with(self.common.join("refs/heads")) && path.extension().is_none_or(|e| e != "lock")
+    }
+}
+
+/// [`RefPlaces::files`] of the repository holding `root`; empty outside a repository. The
+/// engine itself resolves `HEAD` with [`head`].
+pub fn head_files(root: &Path) -> Vec<std::path::PathBuf> {
+    RefPlaces::of(root).map_or_else(Vec::new, |places| places.files())
 }
 
 /// The commit `HEAD` of the repository holding `root` names, if there is one: a change of it

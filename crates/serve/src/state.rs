@@ -104,6 +104,11 @@ impl State {
         &self.options.root
     }
 
+    /// Whether the content's git history is read (translation drift).
+    pub fn history(&self) -> bool {
+        self.options.history
+    }
+
     /// Rebuilds so far.
     pub fn rebuilds(&self) -> u64 {
         self.rebuilds.load(Ordering::SeqCst)

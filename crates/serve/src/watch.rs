@@ -1,5 +1,6 @@
 //! Watching the site root: `content/`, `templates/`, `static/`, `i18n/` (recursively) and
-//! `shoko.yaml`. notify's full debouncer merges an editor's write-to-temp-then-rename into one
+//! `shoko.yaml`, and, when history is read, where git records which commit `HEAD` is (a commit or
+//! a checkout changes what is behind without touching a content file). notify's full debouncer merges an editor's write-to-temp-then-rename into one
 //! event; the rebuild loop then waits for the saves to pause (30 ms after a single save, 150 ms
 //! once a burst shows, at most 1 s), so a burst of saves costs one rebuild, or two when it
 //! spans a rebuild. The changed paths go to the session, which re-reads only those. Folders that vanish and come back are
@@ -46,6 +47,9 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
     // `None`: the watcher lost track (an error, or events it could not keep up with).
     let (tx, mut rx) = mpsc::unbounded_channel::<Option<Vec<PathBuf>>>();
     let filter_root = root.clone();
+    // Found once: a repository made after `serve` started is seen at the next start.
+    let refs = state.history().then(|| shoko_history::RefPlaces::of(&root)).flatten().map(Arc::new);
+    let filter_refs = refs.clone();
     let debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
         let changed = match result {
             // Reads (our own builds open every file) are not changes.
@@ -56,7 +60,7 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
                     .inspect(|e| lost |= e.need_rescan())
                     .filter(|e| matches!(e.kind, EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_)))
                     .flat_map(|e| e.paths.iter())
-                    .filter(|p| is_watched(&filter_root, p))
+                    .filter(|p| is_watched(&filter_root, p) || filter_refs.as_ref().is_some_and(|r| r.moves_head(p)))
                     .cloned()
                     .collect();
                 if lost { Some(None) } else { (!paths.is_empty()).then_some(Some(paths)) }
@@ -70,6 +74,12 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
     .map_err(|e| ServeError(format!("cannot watch {}: {e}", root.display())))?;
     let debouncer = Arc::new(Mutex::new(debouncer));
     rewatch(&debouncer, &root);
+    if let (Some(refs), Ok(mut watching)) = (&refs, debouncer.lock()) {
+        for (folder, recursive) in refs.folders() {
+            let mode = if recursive { RecursiveMode::Recursive } else { RecursiveMode::NonRecursive };
+            let _ = watching.watch(&folder, mode);
+        }
+    }
     let looped = Arc::clone(&debouncer);
     let task = runtime.spawn(async move {
         let mut last_done: Option<tokio::time::Instant> = None;
@@ -99,6 +109,9 @@ pub fn start(state: Arc<State>, runtime: tokio::runtime::Handle) -> Result<Watch
                 rewatch(&looped, &root);
             }
             let change = change.map_or(Change::Everything, |mut paths| {
+                // `HEAD` moved: no content file to re-read, but the engine reads the history
+                // again whenever `HEAD` differs, so an update with no paths brings the drift up.
+                paths.retain(|p| !refs.as_ref().is_some_and(|r| r.moves_head(p)));
                 paths.sort();
                 paths.dedup();
                 Change::Paths(paths)
