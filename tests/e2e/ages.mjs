@@ -3,7 +3,8 @@
 //   repository, as run.sh does): on the English page, whose Japanese paragraph was revised after
 //   it, the notice is visible, sits in the accessibility tree (so screen readers read it), gives
 //   the revision date and precedes the behind paragraph; the Japanese page shows none; the
-//   translation status page lists the pair.
+//   translation status page, in both languages, lists the pair with the language behind, the one
+//   revised and the date, and links to the page.
 // - Needs review (a build of tests/fixtures/invalid/claim/needs-review): each card resting on a
 //   weakened premise shows the mark beside its class (visible, in the accessibility tree) with
 //   the chain of premises as links that lead to a card; the page counts them; the evidence page
@@ -48,8 +49,16 @@ await visiting(driftDir, async (tab, server) => {
   check(order, 'en: the notice comes before the paragraph it is about');
   await tab.goto(`${server.url}ja/index.html`);
   check(await tab.locator('.drift-notice').count() === 0, 'ja: the revised side has no notice');
-  await tab.goto(`${server.url}en/translations/index.html`);
-  check(await tab.locator('.translation-status li').count() > 0, 'en: the status page lists the page behind');
+  for (const [lang, behind, revised] of [['en', 'English', 'Japanese revised'], ['ja', '英語', '日本語の改訂']]) {
+    await tab.goto(`${server.url}${lang}/translations/index.html`);
+    const row = tab.locator('.translation-status > li').first();
+    const text = await row.innerText();
+    check(text.includes(behind) && text.includes(revised), `${lang}: the status row names the language behind and the one revised`);
+    check(/\d{4}-\d{2}-\d{2}/.test(text), `${lang}: the status row dates the revision`);
+    await row.locator('a').first().click();
+    await tab.waitForLoadState();
+    check(new URL(tab.url()).pathname.replace(/index\.html$/, '').endsWith(`/${lang}/`), `${lang}: the status row leads to the page (${tab.url()})`);
+  }
 });
 await visiting(reviewDir, async (tab, server) => {
   await tab.goto(`${server.url}en/index.html`);
