@@ -3,7 +3,8 @@
 
 use crate::locate::Locator;
 use crate::rules::{fm_bad_format, fm_bad_value};
-use crate::schema::{RawHtml, SiteConfig};
+use crate::schema::{CloneRecord, RawHtml, SiteConfig};
+use std::collections::BTreeMap;
 use crate::yaml::{self, Origin, YamlPath};
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, Span};
 
@@ -18,6 +19,17 @@ pub struct Config {
     pub max_file_bytes: u64,
     /// What to do with raw HTML in page bodies.
     pub raw_html: RawHtml,
+    /// Local clones of cited repositories, by the name `source_code.repo` gives them.
+    pub repos: BTreeMap<String, Clone>,
+}
+
+/// A local clone of a repository that sources cite (`repos:` in `shoko.yaml`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clone {
+    /// The clone's folder, as written (relative to the site root).
+    pub path: String,
+    /// The ref pinned lines are compared with; `None`: the clone's `HEAD`.
+    pub reference: Option<String>,
 }
 
 /// The default largest content file: 16 MiB.
@@ -30,6 +42,7 @@ impl Default for Config {
             base_url: None,
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             raw_html: RawHtml::default(),
+            repos: BTreeMap::new(),
         }
     }
 }
@@ -56,7 +69,18 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
             return (Config::default(), out);
         }
     };
-    let mut config = Config { raw_html: raw.raw_html.unwrap_or_default(), ..Config::default() };
+    let repos = raw
+        .repos
+        .into_iter()
+        .map(|(name, record)| {
+            let clone = match record {
+                CloneRecord::Path(path) => Clone { path, reference: None },
+                CloneRecord::WithRef { path, reference } => Clone { path, reference: Some(reference) },
+            };
+            (name, clone)
+        })
+        .collect();
+    let mut config = Config { raw_html: raw.raw_html.unwrap_or_default(), repos, ..Config::default() };
     match raw.max_file_kib {
         Some(0) => out.push(fm_bad_value::diagnostic(
             loc.field("max_file_kib"),

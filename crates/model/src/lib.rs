@@ -13,7 +13,9 @@ pub mod pairs;
 pub mod review;
 pub mod rules;
 pub mod schema;
+pub mod source_fields;
 pub mod surface;
+pub mod upstream;
 pub mod validate;
 pub mod yaml;
 

@@ -479,6 +479,28 @@ pub struct SiteConfig {
     /// and cleaned of scripts, event handlers, frames, forms and unsafe links).
     #[serde(default)]
     pub raw_html: Option<RawHtml>,
+    /// Local clones of the repositories that `source_code` sources cite, by the name written in
+    /// their `repo` field: `ROCm/rocBLAS: ../clones/rocBLAS` (a path relative to the site root),
+    /// or `{ path: ../clones/rocBLAS, ref: develop }` to compare pinned lines with a branch or
+    /// tag other than the clone's `HEAD`. `check` verifies each such source against its clone.
+    #[serde(default)]
+    pub repos: BTreeMap<String, CloneRecord>,
+}
+
+/// Where a repository's local clone is: a path, or a path and the ref to compare with.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum CloneRecord {
+    /// The clone's folder, relative to the site root; compared at its `HEAD`.
+    Path(String),
+    /// The clone's folder and a ref (branch, tag or commit) to compare pinned lines with.
+    WithRef {
+        /// The clone's folder, relative to the site root.
+        path: String,
+        /// A branch, tag or commit of the clone (default: its `HEAD`).
+        #[serde(rename = "ref")]
+        reference: String,
+    },
 }
 
 /// What a build does with raw HTML in page bodies.

@@ -44,6 +44,11 @@ pub mod ref_unknown_claim;
 pub mod ref_unknown_page;
 pub mod ref_unknown_target;
 pub mod ref_unsafe_url;
+pub mod source_lines_out_of_range;
+pub mod source_missing_path;
+pub mod source_quote_mismatch;
+pub mod source_unknown_commit;
+pub mod source_upstream_changed;
 
 use shoko_diagnostics::Code;
 
@@ -92,6 +97,11 @@ pub fn model_codes() -> Vec<&'static Code> {
         &ref_unknown_page::CODE,
         &ref_unknown_target::CODE,
         &ref_unsafe_url::CODE,
+        &source_lines_out_of_range::CODE,
+        &source_missing_path::CODE,
+        &source_quote_mismatch::CODE,
+        &source_unknown_commit::CODE,
+        &source_upstream_changed::CODE,
     ];
     codes.extend(shoko_markdown::rules::ALL.iter().copied());
     codes.sort_by_key(|c| c.name);

@@ -147,6 +147,13 @@ impl YamlDoc {
     pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, DeError> {
         from_value(&self.value)
     }
+
+    /// The index of the item of the top-level list `key` whose `id` is `id` (the first, when
+    /// the ID is duplicated).
+    pub fn index_of(&self, key: &str, id: &str) -> Option<usize> {
+        let items = self.value.get(key)?.as_sequence()?;
+        items.iter().position(|item| item.get("id").and_then(yaml_serde::Value::as_str) == Some(id))
+    }
 }
 
 /// `value` as a `T`. Tracking the path costs an allocation per mapping key, so it is done only

@@ -1,0 +1,38 @@
+//! `source/upstream-changed` (warning): the lines a pinned `source_code` source cites are not the
+//! same at the compared ref of the clone (its `HEAD`, or the `ref` configured under `repos:`):
+//! the evidence was read from code that has since moved or changed.
+
+use crate::upstream::{Now, UpstreamChange};
+use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
+
+/// The code.
+pub static CODE: Code = Code {
+    name: "source/upstream-changed",
+    severity: Severity::Warning,
+    summary: "the lines a pinned source cites moved or changed in its repository since that commit.",
+};
+
+/// The diagnostic at the pinned commit.
+pub fn diagnostic(span: Span, path: &str, lines: Option<[u32; 2]>, change: &UpstreamChange) -> Diagnostic {
+    let cited = match lines {
+        Some([a, b]) => format!("lines {a}–{b} of `{path}`"),
+        None => format!("`{path}`"),
+    };
+    let short = change.commit.get(..7).unwrap_or(&change.commit);
+    let at = format!("{} ({short}, {})", change.reference, change.date);
+    let (what, hint) = match change.now {
+        Now::Moved([a, b]) => (
+            format!("{cited} moved to lines {a}–{b} at {at}"),
+            "the text is the same: re-pin to the newer commit with `shoko pin`, or keep the pin".to_owned(),
+        ),
+        Now::Changed => (
+            format!("{cited} changed at {at}"),
+            "read the change; if the claim still holds, re-pin with `shoko pin`, else re-class the claim".to_owned(),
+        ),
+        Now::Removed => (
+            format!("`{path}` no longer exists at {at}"),
+            "find where the code went; if the claim still holds, re-pin, else re-class the claim".to_owned(),
+        ),
+    };
+    Diagnostic::new(&CODE, what, span).with_label("pinned here").with_hint(hint)
+}
