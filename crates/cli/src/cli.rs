@@ -51,6 +51,14 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Pin `source_code` sources to the commit their clone's ref names now (clones under
+    /// `repos:` in shoko.yaml): unpinned ones at the lines their quote is found at, pinned ones
+    /// whose cited text moved at the lines it moved to.
+    Pin {
+        /// Apply the edits to the files instead of printing them.
+        #[arg(long)]
+        write: bool,
+    },
     /// Print the JSON Schema of page front-matter and observation logs.
     Schema,
     /// Create a new observation log or page with today's date.

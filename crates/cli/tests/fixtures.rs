@@ -23,9 +23,11 @@ fn each_fixture_reports_its_code_with_a_location() {
     for code in shoko_engine::all_codes() {
         let root = fixture(&format!("invalid/{}", code.name));
         let with_history = root.join("history").is_dir().then(|| committed(&root));
-        let run = match &with_history {
-            Some((_tmp, repo)) => shoko_with_history(repo, &["check", "--root", "."]),
-            None => shoko(&["check", "--root", root.to_str().expect("utf-8 path")]),
+        let with_clones = root.join("shoko.yaml").is_file().then(|| with_clones(&root)).flatten();
+        let run = match (&with_history, &with_clones) {
+            (Some((_tmp, repo)), _) => shoko_with_history(repo, &["check", "--root", "."]),
+            (None, Some((_tmp, site))) => common::shoko_in(site, &["check", "--root", "."]),
+            (None, None) => shoko(&["check", "--root", root.to_str().expect("utf-8 path")]),
         };
         let tag = format!("[{}]: ", code.name);
         let first =
@@ -55,17 +57,50 @@ fn committed(fixture: &Path) -> (tempfile::TempDir, PathBuf) {
     git(&repo, &["init", "-q", "-b", "main"]);
     git(&repo, &["add", "-A"]);
     git(&repo, &["commit", "-q", "-m", "First version"]);
-    let mut steps: Vec<PathBuf> =
-        std::fs::read_dir(fixture.join("history")).expect("history").map(|e| e.expect("entry").path()).collect();
-    steps.sort();
-    for step in steps {
-        copy_tree(&step, &repo);
+    add_steps(&fixture.join("history"), &repo);
+    (tmp, repo)
+}
+
+/// A fixture whose `shoko.yaml` maps repositories to clones (`repos:`) copied to a temporary
+/// folder, with the clones of `tests/fixtures/clones/` made beside it under `clones/` (each
+/// numbered folder one commit); `None` for a fixture without `repos:`.
+fn with_clones(fixture: &Path) -> Option<(tempfile::TempDir, PathBuf)> {
+    let config = std::fs::read_to_string(fixture.join("shoko.yaml")).expect("shoko.yaml");
+    if !config.contains("repos:") {
+        return None;
+    }
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let site = tmp.path().join("site");
+    copy_tree(&fixture.join("content"), &site.join("content"));
+    std::fs::copy(fixture.join("shoko.yaml"), site.join("shoko.yaml")).expect("copy shoko.yaml");
+    for clone in std::fs::read_dir(common::fixture("clones")).expect("clones").map(|e| e.expect("entry").path()) {
+        if clone.is_dir() {
+            let name = clone.file_name().expect("name").to_owned();
+            commit_steps(&clone, &tmp.path().join("clones").join(name));
+        }
+    }
+    Some((tmp, site))
+}
+
+/// A repository at `repo` made of the numbered folders of `steps` ("N subject"), one commit each.
+fn commit_steps(steps: &Path, repo: &Path) {
+    std::fs::create_dir_all(repo).expect("mkdir");
+    git(repo, &["init", "-q", "-b", "main"]);
+    add_steps(steps, repo);
+}
+
+/// Each numbered folder of `steps` ("N subject"), in order, copied over `repo` and committed.
+fn add_steps(steps: &Path, repo: &Path) {
+    let mut folders: Vec<PathBuf> =
+        std::fs::read_dir(steps).expect("steps").map(|e| e.expect("entry").path()).collect();
+    folders.sort();
+    for step in folders {
+        copy_tree(&step, repo);
         let name = step.file_name().expect("name").to_string_lossy().into_owned();
         let subject = name.split_once(' ').map_or(name.as_str(), |(_, s)| s);
-        git(&repo, &["add", "-A"]);
-        git(&repo, &["commit", "-q", "-m", subject]);
+        git(repo, &["add", "-A"]);
+        git(repo, &["commit", "-q", "-m", subject]);
     }
-    (tmp, repo)
 }
 
 #[test]

@@ -41,6 +41,8 @@ pub struct Checked {
     pub timings: Timings,
     /// Why translation drift was not checked, when history was wanted and could not be read.
     pub history_note: Option<String>,
+    /// What was not verified of the sources (no clone, a clone not read), in one line.
+    pub sources_note: Option<String>,
 }
 
 /// Wall-clock time of each stage of a run (printed by `build --timings`).

@@ -113,12 +113,36 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
             hasher.update(format!("{}\0{state}\0", file.display()).as_bytes());
         }
     }
+    // Sources are verified against local clones: their refs moving is a change too.
+    for file in clone_ref_files(root) {
+        let state = std::fs::symlink_metadata(&file).map_or_else(|_| "absent".to_owned(), |m| state_line(&m));
+        hasher.update(format!("{}\0{state}\0", file.display()).as_bytes());
+    }
     for (rel, state) in &states {
         hasher.update(rel.as_bytes());
         hasher.update(b"\0");
         hasher.update(state.as_bytes());
     }
     Ok(Inputs { hash: hasher.finalize(), files: states })
+}
+
+/// The files that say where the refs of the clones under `repos:` in `shoko.yaml` point (see
+/// `shoko_history::RefPlaces`); none when the file does not read.
+fn clone_ref_files(root: &Path) -> Vec<PathBuf> {
+    let Ok(text) = std::fs::read_to_string(root.join(CONFIG_FILE)) else { return Vec::new() };
+    let mut sources = shoko_diagnostics::SourceMap::new();
+    let file = sources.add(CONFIG_FILE, text);
+    let (config, _) = shoko_model::config::parse_config(file, sources.file(file));
+    config
+        .repos
+        .values()
+        .filter_map(|clone| Some((shoko_history::RefPlaces::of(&root.join(&clone.path))?, clone)))
+        .flat_map(|(places, clone)| {
+            let mut files = places.files();
+            files.extend(clone.reference.iter().flat_map(|name| places.ref_files(name)));
+            files
+        })
+        .collect()
 }
 
 /// A file's or folder's state as one line: size, modification and change times, identity

@@ -180,6 +180,12 @@ impl RefPlaces {
         files
     }
 
+    /// The files a ref `name` (a branch, tag or remote branch, as written in configuration)
+    /// may be kept in, besides `packed-refs`.
+    pub fn ref_files(&self, name: &str) -> Vec<std::path::PathBuf> {
+        ["refs/heads", "refs/tags", "refs/remotes"].iter().map(|kind| self.common.join(kind).join(name)).collect()
+    }
+
     /// The folders a watcher follows to see `HEAD` move, and whether recursively: the two
     /// repository folders (only their own files) and the branches.
     pub fn folders(&self) -> Vec<(std::path::PathBuf, bool)> {

@@ -4,9 +4,9 @@
 use crate::locate::Locator;
 use crate::rules::{fm_bad_format, fm_bad_value};
 use crate::schema::{CloneRecord, RawHtml, SiteConfig};
-use std::collections::BTreeMap;
 use crate::yaml::{self, Origin, YamlPath};
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, Span};
+use std::collections::BTreeMap;
 
 /// The validated configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -60,6 +60,9 @@ pub struct SiteModel {
     pub(crate) drift: Arc<BTreeMap<DocId, Vec<crate::pairs::Drift>>>,
     /// Whether history was read for `drift` (otherwise nothing is known to be behind).
     pub(crate) drift_checked: bool,
+    /// Sources whose cited lines changed upstream since their pinned commit (verified against
+    /// local clones by the engine, set with [`SiteModel::with_upstream`]).
+    pub(crate) upstream: Arc<BTreeMap<crate::upstream::SourceAt, crate::upstream::UpstreamChange>>,
 }
 
 impl SiteModel {
@@ -128,6 +131,19 @@ impl SiteModel {
     pub fn with_drift(&self, drift: Option<BTreeMap<DocId, Vec<crate::pairs::Drift>>>) -> SiteModel {
         let drift_checked = drift.is_some();
         SiteModel { drift: Arc::new(drift.unwrap_or_default()), drift_checked, ..self.clone() }
+    }
+
+    /// Sources whose cited lines changed upstream since their pinned commit.
+    pub fn upstream(&self) -> &BTreeMap<crate::upstream::SourceAt, crate::upstream::UpstreamChange> {
+        &self.upstream
+    }
+
+    /// This site with `upstream` as the sources whose lines changed upstream.
+    pub fn with_upstream(
+        &self,
+        upstream: BTreeMap<crate::upstream::SourceAt, crate::upstream::UpstreamChange>,
+    ) -> SiteModel {
+        SiteModel { upstream: Arc::new(upstream), ..self.clone() }
     }
 
     /// This site with document `doc` replaced by `new`, which must show other documents exactly

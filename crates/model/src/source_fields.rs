@@ -3,7 +3,7 @@
 //! text at these spans instead of writing the YAML out again.
 
 use crate::frontmatter;
-use crate::validate::SourceKind;
+use crate::validate::{CLAIMS_FIELD, SourceKind};
 use crate::yaml::{self, NodePos, Origin, YamlDoc, YamlPath};
 use shoko_diagnostics::SourceFile;
 use std::ops::Range;
@@ -25,8 +25,8 @@ impl SourceFields {
         };
         let file = SourceFile::new(String::new(), text.to_owned());
         let doc = yaml::parse(&text[yaml_range.clone()], Origin { file: &file, start: yaml_range.start }).ok()?;
-        let index = doc.index_of("claims", claim)?;
-        let path = YamlPath::root().key("claims").index(index).key("sources").index(source);
+        let index = doc.index_of(CLAIMS_FIELD, claim)?;
+        let path = YamlPath::root().key(CLAIMS_FIELD).index(index).key("sources").index(source);
         doc.positions.exact(&path)?;
         Some(SourceFields { doc, path, text: text.to_owned() })
     }

@@ -30,6 +30,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         history: claim.history.iter().map(|e| event_view(cx, e, lang)).collect(),
         review: cx.site.needs_review().get(&claim.id).map(|r| review_view(cx, r, here, lang)),
         drift: claim_drift(cx, claim, lang),
+        upstream: crate::upstream::upstream_views(cx, claim, lang),
     }
 }
 
@@ -169,7 +170,7 @@ fn source_view(cx: &Ctx<'_>, source: &Source, lang: Lang) -> SourceView {
 }
 
 /// `https://github.com/owner/name` for an `owner/name` repository.
-fn github(repo: &str) -> Option<String> {
+pub(crate) fn github(repo: &str) -> Option<String> {
     let mut parts = repo.split('/');
     let (owner, name) = (parts.next()?, parts.next()?);
     let ok = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));

@@ -13,6 +13,8 @@
 //!   itself, for its notices, and the translation status page does, as it does when a changed
 //!   document gains or loses pairs or a missing side; a claim whose text fell behind or caught
 //!   up counts as a changed claim (its card carries the notice wherever it is shown);
+//! - a source whose cited lines moved or changed upstream (or no longer do) counts as a change
+//!   of its claim;
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
 //! - a claim that moves to another page of the claims index (others were added or removed before
 //!   it) counts as changed, since links to it change; an index that gains or loses a page
@@ -60,6 +62,12 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let reviewed = differing_reviews(old, new);
     indexes |= !reviewed.is_empty();
     ids.extend(reviewed);
+    // A source whose lines changed upstream shows a notice on its claim's card, wherever it is.
+    let (a, b) = (old.upstream(), new.upstream());
+    let upstream: BTreeSet<ClaimId> =
+        a.keys().chain(b.keys()).filter(|at| a.get(*at) != b.get(*at)).map(|at| at.claim.clone()).collect();
+    indexes |= !upstream.is_empty();
+    ids.extend(upstream);
     // A page whose translation fell behind or caught up shows or drops its notices; the
     // translation status page counts pairs and lists what is behind.
     let (a, b) = (old.drift(), new.drift());

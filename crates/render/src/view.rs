@@ -159,6 +159,23 @@ pub struct ClaimView {
     pub review: Option<ReviewView>,
     /// The notice (trusted HTML) when its text in the page language is behind the other's.
     pub drift: Option<String>,
+    /// Its sources whose cited lines moved or changed upstream since their pinned commit.
+    pub upstream: Vec<UpstreamView>,
+}
+
+/// A source whose cited lines moved or changed upstream since its pinned commit.
+#[derive(Debug, Clone, Serialize)]
+pub struct UpstreamView {
+    /// What it cites: `path:first–last`, or the path.
+    pub cited: String,
+    /// What became of the lines, in the page language.
+    pub now: String,
+    /// The day of the newer commit.
+    pub date: String,
+    /// The newer commit, abbreviated.
+    pub commit: String,
+    /// A link comparing the pinned commit with the newer one (GitHub repositories).
+    pub compare: Option<String>,
 }
 
 /// Why a claim needs review: the premises from its own to the one that changed, and the change.

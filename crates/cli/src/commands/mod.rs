@@ -3,6 +3,7 @@
 mod build;
 mod check;
 mod new;
+mod pin;
 mod report;
 mod serve;
 
@@ -28,6 +29,7 @@ pub fn run(cli: Cli) -> u8 {
             OK
         }
         Command::New { kind, path } => new::run(&cli.root, kind, &path),
+        Command::Pin { write } => pin::run(&cli.root, write),
     }
 }
 
@@ -56,6 +58,13 @@ pub fn history() -> bool {
 pub fn print_history_note(why: Option<impl std::fmt::Display>) {
     if let Some(why) = why {
         eprintln!("note: translation drift not checked: {why}");
+    }
+}
+
+/// Say, once, which sources were not verified against a clone.
+pub fn print_sources_note(note: Option<&str>) {
+    if let Some(note) = note {
+        eprintln!("note: {}", shoko_diagnostics::printable(note));
     }
 }
 

@@ -18,6 +18,7 @@
 //! others unread until a render or a diagnostic needs them.
 
 mod persist;
+mod upstream;
 
 pub use persist::cache_dir;
 
@@ -113,6 +114,10 @@ pub struct Engine {
     carried: Vec<(&'static str, std::time::Duration)>,
     /// The git history last read, under the `HEAD` it was read at.
     history: Option<(Option<String>, ReadHistory)>,
+    /// Sources verified against clones before, by what they cite and the compared commit.
+    memo: shoko_upstream::Memo,
+    /// What the last run did not verify of the sources, in one line.
+    sources_note: Option<String>,
 }
 
 impl Engine {
@@ -128,6 +133,8 @@ impl Engine {
             timings: Timings::default(),
             carried: Vec::new(),
             history: None,
+            memo: shoko_upstream::Memo::default(),
+            sources_note: None,
         }
     }
 
@@ -169,11 +176,19 @@ impl Engine {
     /// The outcome of the last run, for one-off runs (`check`, `build`).
     pub fn into_checked(self) -> crate::Checked {
         let history_note = self.history_unavailable().map(ToString::to_string);
+        let sources_note = self.sources_note.clone();
         let (sources, site) = match self.current {
             Some(current) => (current.inputs.loaded.sources, Arc::unwrap_or_clone(current.site)),
             None => (SourceMap::new(), SiteModel::default()),
         };
-        crate::Checked { sources, site, diagnostics: self.diagnostics, timings: self.timings, history_note }
+        crate::Checked {
+            sources,
+            site,
+            diagnostics: self.diagnostics,
+            timings: self.timings,
+            history_note,
+            sources_note,
+        }
     }
 
     /// Read, validate and link what `change` touched, without rendering (`check`).
@@ -315,6 +330,7 @@ impl Engine {
         }
         let full = read?;
         self.drift()?;
+        self.verify_sources()?;
         Ok(full)
     }
 

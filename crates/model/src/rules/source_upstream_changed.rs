@@ -23,15 +23,15 @@ pub fn diagnostic(span: Span, path: &str, lines: Option<[u32; 2]>, change: &Upst
     let (what, hint) = match change.now {
         Now::Moved([a, b]) => (
             format!("{cited} moved to lines {a}–{b} at {at}"),
-            "the text is the same: re-pin to the newer commit with `shoko pin`, or keep the pin".to_owned(),
+            "the text is the same: `shoko pin --write` re-pins the source to the newer commit and lines".to_owned(),
         ),
         Now::Changed => (
             format!("{cited} changed at {at}"),
-            "read the change; if the claim still holds, re-pin with `shoko pin`, else re-class the claim".to_owned(),
+            "read the change; if the claim still holds, set `commit` and `lines` to the newer ones, else re-class the claim".to_owned(),
         ),
         Now::Removed => (
             format!("`{path}` no longer exists at {at}"),
-            "find where the code went; if the claim still holds, re-pin, else re-class the claim".to_owned(),
+            "find where the code went; if the claim still holds, cite it there at the newer commit, else re-class the claim".to_owned(),
         ),
     };
     Diagnostic::new(&CODE, what, span).with_label("pinned here").with_hint(hint)

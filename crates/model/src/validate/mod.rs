@@ -196,6 +196,9 @@ struct Items {
     unreadable: Vec<crate::model::ClaimId>,
 }
 
+/// The field of a page's front-matter or a log that lists its claims.
+pub(crate) const CLAIMS_FIELD: &str = "claims";
+
 fn items(
     claims: &[Item<ClaimRecord>],
     questions: &[Item<QuestionRecord>],
@@ -206,7 +209,7 @@ fn items(
     let mut valid_claims = Vec::new();
     let mut unreadable = Vec::new();
     for (i, item) in claims.iter().enumerate() {
-        let base = YamlPath::root().key("claims").index(i);
+        let base = YamlPath::root().key(CLAIMS_FIELD).index(i);
         let at = loc.at(&base);
         match item {
             Item::Valid(record) => {

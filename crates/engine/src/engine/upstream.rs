@@ -1,0 +1,55 @@
+//! The sources stage: `source_code` sources verified against local clones of their
+//! repositories (`repos:` in `shoko.yaml`, see `shoko-upstream`). Errors and warnings go with the
+//! other diagnostics; sources whose lines changed upstream are set on the site for their cards.
+
+use super::{Current, Engine, read_texts};
+use crate::IoError;
+use shoko_diagnostics::{Diagnostic, FileId};
+use shoko_model::SourceKind;
+use std::sync::Arc;
+
+impl Engine {
+    /// Verify the sources whose repositories have clones, after the site is linked.
+    pub(super) fn verify_sources(&mut self) -> Result<(), IoError> {
+        let Some(current) = self.current.as_mut() else { return Ok(()) };
+        let repos = &current.inputs.config.repos;
+        let verification = shoko_upstream::verify(&self.root, repos, &current.site, &mut self.memo);
+        self.sources_note = verification.note();
+        let changes = verification.changes();
+        if *current.site.upstream() != changes {
+            current.site = Arc::new(current.site.with_upstream(changes));
+        }
+        if !verification.found.is_empty() {
+            let files: Vec<FileId> = verification.found.iter().map(|(d, _, _)| current.site.docs()[d.0].file).collect();
+            read_texts(&self.root, current, &files)?;
+            let found = diagnostics(current, &verification.found);
+            self.diagnostics.extend(found);
+            Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
+        }
+        self.timings.lap("verify sources");
+        Ok(())
+    }
+
+    /// What was not verified, in one line (sources without a clone, clones not read).
+    pub fn sources_note(&self) -> Option<&str> {
+        self.sources_note.as_deref()
+    }
+}
+
+/// The diagnostics of what verification found, at the fields they are about.
+fn diagnostics(
+    current: &Current,
+    found: &[(shoko_model::DocId, shoko_model::upstream::SourceAt, shoko_model::upstream::Finding)],
+) -> Vec<Diagnostic> {
+    found
+        .iter()
+        .filter_map(|(d, at, finding)| {
+            let doc = &current.site.docs()[d.0];
+            let kind = SourceKind::of(&doc.path)?.ok()?;
+            let claim = doc.claims.iter().find(|c| c.id == at.claim)?;
+            let cited = shoko_upstream::Cited::of(claim.sources.get(at.source)?)?;
+            let text = &current.inputs.loaded.sources.file(doc.file).text;
+            Some(shoko_upstream::diagnostic(kind, text, doc.file, at, &cited, finding))
+        })
+        .collect()
+}

@@ -1,0 +1,91 @@
+//! One local clone, opened with gix: its compared ref resolved, commits looked up, files read
+//! at a commit.
+
+use gix::ObjectId;
+use shoko_model::config;
+use std::path::Path;
+
+/// A clone, ready to be read.
+pub struct Opened {
+    repo: gix::Repository,
+    /// The compared ref as configured (`HEAD` by default).
+    pub reference: String,
+    /// The commit it names.
+    pub head: ObjectId,
+    /// The day that commit was made (UTC).
+    pub date: jiff::civil::Date,
+}
+
+impl Opened {
+    /// Open the clone `clone` (its path relative to the site root `root`) and resolve its ref;
+    /// why not, in words, when that fails.
+    pub fn open(root: &Path, clone: &config::Clone) -> Result<Opened, String> {
+        let path = root.join(&clone.path);
+        let repo = gix::open_opts(&path, gix::open::Options::isolated())
+            .map_err(|e| format!("{} is not a git repository ({e})", path.display()))?;
+        let reference = clone.reference.clone().unwrap_or_else(|| "HEAD".to_owned());
+        let head = match &clone.reference {
+            None => repo.head_id().map_err(|e| format!("its HEAD does not name a commit ({e})"))?.detach(),
+            Some(name) => resolve(&repo, name).ok_or_else(|| format!("it has no ref `{name}`"))?,
+        };
+        let date = date(&repo, head).ok_or_else(|| format!("its {reference} is not a readable commit"))?;
+        Ok(Opened { repo, reference, head, date })
+    }
+
+    /// The commit `hex` names, if the clone has it.
+    pub fn commit(&self, hex: &str) -> Option<ObjectId> {
+        let id = ObjectId::from_hex(hex.as_bytes()).ok()?;
+        self.repo.find_commit(id).ok().map(|c| c.id)
+    }
+
+    /// The text of the file at `path` in `commit`; `None` when it is not a file there.
+    pub fn file(&self, commit: ObjectId, path: &str) -> Option<String> {
+        let tree = self.repo.find_commit(commit).ok()?.tree().ok()?;
+        let entry = tree.lookup_entry_by_path(path.trim_start_matches('/')).ok()??;
+        if !entry.mode().is_blob() {
+            return None;
+        }
+        let object = entry.object().ok()?;
+        Some(String::from_utf8_lossy(&object.data).into_owned())
+    }
+
+    /// Every file path of `commit`'s tree (at most `limit`).
+    pub fn paths(&self, commit: ObjectId, limit: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(tree) = self.repo.find_commit(commit).ok().and_then(|c| c.tree_id().ok()) {
+            self.collect(tree.detach(), "", limit, &mut out);
+        }
+        out
+    }
+
+    fn collect(&self, tree: ObjectId, prefix: &str, limit: usize, out: &mut Vec<String>) {
+        let Ok(tree) = self.repo.find_tree(tree) else { return };
+        for entry in tree.iter().flatten() {
+            if out.len() >= limit {
+                return;
+            }
+            let path = format!("{prefix}{}", entry.filename());
+            if entry.mode().is_tree() {
+                self.collect(entry.oid().to_owned(), &format!("{path}/"), limit, out);
+            } else if entry.mode().is_blob() {
+                out.push(path);
+            }
+        }
+    }
+}
+
+/// The commit a branch, tag or commit hash names.
+fn resolve(repo: &gix::Repository, name: &str) -> Option<ObjectId> {
+    if let Ok(id) = ObjectId::from_hex(name.as_bytes()) {
+        return repo.find_commit(id).ok().map(|c| c.id);
+    }
+    let mut reference = repo.find_reference(name).ok()?;
+    let id = reference.peel_to_id().ok()?.detach();
+    repo.find_commit(id).ok().map(|c| c.id)
+}
+
+/// The day `commit` was made (UTC).
+fn date(repo: &gix::Repository, commit: ObjectId) -> Option<jiff::civil::Date> {
+    let seconds = repo.find_commit(commit).ok()?.time().ok()?.seconds;
+    Some(jiff::Timestamp::from_second(seconds).ok()?.to_zoned(jiff::tz::TimeZone::UTC).date())
+}

@@ -1,0 +1,131 @@
+//! `shoko pin`: the text edits that pin a source without a commit to the commit its clone's ref
+//! names now, with the lines its quote is found at. The file is edited at the spans of its
+//! fields, never written out again, so comments, quoting and layout stay as they were.
+
+use crate::clone::Opened;
+use crate::{Cited, text};
+use shoko_model::SourceKind;
+use shoko_model::source_fields::SourceFields;
+use std::ops::Range;
+
+/// Replace `range` of a file's text with `text` (an insertion when the range is empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// Byte range of the file.
+    pub range: Range<usize>,
+    /// The new text.
+    pub text: String,
+}
+
+/// The edits that pin source `index` of claim `claim` (`cited`, in `text`, a file of kind `kind`)
+/// to the commit `clone`'s ref names: an unpinned source at the lines its quote is found at (or
+/// its lines as written), a pinned one whose cited text moved to the lines it moved to. `None`
+/// when a pinned source's text is where it was (nothing to do); why not, when it cannot be pinned.
+pub fn pin_edits(
+    kind: SourceKind,
+    text: &str,
+    claim: &str,
+    index: usize,
+    cited: &Cited,
+    clone: &Opened,
+) -> Result<Option<Vec<Edit>>, String> {
+    let fields = SourceFields::find(kind, text, claim, index).ok_or("the source could not be located in the file")?;
+    let file = clone
+        .file(clone.head, &cited.path)
+        .ok_or_else(|| format!("`{}` is not a file at {}", cited.path, clone.reference))?;
+    let lines = text::lines(&file);
+    let range = match &cited.commit {
+        None => unpinned_range(cited, &lines, clone)?,
+        Some(pinned) => match moved_range(cited, &lines, clone, pinned)? {
+            None => return Ok(None),
+            Some(range) => range,
+        },
+    };
+    let commit = format!("\"{}\"", clone.head);
+    let mut edits = vec![match fields.value("commit") {
+        Some(range) => Edit { range, text: commit },
+        None => insert_after(text, &fields, "repo", "commit", &commit)?,
+    }];
+    if let Some([a, b]) = range.filter(|r| Some(*r) != cited.lines) {
+        let value = format!("[{a}, {b}]");
+        edits.push(match fields.value("lines") {
+            Some(range) => Edit { range, text: value },
+            None => insert_after(text, &fields, "path", "lines", &value)?,
+        });
+    }
+    edits.sort_by_key(|e| std::cmp::Reverse(e.range.start));
+    Ok(Some(edits))
+}
+
+/// The lines to pin an unpinned source at: where its quote is, else its lines as written.
+fn unpinned_range(cited: &Cited, lines: &[&str], clone: &Opened) -> Result<Option<[u32; 2]>, String> {
+    match (&cited.quote, cited.lines) {
+        (Some(quote), _) => text::find_quote(lines, quote)
+            .map(Some)
+            .ok_or_else(|| format!("the quote is not in `{}` at {}", cited.path, clone.reference)),
+        (None, Some([first, last])) if last as usize > lines.len() => {
+            Err(format!("lines {first}–{last} are past the end of `{}` ({} lines)", cited.path, lines.len()))
+        }
+        (None, range) => Ok(range),
+    }
+}
+
+/// Where a pinned source's cited text is now (`lines`, at the clone's ref): `None` when it has
+/// not moved; why it cannot be re-pinned when it changed.
+fn moved_range(
+    cited: &Cited,
+    lines: &[&str],
+    clone: &Opened,
+    pinned: &str,
+) -> Result<Option<Option<[u32; 2]>>, String> {
+    let changed = || {
+        format!(
+            "the cited text changed at {}: read the change, then edit `commit` and `lines` by hand or re-class the claim",
+            clone.reference
+        )
+    };
+    let old = clone
+        .commit(pinned)
+        .and_then(|id| clone.file(id, &cited.path))
+        .ok_or("the pinned version is not in the clone")?;
+    let old_lines = text::lines(&old);
+    match (cited.lines, &cited.quote) {
+        (Some(range), _) => {
+            let block = text::block(&old_lines, range);
+            if text::block(lines, range) == block {
+                return Ok(None);
+            }
+            text::find_block(lines, &block).map(|moved| Some(Some(moved))).ok_or_else(changed)
+        }
+        (None, Some(quote)) if text::find_quote(lines, quote).is_some() => Ok(None),
+        (None, _) if old_lines == lines => Ok(None),
+        (None, _) => Err(changed()),
+    }
+}
+
+/// Insert `key: value` after the field `after`, in the source's style: on a line of its own at
+/// the same indentation (block), or after a comma (flow).
+fn insert_after(text: &str, fields: &SourceFields, after: &str, key: &str, value: &str) -> Result<Edit, String> {
+    let (Some(key_at), Some(value_at)) = (fields.key(after), fields.value(after)) else {
+        return Err(format!("the source has no `{after}` to write `{key}` after"));
+    };
+    let end = value_at.end;
+    let inserted = if fields.is_flow() {
+        format!(", {key}: {value}")
+    } else {
+        let line_start = text[..key_at.start].rfind('\n').map_or(0, |i| i + 1);
+        let indent = &text[line_start..key_at.start];
+        let indent: String = indent.chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        format!("\n{indent}{key}: {value}")
+    };
+    Ok(Edit { range: end..end, text: inserted })
+}
+
+/// `text` with `edits` (sorted last first, not overlapping) applied.
+pub fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut out = text.to_owned();
+    for edit in edits {
+        out.replace_range(edit.range.clone(), &edit.text);
+    }
+    out
+}
