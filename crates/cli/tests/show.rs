@@ -115,13 +115,17 @@ fn every_problem_of_a_run_is_reported_at_its_line_without_panicking() {
     assert_eq!(line_of("fm/bad-value"), Some(3), "the `class:` value");
     assert_eq!(line_of("claim/missing-text"), Some(4), "the `text:` key");
     assert_eq!(line_of("file/invalid-utf8"), Some(2), "the line with the Latin-1 byte");
+    // Files that could not be read come first (what depends on them may be missing), then by
+    // file and line.
+    let later = |code: &str| !shoko_engine::all_codes().iter().any(|c| c.name == code && c.stops_reading);
     let mut sorted = found.clone();
-    sorted.sort_by(|a, b| (&a.1, a.2).cmp(&(&b.1, b.2)));
+    sorted.sort_by(|a, b| (later(&a.0), &a.1, a.2).cmp(&(later(&b.0), &b.1, b.2)));
     assert_eq!(
         found.iter().map(|f| (&f.1, f.2)).collect::<Vec<_>>(),
         sorted.iter().map(|f| (&f.1, f.2)).collect::<Vec<_>>(),
-        "sorted by file and line"
+        "root causes first, then sorted by file and line"
     );
+    assert!(!later(&found[0].0), "a file that could not be read is reported first");
 }
 
 #[test]

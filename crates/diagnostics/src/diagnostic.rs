@@ -21,6 +21,9 @@ pub struct Code {
     pub name: &'static str,
     /// Severity of every diagnostic with this code.
     pub severity: Severity,
+    /// Whether it means a file, or part of one, could not be read: what depends on it may be
+    /// reported missing, so such diagnostics are listed first, as the root cause.
+    pub stops_reading: bool,
     /// One line that explains the rule, for listings and docs.
     pub summary: &'static str,
 }
@@ -91,15 +94,16 @@ impl Diagnostic {
         self.code.severity
     }
 
-    /// Sort diagnostics by file path, line, column, then code and message, so every run prints
-    /// the same list in the same order.
+    /// Sort diagnostics root causes first (codes that stop a file being read, see
+    /// [`Code::stops_reading`]), then by file path, line, column, code and message, so every run
+    /// prints the same list in the same order.
     pub fn sort(diagnostics: &mut [Diagnostic], sources: &SourceMap) {
         diagnostics.sort_by_cached_key(|d| {
             let place = d.primary.as_ref().map(|p| {
                 let (path, pos) = sources.locate(&p.span);
                 (path.to_owned(), pos)
             });
-            (place, d.code.name, d.message.clone())
+            (!d.code.stops_reading, place, d.code.name, d.message.clone())
         });
     }
 }

@@ -46,7 +46,8 @@ mod tests {
     use super::*;
     use crate::{Code, Span};
 
-    static CODE: Code = Code { name: "claim/missing-source", severity: Severity::Error, summary: "" };
+    static CODE: Code =
+        Code { name: "claim/missing-source", severity: Severity::Error, stops_reading: false, summary: "" };
 
     #[test]
     fn annotation_has_position_and_escaped_text() {

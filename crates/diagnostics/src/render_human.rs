@@ -251,7 +251,7 @@ mod tests {
     use super::*;
     use crate::{Code, Span};
 
-    static CODE: Code = Code { name: "test/code", severity: Severity::Error, summary: "test" };
+    static CODE: Code = Code { name: "test/code", severity: Severity::Error, stops_reading: false, summary: "test" };
 
     #[test]
     fn shows_path_line_and_character_column() {

@@ -188,6 +188,24 @@ pub struct PageFrontMatter {
     pub timeline: Vec<Item<TimelineRecord>>,
 }
 
+impl PageFrontMatter {
+    /// A front-matter with nothing in it, standing in for one that could not be read.
+    pub fn unread() -> PageFrontMatter {
+        PageFrontMatter {
+            title: Localized { ja: None, en: None },
+            gain: None,
+            weight: None,
+            claims: Vec::new(),
+            questions: Vec::new(),
+            does_not_claim: Vec::new(),
+            env: Vec::new(),
+            phase: None,
+            phases: Vec::new(),
+            timeline: Vec::new(),
+        }
+    }
+}
+
 /// How far a phase got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

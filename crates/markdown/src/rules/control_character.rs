@@ -10,6 +10,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "md/control-character",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a page body holds a control character (NUL, ESC, …) other than tab, line break or form feed",
 };
 

@@ -9,6 +9,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "md/heading-attribute",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a heading's attribute block holds more than an `#id` and `.class`es",
 };
 

@@ -8,6 +8,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "i18n/missing-translation",
     severity: Severity::Warning,
+    stops_reading: false,
     summary: "text exists in one language only; readers of the other language see a fallback notice",
 };
 

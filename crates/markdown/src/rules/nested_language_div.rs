@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "md/nested-language-div",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a language div is nested inside another language div",
 };
 

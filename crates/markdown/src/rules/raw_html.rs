@@ -12,6 +12,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "md/raw-html",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "raw HTML in a page body; write Markdown, or allow sanitised HTML with `raw_html: sanitize` in shoko.yaml",
 };
 

@@ -3,8 +3,12 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "md/stray-div-close", severity: Severity::Error, summary: "a closing `:::` fence has no open div" };
+pub static CODE: Code = Code {
+    name: "md/stray-div-close",
+    severity: Severity::Error,
+    stops_reading: false,
+    summary: "a closing `:::` fence has no open div",
+};
 
 /// The diagnostic at the stray fence.
 pub fn diagnostic(span: Span) -> Diagnostic {

@@ -12,8 +12,12 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub const MAX_DEPTH: usize = 16;
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "md/too-deep", severity: Severity::Error, summary: "fenced divs are nested more than 16 levels deep" };
+pub static CODE: Code = Code {
+    name: "md/too-deep",
+    severity: Severity::Error,
+    stops_reading: true,
+    summary: "fenced divs are nested more than 16 levels deep",
+};
 
 /// The diagnostic at the first fence that opens a div past the limit.
 pub fn diagnostic(span: Span) -> Diagnostic {

@@ -3,8 +3,12 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "md/unclosed-div", severity: Severity::Error, summary: "a fenced div is never closed" };
+pub static CODE: Code = Code {
+    name: "md/unclosed-div",
+    severity: Severity::Error,
+    stops_reading: true,
+    summary: "a fenced div is never closed",
+};
 
 /// The diagnostic at the opening fence.
 pub fn diagnostic(span: Span) -> Diagnostic {

@@ -3,8 +3,12 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "md/unknown-div", severity: Severity::Error, summary: "a fenced div names an unknown kind" };
+pub static CODE: Code = Code {
+    name: "md/unknown-div",
+    severity: Severity::Error,
+    stops_reading: false,
+    summary: "a fenced div names an unknown kind",
+};
 
 /// The diagnostic at the opening fence.
 pub fn diagnostic(span: Span, word: &str) -> Diagnostic {

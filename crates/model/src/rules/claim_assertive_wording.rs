@@ -7,6 +7,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/assertive-wording",
     severity: Severity::Warning,
+    stops_reading: false,
     summary: "assertive words in a claim that is not confirmed state more than was observed.",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/dependency-cycle",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "claims depend on each other in a cycle.",
 };
 

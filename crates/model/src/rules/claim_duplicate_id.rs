@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/duplicate-id",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "two claims or open questions share an ID; IDs are unique site-wide.",
 };
 

@@ -12,6 +12,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity};
 pub static CODE: Code = Code {
     name: "claim/history",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "history must start at `from: null`, chain `from` to the previous `to`, keep dates in order and not in the future, and end at the claim's class and lifecycle.",
 };
 

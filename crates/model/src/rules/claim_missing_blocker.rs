@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/missing-blocker",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "an unresolved claim does not say what blocks it.",
 };
 

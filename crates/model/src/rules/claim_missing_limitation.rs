@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/missing-limitation",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a limited claim lacks a source or a `limitations` entry (tool, what it cannot show).",
 };
 

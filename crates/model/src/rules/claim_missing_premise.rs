@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/missing-premise",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "an inferred claim does not say what it is inferred from.",
 };
 

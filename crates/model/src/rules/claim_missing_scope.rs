@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/missing-scope",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a confirmed claim has no scope (gfx targets, versions, date).",
 };
 

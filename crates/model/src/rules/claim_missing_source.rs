@@ -3,8 +3,12 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "claim/missing-source", severity: Severity::Error, summary: "a confirmed claim names no source." };
+pub static CODE: Code = Code {
+    name: "claim/missing-source",
+    severity: Severity::Error,
+    stops_reading: false,
+    summary: "a confirmed claim names no source.",
+};
 
 /// The diagnostic at the class of the claim.
 pub fn diagnostic(span: Span, id: &str) -> Diagnostic {

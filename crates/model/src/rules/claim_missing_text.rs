@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/missing-text",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "claim text, blocker details, limitation details and history reasons need both `ja` and `en`, non-empty.",
 };
 

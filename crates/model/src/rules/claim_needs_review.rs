@@ -9,6 +9,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/needs-review",
     severity: Severity::Warning,
+    stops_reading: false,
     summary: "a premise of the claim (followed through depends_on) was weakened, superseded or retracted after the claim's last history event.",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/retracted-premise",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a claim is inferred from a retracted claim.",
 };
 

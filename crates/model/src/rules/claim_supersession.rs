@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "claim/supersession",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a superseded claim needs `superseded_by`, and the successor must list it in `supersedes`.",
 };
 

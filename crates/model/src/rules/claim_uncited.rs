@@ -3,8 +3,12 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "claim/uncited", severity: Severity::Warning, summary: "a current claim is shown on no page." };
+pub static CODE: Code = Code {
+    name: "claim/uncited",
+    severity: Severity::Warning,
+    stops_reading: false,
+    summary: "a current claim is shown on no page.",
+};
 
 /// The diagnostic at the claim ID.
 pub fn diagnostic(span: Span, id: &str) -> Diagnostic {

@@ -8,6 +8,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "component/missing-data",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a component is placed in the body but its data is missing.",
 };
 

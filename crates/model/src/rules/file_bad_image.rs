@@ -7,6 +7,7 @@ use shoko_vocab::ContentPath;
 pub static CODE: Code = Code {
     name: "file/bad-image",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "an image a page shows cannot be decoded (corrupt, or not the format its name says).",
 };
 

@@ -3,7 +3,8 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code = Code { name: "file/empty", severity: Severity::Error, summary: "a content file is empty." };
+pub static CODE: Code =
+    Code { name: "file/empty", severity: Severity::Error, stops_reading: true, summary: "a content file is empty." };
 
 /// The diagnostic for an empty file.
 pub fn diagnostic(span: Span) -> Diagnostic {

@@ -3,8 +3,12 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "file/invalid-utf8", severity: Severity::Error, summary: "a content file is not valid UTF-8." };
+pub static CODE: Code = Code {
+    name: "file/invalid-utf8",
+    severity: Severity::Error,
+    stops_reading: true,
+    summary: "a content file is not valid UTF-8.",
+};
 
 /// The diagnostic at the first invalid byte.
 pub fn diagnostic(span: Span) -> Diagnostic {

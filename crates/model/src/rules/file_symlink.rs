@@ -9,6 +9,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "file/symlink",
     severity: Severity::Warning,
+    stops_reading: false,
     summary: "a symbolic link among the site's inputs is skipped (links are never followed).",
 };
 

@@ -7,6 +7,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "file/too-large",
     severity: Severity::Error,
+    stops_reading: true,
     summary: "a content file is larger than the limit (`max_file_kib`, 16 MiB by default) and is not read.",
 };
 

@@ -8,6 +8,7 @@ use shoko_vocab::ContentPath;
 pub static CODE: Code = Code {
     name: "file/unknown-data",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a file under content/_data/ is neither targets.yaml nor glossary.yaml.",
 };
 

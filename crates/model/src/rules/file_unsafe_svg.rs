@@ -12,6 +12,7 @@ use shoko_vocab::ContentPath;
 pub static CODE: Code = Code {
     name: "file/unsafe-svg",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "an SVG figure holds a script, event handler, embedded document or reference off the site.",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "fm/bad-format",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a date, ID, GPU target, commit or line range is not in its required format.",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "fm/bad-value",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a field has a value outside its allowed set (e.g. an unknown evidence class).",
 };
 

@@ -3,8 +3,12 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "fm/missing", severity: Severity::Error, summary: "a Markdown page has no YAML front-matter." };
+pub static CODE: Code = Code {
+    name: "fm/missing",
+    severity: Severity::Error,
+    stops_reading: true,
+    summary: "a Markdown page has no YAML front-matter.",
+};
 
 /// The diagnostic at the first line of the file.
 pub fn diagnostic(span: Span) -> Diagnostic {

@@ -3,8 +3,12 @@
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
 /// The code.
-pub static CODE: Code =
-    Code { name: "fm/missing-field", severity: Severity::Error, summary: "a required field is missing." };
+pub static CODE: Code = Code {
+    name: "fm/missing-field",
+    severity: Severity::Error,
+    stops_reading: false,
+    summary: "a required field is missing.",
+};
 
 /// The diagnostic at the mapping that lacks the field.
 pub fn diagnostic(span: Span, container: &str, field: &str) -> Diagnostic {

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "fm/unclosed",
     severity: Severity::Error,
+    stops_reading: true,
     summary: "the front-matter opened by `---` is never closed.",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "fm/unknown-field",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a field that the schema does not define (often a misspelling).",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "fm/unquoted-scalar",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "an unquoted value was re-typed by YAML (`6.10` became 6.1, `1234567` became a number); quote it.",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "fm/wrong-type",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a field has the wrong type (e.g. a list where text is expected).",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "fm/yaml-syntax",
     severity: Severity::Error,
+    stops_reading: true,
     summary: "front-matter or observation log is not valid YAML.",
 };
 

@@ -9,6 +9,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "i18n/translation-drift",
     severity: Severity::Warning,
+    stops_reading: false,
     summary: "one language of a pair was revised after the other last changed; the other may be behind.",
 };
 

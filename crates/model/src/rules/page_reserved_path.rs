@@ -8,6 +8,7 @@ use shoko_vocab::{ContentPath, SitePage};
 pub static CODE: Code = Code {
     name: "page/reserved-path",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a content page uses a folder that belongs to a generated site-wide page.",
 };
 

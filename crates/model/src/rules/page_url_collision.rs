@@ -9,6 +9,7 @@ use shoko_vocab::ContentPath;
 pub static CODE: Code = Code {
     name: "page/url-collision",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "two pages map to the same address (e.g. `gpu.md` and `gpu/index.md`), or to addresses that differ only by case.",
 };
 

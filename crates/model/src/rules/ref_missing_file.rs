@@ -8,6 +8,7 @@ use shoko_vocab::ContentPath;
 pub static CODE: Code = Code {
     name: "ref/missing-file",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "an image or file link points to a file that does not exist under content/.",
 };
 

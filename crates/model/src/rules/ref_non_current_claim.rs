@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "ref/non-current-claim",
     severity: Severity::Warning,
+    stops_reading: false,
     summary: "a page cites a superseded or retracted claim.",
 };
 

@@ -7,6 +7,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "ref/unknown-anchor",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a link's #anchor does not exist on the target page in the link's language.",
 };
 

@@ -6,6 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "ref/unknown-claim",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a reference names a claim ID that does not exist.",
 };
 

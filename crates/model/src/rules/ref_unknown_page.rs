@@ -7,6 +7,7 @@ use shoko_vocab::ContentPath;
 pub static CODE: Code = Code {
     name: "ref/unknown-page",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a link points to a page that does not exist under content/.",
 };
 

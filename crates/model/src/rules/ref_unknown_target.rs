@@ -7,6 +7,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "ref/unknown-target",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a GPU target named in the body is not defined in content/_data/targets.yaml.",
 };
 

@@ -11,6 +11,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "ref/unsafe-url",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a link or image uses a scheme other than http, https, mailto or claim.",
 };
 

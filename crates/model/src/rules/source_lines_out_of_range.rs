@@ -8,6 +8,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "source/lines-out-of-range",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a source's line range ends past the end of the file at the commit read.",
 };
 

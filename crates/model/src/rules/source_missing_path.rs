@@ -8,6 +8,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "source/missing-path",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a source names a file its repository does not have at the commit read.",
 };
 

@@ -8,6 +8,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "source/quote-mismatch",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a source's quote does not occur in the cited lines at the commit read.",
 };
 

@@ -7,6 +7,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "source/unknown-commit",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a source is pinned to a commit its repository's local clone does not have.",
 };
 

@@ -9,6 +9,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "source/upstream-changed",
     severity: Severity::Warning,
+    stops_reading: false,
     summary: "the lines a pinned source cites moved or changed in its repository since that commit.",
 };
 

@@ -7,6 +7,7 @@ mod data;
 mod de_error;
 mod formats;
 mod page;
+mod unread;
 
 pub use formats::{is_date, is_id};
 pub use page::resolve_relative;
@@ -101,7 +102,7 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         Err(e) => {
             let at = Span::new(input.file, e.offset..e.offset);
             out.push(fm_yaml_syntax::diagnostic(at, &e.message));
-            return (None, out);
+            return (unread::document(input, yaml_range, body_range), out);
         }
     };
     // An empty front-matter (`---` / `---`) is read as an empty mapping: the missing title is the
@@ -111,17 +112,22 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         let what = if doc.is_null() { "empty" } else { "not a mapping" };
         let span = Span::new(input.file, yaml_range.start..yaml_range.start);
         out.push(fm_wrong_type::diagnostic(span, "front-matter", what, "a mapping of fields (`key: value`)"));
-        return (None, out);
+        return (unread::document(input, yaml_range, body_range), out);
     }
     let root = YamlPath::root();
     let loc = Locator { file: input.file, positions: &doc.positions, base: &root };
     let document = match input.kind {
-        SourceKind::Page => page_document(&doc, body_range, input, &loc, &mut out),
+        SourceKind::Page => page_document(&doc, body_range.clone(), input, &loc, &mut out),
         SourceKind::Log => log_document(&doc, input, &loc, &mut out),
         SourceKind::Targets => data::targets_document(&doc, input, &loc, &mut out),
         SourceKind::Glossary => data::glossary_document(&doc, input, &loc, &mut out),
     };
-    let document = document.map(|mut d| {
+    // A front-matter or log of the wrong shape as a whole: its error is reported, and what can
+    // be known of the file stands in for it.
+    let Some(document) = document.or_else(|| unread::document(input, yaml_range, body_range)) else {
+        return (None, out);
+    };
+    let document = Some(document).map(|mut d| {
         let mut found = pairs::Pairs::default();
         pairs::in_yaml(&doc, &mut found);
         if let Some(page) = d.page() {

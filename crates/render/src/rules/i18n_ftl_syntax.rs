@@ -6,5 +6,6 @@ use shoko_diagnostics::{Code, Severity};
 pub static CODE: Code = Code {
     name: "i18n/ftl-syntax",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a UI string file under i18n/ is not valid Fluent syntax, defines a key twice or has a message that cannot be formatted.",
 };

@@ -6,5 +6,6 @@ use shoko_diagnostics::{Code, Severity};
 pub static CODE: Code = Code {
     name: "i18n/unknown-key",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a template or the generator uses a UI string that i18n/ja.ftl and i18n/en.ftl do not define.",
 };

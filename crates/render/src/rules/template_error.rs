@@ -6,5 +6,6 @@ use shoko_diagnostics::{Code, Severity};
 pub static CODE: Code = Code {
     name: "template/error",
     severity: Severity::Error,
+    stops_reading: false,
     summary: "a template under templates/ failed to parse or render.",
 };

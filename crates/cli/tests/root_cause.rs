@@ -1,0 +1,47 @@
+//! The root cause first, and nothing that is only its consequence: a log that does not parse
+//! still declares its IDs (read line by line), so the page citing them gets no
+//! `ref/unknown-claim`; a page whose front-matter has the wrong shape still cites what its body
+//! cites, so those claims are not `claim/uncited`; and a file that could not be read is listed
+//! before everything else, in the terminal and in JSON.
+
+mod common;
+
+use common::{shoko_in, write};
+
+const LOG: &str = "claims:\n  - id: one\n    class： unresolved\n    text: { ja: \"一\", en: \"One\" }\n  - id: two\n    class: unresolved\n  - { id: three, class: unresolved }\n";
+
+const PAGE: &str = "---\ntitle: { ja: \"題\", en: \"Title\" }\n---\n\n:::ja\n[一](claim:one) [二](claim:two) [三](claim:three)\n:::\n\n:::en\n[One](claim:one) [Two](claim:two) [Three](claim:three)\n:::\n";
+
+#[test]
+fn a_log_that_does_not_parse_gives_one_error_and_no_unknown_claims() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    write(tmp.path(), "content/a-page.md", PAGE);
+    write(tmp.path(), "content/logs/z.yaml", LOG);
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stderr.matches("error[").count() + run.stderr.matches("warning[").count(), 1, "{}", run.stderr);
+    assert!(run.stderr.starts_with("error[fm/yaml-syntax]"), "{}", run.stderr);
+    assert!(run.stderr.contains("content/logs/z.yaml:"), "{}", run.stderr);
+
+    // JSON lists it first too, though its file sorts after the page.
+    write(tmp.path(), "content/a-page.md", &PAGE.replace("claim:one)", "claim:missing)"));
+    let run = shoko_in(tmp.path(), &["check", "--root", ".", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let codes: Vec<&str> =
+        report["diagnostics"].as_array().expect("list").iter().filter_map(|d| d["code"].as_str()).collect();
+    // One real unknown claim, cited in each language.
+    assert_eq!(codes, ["fm/yaml-syntax", "ref/unknown-claim", "ref/unknown-claim"], "{}", run.stdout);
+}
+
+#[test]
+fn a_page_whose_front_matter_has_the_wrong_shape_still_cites_its_claims() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    write(tmp.path(), "content/a-page.md", &PAGE.replace("title: { ja: \"題\", en: \"Title\" }", "title: 3"));
+    let log = "claims:\n  - id: one\n    class: unresolved\n    text: { ja: \"一\", en: \"One\" }\n    blocked_by: { kind: observer, detail: { ja: \"未\", en: \"Not yet\" } }\n    history:\n      - { date: \"2026-03-27\", from: null, to: unresolved, reason: { ja: \"初\", en: \"First\" } }\n";
+    let logs = ["one", "two", "three"].map(|id| log.replace("id: one", &format!("id: {id}"))).concat();
+    write(tmp.path(), "content/logs/z.yaml", &logs.replace("\nclaims:\n", "\n"));
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(!run.stderr.contains("claim/uncited"), "the broken page still cites them: {}", run.stderr);
+    assert_eq!(run.stderr.matches("error[").count(), 1, "{}", run.stderr);
+}
