@@ -2,7 +2,8 @@
 //! still declares its IDs (read line by line), so the page citing them gets no
 //! `ref/unknown-claim`; a page whose front-matter has the wrong shape still cites what its body
 //! cites, so those claims are not `claim/uncited`; and a file that could not be read is listed
-//! before everything else, in the terminal and in JSON.
+//! before everything else, in the terminal and in JSON. Full-width characters a Japanese input
+//! method leaves in YAML syntax, and tabs in indentation, are named at their own column.
 
 mod common;
 
@@ -44,4 +45,39 @@ fn a_page_whose_front_matter_has_the_wrong_shape_still_cites_its_claims() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(!run.stderr.contains("claim/uncited"), "the broken page still cites them: {}", run.stderr);
     assert_eq!(run.stderr.matches("error[").count(), 1, "{}", run.stderr);
+}
+
+#[test]
+fn input_method_slips_and_tabs_are_named_at_their_own_column() {
+    let cases = [
+        ("    class： unresolved\n", "3:10", "full-width colon after the key (`：`, U+FF1A)"),
+        ("    class: unresolved\n\u{3000}\u{3000}\u{3000}\u{3000}text: x\n", "4:1", "the key holds full-width spaces"),
+        ("\tclass: unresolved\n", "3:1", "a tab in the indentation"),
+        ("    class:\u{3000}unresolved\n", "3:11", "full-width space after the key's colon"),
+    ];
+    for (line, at, what) in cases {
+        // Each mistake makes the whole file unreadable: its error is the only one.
+        let tmp = tempfile::tempdir().expect("temp dir");
+        write(tmp.path(), "content/logs/a.yaml", &format!("claims:\n  - id: one\n{line}"));
+        let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(run.stderr.starts_with("error[fm/"), "{}", run.stderr);
+        assert!(run.stderr.contains(what), "{what}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("content/logs/a.yaml:{at}")), "{what} at {at}: {}", run.stderr);
+        assert_eq!(run.stderr.matches("error[").count(), 1, "{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_misspelled_field_gets_the_closest_allowed_name() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let log = "claims:\n  - id: one\n    class: unresolved\n    text: { ja: \"一\", en: \"One\" }\n    blocked_by: { kind: observer, detail: { ja: \"未\", en: \"Not yet\" } }\n    sourecs: []\n    history:\n      - { date: \"2026-03-27\", from: null, to: unresolved, reason: { ja: \"初\", en: \"First\" } }\n";
+    write(tmp.path(), "content/logs/a.yaml", log);
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert!(
+        run.stderr.contains("unknown field `sourecs`") && run.stderr.contains("did you mean `sources`?"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("content/logs/a.yaml:6:5"), "{}", run.stderr);
 }

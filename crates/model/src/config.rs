@@ -5,7 +5,7 @@ use crate::locate::Locator;
 use crate::rules::{fm_bad_format, fm_bad_value};
 use crate::schema::{CloneRecord, RawHtml, SiteConfig};
 use crate::yaml::{self, Origin, YamlPath};
-use shoko_diagnostics::{Diagnostic, FileId, SourceFile, Span};
+use shoko_diagnostics::{Diagnostic, FileId, SourceFile};
 use std::collections::BTreeMap;
 
 /// The validated configuration.
@@ -53,7 +53,7 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
     let doc = match yaml::parse(&source.text, Origin { file: source, start: 0 }) {
         Ok(doc) => doc,
         Err(e) => {
-            out.push(crate::rules::fm_yaml_syntax::diagnostic(Span::new(file, e.offset..e.offset), &e.message));
+            out.push(crate::validate::syntax_error(file, &source.text, 0, &e));
             return (Config::default(), out);
         }
     };

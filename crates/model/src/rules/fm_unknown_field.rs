@@ -10,9 +10,26 @@ pub static CODE: Code = Code {
     summary: "a field that the schema does not define (often a misspelling).",
 };
 
-/// The diagnostic at the unknown key. `expected` is the list serde gives.
+/// The diagnostic at the unknown key. `expected` is the list serde gives (names in backticks).
+/// A key that holds full-width spaces or colons is named as the typing slip it is; otherwise the
+/// closest allowed name, if one is close, is offered.
 pub fn diagnostic(span: Span, field: &str, expected: &str) -> Diagnostic {
-    Diagnostic::new(&CODE, format!("unknown field `{field}`"), span)
-        .with_label("not part of the schema")
-        .with_hint(format!("allowed here: {expected}"))
+    let found = Diagnostic::new(&CODE, format!("unknown field `{field}`"), span);
+    if field.contains(['\u{3000}', '：']) {
+        let bare = field.trim_matches(|c: char| c.is_whitespace() || c == '：');
+        return found.with_label("typed with full-width characters").with_hint(format!(
+            "the key holds full-width spaces `　` (U+3000) or a full-width colon `：` from a Japanese input method: indent with plain spaces and write `{bare}:`"
+        ));
+    }
+    let allowed: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    let closest = allowed
+        .iter()
+        .map(|name| (strsim::levenshtein(name, field), *name))
+        .filter(|(distance, name)| *distance <= (name.len().max(field.len()) / 3).max(1))
+        .min();
+    let found = found.with_label("not part of the schema");
+    match closest {
+        Some((_, name)) => found.with_hint(format!("did you mean `{name}`? allowed here: {expected}")),
+        None => found.with_hint(format!("allowed here: {expected}")),
+    }
 }

@@ -100,8 +100,7 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
     let doc = match yaml::parse(&text[yaml_range.clone()], origin) {
         Ok(doc) => doc,
         Err(e) => {
-            let at = Span::new(input.file, e.offset..e.offset);
-            out.push(fm_yaml_syntax::diagnostic(at, &e.message));
+            out.push(syntax_error(input.file, &text[yaml_range.clone()], yaml_range.start, &e));
             return (unread::document(input, yaml_range, body_range), out);
         }
     };
@@ -137,6 +136,18 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         d
     });
     (document, out)
+}
+
+/// The diagnostic for YAML that does not parse (`yaml`, at `start` in file `file`): at the first
+/// typing slip, when there is one, else where and as the parser said.
+pub(crate) fn syntax_error(file: FileId, yaml: &str, start: usize, e: &yaml::SyntaxError) -> Diagnostic {
+    match yaml::first_slip(yaml) {
+        Some(slip) => {
+            let range = start + slip.range.start..start + slip.range.end;
+            fm_yaml_syntax::slip(Span::new(file, range), &slip)
+        }
+        None => fm_yaml_syntax::diagnostic(Span::new(file, e.offset..e.offset), &e.message),
+    }
 }
 
 pub(super) fn deserialize<T: serde::de::DeserializeOwned>(

@@ -11,10 +11,12 @@ mod load;
 mod path;
 mod positions;
 mod scalar;
+mod slips;
 
 pub use bilingual::Bilingual;
 pub use path::{Seg, YamlPath};
 pub use positions::{NodePos, Positions, Scalar};
+pub use slips::{Slip, first_slip};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
