@@ -12,7 +12,24 @@ pub static CODE: Code = Code {
 
 /// The diagnostic at the value; `what` names the expected format.
 pub fn diagnostic(span: Span, field: &str, value: &str, what: &str) -> Diagnostic {
-    Diagnostic::new(&CODE, format!("`{field}` is `{value}`, which is not {what}"), span).with_hint(hint(what))
+    Diagnostic::new(&CODE, format!("`{field}` is `{value}`, which is not {what}"), span)
+        .with_label(format!("not {what}"))
+        .with_hint(hint(what))
+}
+
+/// The diagnostic at a date written as `YYYY-MM-DD` that is no day of the calendar (the 31st of
+/// a 30-day month, February 29th of a common year); `days` is how many the month has.
+pub fn not_a_day(span: Span, field: &str, value: &str, days: i8) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("`{field}` is `{value}`, which is not a day of the calendar"), span)
+        .with_label(format!("that month has {days} days"))
+        .with_hint("correct the day; the format itself is right")
+}
+
+/// The diagnostic at a full commit hash written with upper-case letters.
+pub fn upper_case_commit(span: Span, field: &str, value: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("`{field}` is `{value}`, written in upper case"), span)
+        .with_label("commit hashes are written in lower case")
+        .with_hint(format!("write `\"{}\"`", value.to_ascii_lowercase()))
 }
 
 fn hint(what: &str) -> String {

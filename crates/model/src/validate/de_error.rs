@@ -34,6 +34,15 @@ pub fn diagnostic(error: &DeError, loc: &Locator<'_>) -> Diagnostic {
         {
             return fm_unquoted_scalar::diagnostic(loc.span(&error.path), &field, raw, &read);
         }
+        // A tagged item (a source, by its `basis`) is read whole, so the path stops at the item:
+        // the field is the one whose unquoted value YAML re-typed to what serde found.
+        if expected == "a string"
+            && let Some(read) = retyped(found)
+            && let Some((key, raw)) = retyped_entry(loc, &error.path, found)
+        {
+            let rel = error.path.key(&key);
+            return fm_unquoted_scalar::diagnostic(loc.span(&rel), &loc.path(&rel).to_string(), &raw, &read);
+        }
         return fm_wrong_type::diagnostic(loc.span(&error.path), &field, &describe(found), &describe(expected));
     }
     if let Some(rest) = message.strip_prefix("invalid length ") {
@@ -62,6 +71,22 @@ fn retyped(found: &str) -> Option<String> {
     } else {
         None
     }
+}
+
+/// The entry of the mapping at `path` whose unquoted value YAML read as `found` (serde's words,
+/// e.g. "floating point `0.1`"): its key and its text as written.
+fn retyped_entry(loc: &Locator<'_>, path: &YamlPath, found: &str) -> Option<(String, String)> {
+    let value = found.split('`').nth(1)?;
+    let same = |raw: &str| match found.split(' ').next()? {
+        "floating" => Some(raw.parse::<f64>().ok()? == value.parse::<f64>().ok()?),
+        "integer" => Some(raw.replace('_', "").parse::<i128>().ok()? == value.parse::<i128>().ok()?),
+        "boolean" => Some(raw.eq_ignore_ascii_case(value)),
+        _ => None,
+    };
+    loc.positions.entries(&loc.path(path)).into_iter().find_map(|(key, pos)| match &pos.scalar {
+        Some(crate::yaml::Scalar::Plain(raw)) if same(raw) == Some(true) => Some((key.to_owned(), raw.clone())),
+        _ => None,
+    })
 }
 
 /// serde's words for YAML shapes, in the words the authors use.

@@ -29,7 +29,10 @@ impl Check<'_, '_> {
     /// A `YYYY-MM-DD` calendar date, quoted: YAML 1.1 tools (editors, PyYAML) read an unquoted
     /// date as a date object, not as text.
     pub fn date(&mut self, rel: &YamlPath, value: &str) {
-        if !is_date(value) {
+        if let Some(days) = days_in_month_of(value).filter(|_| !is_date(value)) {
+            let field = self.loc.path(rel).to_string();
+            self.out.push(fm_bad_format::not_a_day(self.loc.span(rel), &field, value, days));
+        } else if !is_date(value) {
             self.report(rel, value, "a date (YYYY-MM-DD)");
         } else if let Some(pos) = self.loc.positions.exact(&self.loc.path(rel))
             && matches!(pos.scalar, Some(crate::yaml::Scalar::Plain(_)))
@@ -50,7 +53,11 @@ impl Check<'_, '_> {
 
     /// A full 40-hex commit hash.
     pub fn commit(&mut self, rel: &YamlPath, value: &str) {
-        if value.len() != 40 || !value.chars().all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c)) {
+        let hex = |c: char| c.is_ascii_digit() || ('a'..='f').contains(&c);
+        if value.len() == 40 && value.chars().all(|c| hex(c.to_ascii_lowercase())) && !value.chars().all(hex) {
+            let field = self.loc.path(rel).to_string();
+            self.out.push(fm_bad_format::upper_case_commit(self.loc.span(rel), &field, value));
+        } else if value.len() != 40 || !value.chars().all(hex) {
             self.report(rel, value, "a full 40-hex commit");
         }
     }
@@ -62,6 +69,18 @@ pub fn is_id(value: &str) -> bool {
     let mut chars = value.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+}
+
+/// For `YYYY-MM-DD` with a real year and month, how many days that month has; `None` when the
+/// text does not have that shape.
+fn days_in_month_of(value: &str) -> Option<i8> {
+    let shape = value.len() == 10
+        && value.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+    if !shape {
+        return None;
+    }
+    let first = format!("{}-01", &value[..7]).parse::<jiff::civil::Date>().ok()?;
+    Some(first.days_in_month())
 }
 
 /// Whether `value` is exactly `YYYY-MM-DD` and a real calendar day.

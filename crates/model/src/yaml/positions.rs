@@ -86,6 +86,23 @@ impl Positions {
         self.walk(path).and_then(|(pos, exact)| exact.then_some(pos))
     }
 
+    /// The entries of the mapping at `path` (key as written, position), in document order;
+    /// empty when it is not a mapping.
+    pub fn entries(&self, path: &YamlPath) -> Vec<(&str, &NodePos)> {
+        let mut node = self.root.as_ref();
+        for seg in &path.0 {
+            node = node.and_then(|n| match (&n.children, seg) {
+                (Children::Map(entries), Seg::Key(key)) => entries.iter().rev().find(|(k, _)| k == key).map(|(_, n)| n),
+                (Children::Seq(items), Seg::Index(i)) => items.get(*i),
+                _ => None,
+            });
+        }
+        match node.map(|n| &n.children) {
+            Some(Children::Map(entries)) => entries.iter().map(|(k, n)| (k.as_str(), &n.pos)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The best span to underline for `path`: a scalar value, else the key that introduces it.
     pub fn span(&self, path: &YamlPath) -> Range<usize> {
         let pos = self.get(path);

@@ -1,0 +1,52 @@
+//! Diagnostics that say what is actually wrong, at the field it is about: a value inside a
+//! source that YAML re-typed (`version: 0.10`, `commit: 1234567`) is `fm/unquoted-scalar` at its
+//! own line with the quoted form; a date of the right shape that is no calendar day says so; a
+//! commit in upper case is named as such; every format error labels its caret.
+
+mod common;
+
+use common::{shoko_in, write};
+
+fn check(log: &str) -> String {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    write(tmp.path(), "content/logs/a.yaml", log);
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    run.stderr
+}
+
+fn log(source: &str, date: &str) -> String {
+    format!(
+        "claims:\n  - id: one\n    class: confirmed\n    text: {{ ja: \"一\", en: \"One\" }}\n    scope: {{ gfx: [gfx1201], observed: \"2026-03-27\" }}\n    sources:\n{source}    history:\n      - {{ date: \"{date}\", from: null, to: confirmed, reason: {{ ja: \"初\", en: \"First\" }} }}\n"
+    )
+}
+
+#[test]
+fn a_retyped_value_inside_a_source_is_named_at_its_own_line() {
+    let artifact = "      - basis: artifact\n        package: hipblaslt\n        version: 0.10\n        file: libx.so\n        tool: strings\n        output: x\n";
+    let err = check(&log(artifact, "2026-03-27"));
+    assert!(
+        err.contains("error[fm/unquoted-scalar]: `claims[0].sources[0].version`: `0.10` was read as the number 0.1"),
+        "{err}"
+    );
+    assert!(err.contains("content/logs/a.yaml:9:18") && err.contains("write `\"0.10\"`"), "{err}");
+
+    let history = "      - basis: history\n        repo: ROCm/rocBLAS\n        commit: 1234567\n";
+    let err = check(&log(history, "2026-03-27"));
+    assert!(err.contains("`claims[0].sources[0].commit`: `1234567` was read as the number 1234567"), "{err}");
+    assert!(err.contains("content/logs/a.yaml:9:17"), "{err}");
+}
+
+#[test]
+fn dates_and_commits_say_what_is_wrong_with_them() {
+    let upper = format!("      - {{ basis: history, repo: ROCm/rocBLAS, commit: \"{}\" }}\n", "ABCDEF0123".repeat(4));
+    let err = check(&log(&upper, "2026-11-31"));
+    assert!(err.contains("written in upper case") && err.contains("commit hashes are written in lower case"), "{err}");
+    assert!(err.contains(&format!("write `\"{}\"`", "abcdef0123".repeat(4))), "{err}");
+    assert!(
+        err.contains("`2026-11-31`, which is not a day of the calendar") && err.contains("that month has 30 days"),
+        "{err}"
+    );
+    let err = check(&log(&upper.replace("ABCDEF0123", "abcdef0123"), "2026-3-27"));
+    assert!(err.contains("^^^^^^^^^^^ not a date (YYYY-MM-DD)"), "the caret is labelled: {err}");
+}
