@@ -1,7 +1,8 @@
 //! Diagnostics that say what is actually wrong, at the field it is about: a value inside a
 //! source that YAML re-typed (`version: 0.10`, `commit: 1234567`) is `fm/unquoted-scalar` at its
 //! own line with the quoted form; a date of the right shape that is no calendar day says so; a
-//! commit in upper case is named as such; every format error labels its caret.
+//! commit in upper case is named as such; every format error labels its caret; assertive words
+//! are found in both languages, and a site adds its own.
 
 mod common;
 
@@ -49,4 +50,23 @@ fn dates_and_commits_say_what_is_wrong_with_them() {
     );
     let err = check(&log(&upper.replace("ABCDEF0123", "abcdef0123"), "2026-3-27"));
     assert!(err.contains("^^^^^^^^^^^ not a date (YYYY-MM-DD)"), "the caret is labelled: {err}");
+}
+
+#[test]
+fn assertive_words_cover_both_languages_and_a_site_adds_its_own() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let claim = "claims:\n  - id: one\n    class: unresolved\n    text: { ja: \"必ず MMQ を通る。\", en: \"It definitely takes MMQ, for sure.\" }\n    blocked_by: { kind: observer, detail: { ja: \"未\", en: \"Not yet\" } }\n    history:\n      - { date: \"2026-03-27\", from: null, to: unresolved, reason: { ja: \"初\", en: \"First\" } }\n";
+    write(tmp.path(), "content/logs/a.yaml", claim);
+    let words = |stderr: &str| -> Vec<String> {
+        stderr
+            .lines()
+            .filter_map(|l| l.strip_prefix("warning[claim/assertive-wording]: `"))
+            .map(|l| l.split('`').next().unwrap_or("").to_owned())
+            .collect()
+    };
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert_eq!(words(&run.stderr), ["必ず", "definitely"], "{}", run.stderr);
+    write(tmp.path(), "shoko.yaml", "assertive_words: [\"for sure\"]\n");
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert_eq!(words(&run.stderr), ["必ず", "definitely", "for sure"], "{}", run.stderr);
 }

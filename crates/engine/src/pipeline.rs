@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap, Span};
 use shoko_model::SiteModel;
 use shoko_model::config::{Config, parse_config};
+use shoko_model::rules::claim_assertive_wording::AssertiveWords;
 use shoko_model::rules::{file_symlink, file_too_large};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
@@ -97,6 +98,8 @@ pub(crate) struct Inputs {
     pub ui: Option<Ui>,
     /// The site configuration.
     pub config: Config,
+    /// The assertive words claims are checked for (built in, and the configuration's).
+    pub assertive: AssertiveWords,
     /// Problems of the files themselves, the templates, strings and configuration.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -144,7 +147,8 @@ pub(crate) fn read_inputs_with(
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
     static_links(root, &mut loaded.sources, &mut diagnostics)?;
     timings.lap("templates, strings, config");
-    Ok(Inputs { loaded, templates, ui, config, diagnostics })
+    let assertive = AssertiveWords::with(&config.assertive_words);
+    Ok(Inputs { loaded, templates, ui, config, assertive, diagnostics })
 }
 
 /// Validate one content file.
@@ -159,6 +163,7 @@ pub(crate) fn validate_one(inputs: &Inputs, index: usize, options: &BuildOptions
         kind: c.kind,
         today: options.today,
         raw_html: inputs.config.raw_html,
+        assertive: &inputs.assertive,
     });
     let doc = doc.map(|mut doc| {
         // A file unchanged since it was committed needs no reading of its history: its git id

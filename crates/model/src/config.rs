@@ -21,6 +21,8 @@ pub struct Config {
     pub raw_html: RawHtml,
     /// Local clones of cited repositories, by the name `source_code.repo` gives them.
     pub repos: BTreeMap<String, Clone>,
+    /// Words `claim/assertive-wording` looks for besides the built-in ones.
+    pub assertive_words: Vec<String>,
 }
 
 /// A local clone of a repository that sources cite (`repos:` in `shoko.yaml`).
@@ -43,6 +45,7 @@ impl Default for Config {
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             raw_html: RawHtml::default(),
             repos: BTreeMap::new(),
+            assertive_words: Vec::new(),
         }
     }
 }
@@ -80,7 +83,12 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
             (name, clone)
         })
         .collect();
-    let mut config = Config { raw_html: raw.raw_html.unwrap_or_default(), repos, ..Config::default() };
+    let mut config = Config {
+        raw_html: raw.raw_html.unwrap_or_default(),
+        repos,
+        assertive_words: raw.assertive_words,
+        ..Config::default()
+    };
     match raw.max_file_kib {
         Some(0) => out.push(fm_bad_value::diagnostic(
             loc.field("max_file_kib"),

@@ -503,6 +503,10 @@ pub struct SiteConfig {
     /// tag other than the clone's `HEAD`. `check` verifies each such source against its clone.
     #[serde(default)]
     pub repos: BTreeMap<String, CloneRecord>,
+    /// More words that `claim/assertive-wording` looks for in claims that are not confirmed,
+    /// in either language (the built-in ones are listed in the README).
+    #[serde(default)]
+    pub assertive_words: Vec<String>,
 }
 
 /// Where a repository's local clone is: a path, or a path and the ref to compare with.

@@ -23,7 +23,9 @@ fn run(text: &str, kind: SourceKind) -> usize {
     let file = sources.add("content/x", text);
     let today = jiff::civil::date(2026, 11, 21);
     let raw_html = shoko_model::schema::RawHtml::Refuse;
-    let input = DocumentInput { file, source: sources.file(file), path: "x.md", kind, today, raw_html };
+    let assertive = shoko_model::rules::claim_assertive_wording::AssertiveWords::default();
+    let input =
+        DocumentInput { file, source: sources.file(file), path: "x.md", kind, today, raw_html, assertive: &assertive };
     let (doc, mut diags) = validate_document(&input);
     let (_, link_diags) = link(doc.into_iter().map(std::sync::Arc::new).collect(), &sources, &Default::default());
     diags.extend(link_diags);

@@ -1,5 +1,6 @@
-//! `claim/assertive-wording` (warning): words that state certainty (明らかに, 当然, 完全に証明,
-//! これで確定, clearly, obviously, proven, this settles it) in a claim that is not confirmed.
+//! `claim/assertive-wording` (warning): words that state certainty, proof or universality (明らかに,
+//! 必ず, 常に, clearly, definitely, always; the lists are [`JA`] and [`EN`], and a site adds its
+//! own with `assertive_words` in `shoko.yaml`) in a claim that is not confirmed.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
@@ -11,30 +12,89 @@ pub static CODE: Code = Code {
     summary: "assertive words in a claim that is not confirmed state more than was observed.",
 };
 
-const JA: &[&str] = &["明らかに", "明らかだ", "当然", "完全に証明", "これで確定", "間違いなく"];
-const EN: &[&str] = &["clearly", "obviously", "proven", "this settles it", "undoubtedly", "certainly"];
+/// The Japanese words: certainty (明らかに, 確実に), proof (証明された), universality (必ず, 常に).
+pub const JA: &[&str] = &[
+    "明らかに",
+    "明らかだ",
+    "明白",
+    "当然",
+    "完全に証明",
+    "証明された",
+    "これで確定",
+    "間違いなく",
+    "疑いなく",
+    "疑いの余地",
+    "確実に",
+    "絶対に",
+    "必ず",
+    "常に",
+    "断言",
+];
+/// The English words, matched as whole words and in any case.
+pub const EN: &[&str] = &[
+    "clearly",
+    "obviously",
+    "proven",
+    "proves",
+    "this settles it",
+    "undoubtedly",
+    "without doubt",
+    "beyond doubt",
+    "certainly",
+    "definitely",
+    "conclusively",
+    "unquestionably",
+    "guaranteed",
+    "always",
+    "in all cases",
+];
 
-/// Every word of both lists in one automaton (English case-insensitively; the Japanese words
-/// have no case): each claim text is scanned once instead of once per word.
-static WORDS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
-    aho_corasick::AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .build(JA.iter().chain(EN))
-        .expect("a dozen fixed words always build")
-});
+/// The words looked for, the built-in lists and any a site adds (`assertive_words` in
+/// `shoko.yaml`), in one automaton (ASCII case-insensitively): each claim text is scanned once.
+#[derive(Debug, Clone)]
+pub struct AssertiveWords {
+    words: Vec<String>,
+    automaton: aho_corasick::AhoCorasick,
+}
 
-/// The assertive words found in `text`, each once, in order of first appearance.
-pub fn find(text: &str) -> Vec<&'static str> {
-    let mut found: Vec<&'static str> = Vec::new();
-    for hit in WORDS.find_overlapping_iter(text) {
-        let index = hit.pattern().as_usize();
-        let word = JA.iter().chain(EN).nth(index).copied().unwrap_or_default();
-        if found.contains(&word) || (index >= JA.len() && !whole_word(text, hit.start(), hit.end())) {
-            continue;
+impl AssertiveWords {
+    /// The built-in words and `extra`.
+    pub fn with(extra: &[String]) -> AssertiveWords {
+        let mut words: Vec<String> = JA.iter().chain(EN).map(|w| (*w).to_owned()).collect();
+        for word in extra.iter().map(|w| w.trim()) {
+            if !word.is_empty() && !words.iter().any(|w| w == word) {
+                words.push(word.to_owned());
+            }
         }
-        found.push(word);
+        let automaton = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(&words)
+            .unwrap_or_else(|_| aho_corasick::AhoCorasick::new(JA.iter().chain(EN)).expect("fixed words build"));
+        AssertiveWords { words, automaton }
     }
-    found
+
+    /// The assertive words found in `text`, each once, in order of first appearance. A word
+    /// that starts or ends with a Latin letter counts only as a whole word ("unproven" is not
+    /// "proven").
+    pub fn find(&self, text: &str) -> Vec<&str> {
+        let mut found: Vec<&str> = Vec::new();
+        for hit in self.automaton.find_overlapping_iter(text) {
+            let Some(word) = self.words.get(hit.pattern().as_usize()) else { continue };
+            let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
+            let needs_whole = latin(word.chars().next()) || latin(word.chars().next_back());
+            if found.contains(&word.as_str()) || (needs_whole && !whole_word(text, hit.start(), hit.end())) {
+                continue;
+            }
+            found.push(word);
+        }
+        found
+    }
+}
+
+impl Default for AssertiveWords {
+    fn default() -> Self {
+        AssertiveWords::with(&[])
+    }
 }
 
 /// Whether `text[start..end]` stands as a word of its own (so "unproven" is not "proven").
@@ -53,7 +113,11 @@ pub fn diagnostic(span: Span, id: &str, class: &str, word: &str) -> Diagnostic {
 
 #[cfg(test)]
 mod tests {
-    use super::find;
+    use super::AssertiveWords;
+
+    fn find(text: &str) -> Vec<String> {
+        AssertiveWords::default().find(text).into_iter().map(str::to_owned).collect()
+    }
 
     #[test]
     fn finds_words_in_both_languages_but_not_inside_other_words() {
@@ -62,5 +126,9 @@ mod tests {
         assert!(find("an unproven path, unclearly observed").is_empty());
         assert_eq!(find("OBVIOUSLY proven, and clearly proven again"), ["obviously", "proven", "clearly"]);
         assert_eq!(find("unproven but proven"), ["proven"], "a later whole word still counts");
+        assert_eq!(find("必ず MMQ を通り、definitely always"), ["必ず", "definitely", "always"]);
+        assert!(find("alwaysish, hallways").is_empty());
+        let site = AssertiveWords::with(&["for sure".to_owned(), "決定的".to_owned()]);
+        assert_eq!(site.find("決定的な証拠, for sure"), ["決定的", "for sure"]);
     }
 }

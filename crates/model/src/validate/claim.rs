@@ -8,12 +8,14 @@ use crate::schema::{Bilingual, ClaimRecord, Class, Lifecycle, QuestionRecord, So
 use crate::yaml::YamlPath;
 use shoko_diagnostics::Diagnostic;
 
-/// Validate one claim located by `loc`; `text` is the whole file.
+/// Validate one claim located by `loc`; `text` is the whole file; `words` are the assertive
+/// words to look for in a claim that is not confirmed.
 pub fn validate_claim(
     record: &ClaimRecord,
     loc: &Locator<'_>,
     text: &str,
     today: jiff::civil::Date,
+    words: &rules::claim_assertive_wording::AssertiveWords,
 ) -> (Claim, Vec<Diagnostic>) {
     let mut out = Vec::new();
     let root = YamlPath::root();
@@ -111,7 +113,7 @@ pub fn validate_claim(
     if record.class != Class::Confirmed {
         for lang in ["ja", "en"] {
             let value = if lang == "ja" { &texts.ja } else { &texts.en };
-            for word in rules::claim_assertive_wording::find(value) {
+            for word in words.find(value) {
                 let span = loc.find_in(text, &root.key("text").key(lang), word);
                 out.push(rules::claim_assertive_wording::diagnostic(span, id, record.class.as_str(), word));
             }

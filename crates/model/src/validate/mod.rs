@@ -72,6 +72,8 @@ pub struct DocumentInput<'a> {
     pub today: jiff::civil::Date,
     /// What the site does with raw HTML in page bodies (`shoko.yaml`).
     pub raw_html: crate::schema::RawHtml,
+    /// The words `claim/assertive-wording` looks for (built in, and `shoko.yaml`'s).
+    pub assertive: &'a crate::rules::claim_assertive_wording::AssertiveWords,
 }
 
 /// Validate one file. Returns `None` when nothing usable could be read.
@@ -230,7 +232,8 @@ fn items(
         let at = loc.at(&base);
         match item {
             Item::Valid(record) => {
-                let (claim, diags) = claim::validate_claim(record, &at, &input.source.text, input.today);
+                let (claim, diags) =
+                    claim::validate_claim(record, &at, &input.source.text, input.today, input.assertive);
                 out.extend(diags);
                 valid_claims.push(claim);
             }
