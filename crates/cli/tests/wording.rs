@@ -2,7 +2,8 @@
 //! source that YAML re-typed (`version: 0.10`, `commit: 1234567`) is `fm/unquoted-scalar` at its
 //! own line with the quoted form; a date of the right shape that is no calendar day says so; a
 //! commit in upper case is named as such; every format error labels its caret; assertive words
-//! are found in both languages, and a site adds its own.
+//! are found in both languages, and a site adds its own; a link to a built page's address names
+//! the source to link instead.
 
 mod common;
 
@@ -69,4 +70,30 @@ fn assertive_words_cover_both_languages_and_a_site_adds_its_own() {
     write(tmp.path(), "shoko.yaml", "assertive_words: [\"for sure\"]\n");
     let run = shoko_in(tmp.path(), &["check", "--root", "."]);
     assert_eq!(words(&run.stderr), ["必ず", "definitely", "for sure"], "{}", run.stderr);
+}
+
+#[test]
+fn a_link_to_a_built_address_names_the_source_to_link() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let page = |title: &str, body: &str| {
+        format!("---\ntitle: {{ ja: \"{title}\", en: \"{title}\" }}\n---\n\n:::ja\n{body}\n:::\n\n:::en\n{body}\n:::\n")
+    };
+    write(tmp.path(), "content/gpu/gfx942.md", &page("gfx942", "MI300X"));
+    write(tmp.path(), "content/gpu/index.md", &page("GPU", "[a](gfx942.html) [b](../gpu/) [c](gfx900.html)"));
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let err = &run.stderr;
+    assert!(
+        err.contains("`gfx942.html` is the address of a built page") && err.contains("link the source: `gfx942.md`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`../gpu/` is the address of a built page") && err.contains("link the source: `index.md`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("link to missing page `gfx900.html`")
+            && err.contains("content/gpu/gfx900.md, which does not exist"),
+        "{err}"
+    );
 }

@@ -24,6 +24,9 @@ pub enum DivKind {
         /// Everything after the name on the fence line.
         args: String,
     },
+    /// A kind this syntax does not know (`md/unknown-div` is reported): its children are kept,
+    /// so what is inside still counts, and nothing more is said about the div itself.
+    Unknown(String),
 }
 
 /// A fenced div with its children.
@@ -151,7 +154,7 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
                 };
                 let kind = kind.unwrap_or_else(|| {
                     diagnostics.push(rules::unknown_div::diagnostic(span(line_range.clone()), word));
-                    DivKind::Callout(String::new())
+                    DivKind::Unknown(word.to_owned())
                 });
                 if let DivKind::Lang(_) = kind
                     && stack.iter().any(|o| matches!(o.kind, DivKind::Lang(_)))

@@ -136,7 +136,7 @@ fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, found:
             Block::Div(div) => {
                 let inner = match div.kind {
                     DivKind::Lang(l) => Some(l),
-                    DivKind::Callout(_) | DivKind::Component { .. } => lang,
+                    DivKind::Callout(_) | DivKind::Component { .. } | DivKind::Unknown(_) => lang,
                 };
                 collect(&div.children, text, base, inner, found);
             }

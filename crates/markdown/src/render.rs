@@ -155,6 +155,8 @@ impl Renderer<'_> {
                     self.out.html.push_str("</aside>\n");
                 }
                 DivKind::Component { component, args } => self.component(div, *component, args),
+                // Reported as an error, so never published; its contents render in place.
+                DivKind::Unknown(_) => self.blocks(&div.children),
             },
         }
     }

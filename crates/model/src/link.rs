@@ -222,14 +222,15 @@ pub fn link(
     // The checks only read the site: they run in parallel, and their findings are joined in
     // this order (at 10,000 pages per language, linking one after the other left a core idle).
     let site_ref = &site;
-    let checks: [&SiteCheck; 7] = [
+    let checks: [&SiteCheck; 8] = [
         &|out| check_references(site_ref, out),
         &|out| check_supersession(site_ref, out),
         &|out| check_cycles(site_ref, out),
         &|out| check_premises(site_ref, out),
         &|out| check_citations(site_ref, out),
         &|out| check_page_links(site_ref, sources, files, out),
-        &|out| check_images(site_ref, files, out),
+        &|out| check_files(site_ref, files, out),
+        &|out| check_callouts(site_ref, out),
     ];
     let found: Vec<Vec<Diagnostic>> = checks
         .par_iter()
@@ -502,16 +503,78 @@ fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
     }
 }
 
+/// Callouts whose class is stronger than every claim they cite (claims that do not exist are
+/// reported by the reference check, and leave the callout unjudged).
+fn check_callouts(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    for doc in &site.docs {
+        for callout in doc.page().map_or(&[][..], |p| p.callouts.as_slice()) {
+            let cited: Option<Vec<(String, &str)>> =
+                callout.cites.iter().map(|id| site.claim(id).map(|c| (id.0.clone(), c.class.as_str()))).collect();
+            let Some(cited) = cited.filter(|c| !c.is_empty()) else { continue };
+            let weaker = callout
+                .cites
+                .iter()
+                .filter_map(|id| site.claim(id))
+                .all(|c| crate::review::weakens(callout.class, c.class));
+            if weaker {
+                let mut shown: Vec<(String, &str)> = Vec::new();
+                for one in cited {
+                    if !shown.contains(&one) {
+                        shown.push(one);
+                    }
+                }
+                out.push(rules::claim_overstated_callout::diagnostic(
+                    callout.span.clone(),
+                    callout.class.as_str(),
+                    &shown,
+                ));
+            }
+        }
+    }
+}
+
 /// One of the checks `link` runs over the whole site, writing what it finds.
 type SiteCheck<'a> = dyn Fn(&mut Vec<Diagnostic>) + Sync + 'a;
 
-fn check_images(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
+fn check_files(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
     for doc in &site.docs {
-        for (image, span) in doc.page().map_or(&[][..], |p| p.images.as_slice()) {
+        let Some(page) = doc.page() else { continue };
+        for (image, span) in &page.images {
             if !files.contains(image) {
                 out.push(rules::ref_missing_file::diagnostic(span.clone(), image, image));
             }
         }
+        for (file, dest, span) in &page.files {
+            if files.contains(file) {
+                continue;
+            }
+            // A built page's address (`gfx942.html`, `gpu/`) written where its source belongs.
+            let sources = source_of_address(file);
+            match sources.iter().find(|md| site.pages.contains_key(*md)) {
+                Some(md) => out.push(rules::ref_unknown_page::site_address(span.clone(), dest, md, &doc.path)),
+                // Written as a page's address, but no page has it.
+                None if is_address(file) => {
+                    out.push(rules::ref_unknown_page::diagnostic(span.clone(), dest, &sources[0]))
+                }
+                None => out.push(rules::ref_missing_file::diagnostic(span.clone(), dest, file)),
+            }
+        }
+    }
+}
+
+/// Whether `file` is written as the address of a built page (`x.html`, `x/`), not a file's name.
+fn is_address(file: &str) -> bool {
+    file.ends_with(".html") || file.ends_with(".htm") || file.ends_with('/') || file.is_empty()
+}
+
+/// The content pages whose address `file` may be (`x.html`, `x/index.html`, `x/` and `x`): the
+/// candidates `x.md` and `x/index.md`.
+fn source_of_address(file: &str) -> Vec<String> {
+    let bare = file.strip_suffix(".html").or_else(|| file.strip_suffix(".htm")).unwrap_or(file).trim_end_matches('/');
+    let bare = bare.strip_suffix("/index").or_else(|| (bare == "index").then_some("")).unwrap_or(bare);
+    match bare {
+        "" => vec!["index.md".to_owned()],
+        bare => vec![format!("{bare}.md"), format!("{bare}/index.md")],
     }
 }
 

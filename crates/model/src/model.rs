@@ -265,6 +265,22 @@ pub struct Page {
     pub components: Vec<ComponentUse>,
     /// Images the body shows: path relative to `content/` and where the image is written.
     pub images: Vec<(String, Span)>,
+    /// The callouts of the body that name an evidence class, with the claims cited inside them.
+    pub callouts: Vec<Callout>,
+    /// Other files the body links to (downloads, or a built page's address written by mistake):
+    /// path relative to `content/`, the link as written, and where it is.
+    pub files: Vec<(String, String, Span)>,
+}
+
+/// A callout of an evidence class in a body (`::::callout CLASS`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Callout {
+    /// Its class.
+    pub class: Class,
+    /// Its opening fence.
+    pub span: Span,
+    /// The claims cited inside it, in order.
+    pub cites: Vec<ClaimId>,
 }
 
 /// A component placed in a body (`::: NAME ARGS`).

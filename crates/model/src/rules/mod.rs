@@ -13,6 +13,7 @@ pub mod claim_missing_scope;
 pub mod claim_missing_source;
 pub mod claim_missing_text;
 pub mod claim_needs_review;
+pub mod claim_overstated_callout;
 pub mod claim_retracted_premise;
 pub mod claim_supersession;
 pub mod claim_uncited;
@@ -35,6 +36,7 @@ pub mod fm_unquoted_scalar;
 pub mod fm_wrong_type;
 pub mod fm_yaml_syntax;
 pub mod i18n_translation_drift;
+pub mod md_callout_class;
 pub mod page_reserved_path;
 pub mod page_url_collision;
 pub mod ref_missing_file;
@@ -66,6 +68,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &claim_missing_source::CODE,
         &claim_missing_text::CODE,
         &claim_needs_review::CODE,
+        &claim_overstated_callout::CODE,
         &claim_retracted_premise::CODE,
         &claim_supersession::CODE,
         &claim_uncited::CODE,
@@ -73,6 +76,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &component_missing_data::CODE,
         &file_bad_image::CODE,
         &i18n_translation_drift::CODE,
+        &md_callout_class::CODE,
         &file_empty::CODE,
         &file_symlink::CODE,
         &file_too_large::CODE,

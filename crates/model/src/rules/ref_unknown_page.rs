@@ -24,3 +24,35 @@ pub fn escapes(span: Span, dest: &str) -> Diagnostic {
         .with_label("too many `../`")
         .with_hint("link to a page inside content/, relative to this file")
 }
+
+/// A link to a built page's address (`gfx942.html`, `gpu/`) where the page's source `md` is
+/// meant: the address differs by language and base path, so only the source resolves.
+pub fn site_address(span: Span, dest: &str, md: &str, from: &str) -> Diagnostic {
+    let relative = relative_from(from, md);
+    Diagnostic::new(&CODE, format!("`{dest}` is the address of a built page, not a file under content/"), span)
+        .with_label(format!("the page's source is {}", ContentPath(md)))
+        .with_hint(format!(
+            "link the source: `{relative}` (the build turns it into the right address in each language)"
+        ))
+}
+
+/// `to` (relative to `content/`) as a link from the file `from`.
+fn relative_from(from: &str, to: &str) -> String {
+    let from_dirs: Vec<&str> = from.split('/').collect::<Vec<_>>().split_last().map_or(Vec::new(), |(_, d)| d.to_vec());
+    let to_parts: Vec<&str> = to.split('/').collect();
+    let common = from_dirs.iter().zip(&to_parts).take_while(|(a, b)| a == b).count().min(to_parts.len() - 1);
+    format!("{}{}", "../".repeat(from_dirs.len() - common), to_parts[common..].join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative_from;
+
+    #[test]
+    fn links_are_written_relative_to_the_linking_file() {
+        assert_eq!(relative_from("index.md", "gpu/gfx942.md"), "gpu/gfx942.md");
+        assert_eq!(relative_from("gpu/a.md", "gpu/gfx942.md"), "gfx942.md");
+        assert_eq!(relative_from("gpu/a/b.md", "index.md"), "../../index.md");
+        assert_eq!(relative_from("gpu/a.md", "components/x.md"), "../components/x.md");
+    }
+}

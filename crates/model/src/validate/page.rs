@@ -5,10 +5,10 @@ use super::claim::bilingual;
 use super::formats::Check;
 use super::{DocumentInput, each_item};
 use crate::locate::Locator;
-use crate::model::{ClaimId, ComponentUse, LocalizedText, Page, PageLink, Phase, Ref, TimelineEntry};
+use crate::model::{Callout, ClaimId, ComponentUse, LocalizedText, Page, PageLink, Phase, Ref, TimelineEntry};
 use crate::rules;
 use crate::rules::ref_unknown_page;
-use crate::schema::{Localized, PageFrontMatter, RawHtml};
+use crate::schema::{Class, Localized, PageFrontMatter, RawHtml};
 use crate::yaml::YamlPath;
 use shoko_diagnostics::{Diagnostic, Span};
 use shoko_markdown::rules::{missing_translation, raw_html};
@@ -49,6 +49,7 @@ pub fn validate_page(
     let mut citations = Vec::new();
     let mut page_links = Vec::new();
     let mut images = Vec::new();
+    let mut files = Vec::new();
     for link in &parsed.links {
         let span = Span::new(input.file, link.span.clone());
         let target = Target::of(&link.dest);
@@ -77,9 +78,14 @@ pub fn validate_page(
                 }
                 None => out.push(ref_unknown_page::escapes(span, &link.dest)),
             },
-            Target::File(_) | Target::External | Target::Refused(_) => {}
+            Target::File(file) => match resolve_relative(input.path, &file) {
+                Some(target) => files.push((target, link.dest.clone(), span)),
+                None => out.push(ref_unknown_page::escapes(span, &link.dest)),
+            },
+            Target::External | Target::Refused(_) => {}
         }
     }
+    let callouts = callouts(&parsed.blocks, &citations, input, out);
     let uses: Vec<ComponentUse> = components(&parsed.blocks)
         .into_iter()
         .map(|(component, args, open)| ComponentUse {
@@ -131,6 +137,8 @@ pub fn validate_page(
         timeline,
         components: uses,
         images,
+        files,
+        callouts,
         title,
         gain,
         weight: front.weight.unwrap_or(0),
@@ -152,6 +160,40 @@ fn components(blocks: &[Block]) -> Vec<(Component, &str, Range<usize>)> {
             }
             found.extend(components(&div.children));
         }
+    }
+    found
+}
+
+/// The callouts of `blocks` at every level with a valid class and the claims `citations` cites
+/// inside each; a callout naming no class is reported.
+fn callouts(blocks: &[Block], citations: &[Ref], input: &DocumentInput<'_>, out: &mut Vec<Diagnostic>) -> Vec<Callout> {
+    let mut found = Vec::new();
+    for block in blocks {
+        let Block::Div(div) = block else { continue };
+        if let DivKind::Callout(written) = &div.kind {
+            let span = Span::new(input.file, div.open.clone());
+            match Class::ALL.into_iter().find(|c| c.as_str() == written) {
+                Some(class) => {
+                    let inside = div.open.start..div.inner.end;
+                    let cites = citations
+                        .iter()
+                        .filter(|r| inside.contains(&r.span.range.start) && r.span.file == input.file)
+                        .map(|r| r.id.clone())
+                        .collect();
+                    found.push(Callout { class, span, cites });
+                }
+                None => {
+                    let closest = Class::ALL
+                        .into_iter()
+                        .map(|c| (strsim::levenshtein(&written.to_lowercase(), c.as_str()), c.as_str()))
+                        .filter(|(distance, _)| *distance <= 3)
+                        .min()
+                        .map(|(_, name)| name);
+                    out.push(rules::md_callout_class::diagnostic(span, written, closest));
+                }
+            }
+        }
+        found.extend(callouts(&div.children, citations, input, out));
     }
     found
 }
