@@ -97,3 +97,20 @@ fn a_link_to_a_built_address_names_the_source_to_link() {
         "{err}"
     );
 }
+
+#[test]
+fn a_misspelled_page_or_anchor_gets_the_closest_or_the_list() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let other = "---\ntitle: { ja: \"他\", en: \"Other\" }\n---\n\n:::ja\n## 概要\n本文\n:::\n\n:::en\n## Heading here\nOther\n:::\n";
+    write(tmp.path(), "content/other.md", other);
+    let index = "---\ntitle: { ja: \"題\", en: \"Title\" }\n---\n\n:::ja\n[x](othr.md) [y](other.md#見出し)\n:::\n\n:::en\n[x](other.md) [y](other.md#heading-hre)\n:::\n";
+    write(tmp.path(), "content/index.md", index);
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    let err = &run.stderr;
+    assert!(err.contains("link to missing page `othr.md`") && err.contains("did you mean `other.md`?"), "{err}");
+    assert!(
+        err.contains("`#見出し` does not exist") && err.contains("anchors there in this language: `#概要`"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `#heading-here`?"), "{err}");
+}

@@ -585,7 +585,15 @@ fn check_page_links(site: &SiteModel, sources: &SourceMap, files: &BTreeSet<Stri
         for link in &page.page_links {
             let Some(&target) = site.pages.get(&link.target) else {
                 if !files.contains(&link.target) {
-                    out.push(rules::ref_unknown_page::diagnostic(link.span.clone(), &link_text(link), &link.target));
+                    let nearest = site
+                        .pages
+                        .keys()
+                        .map(|p| (strsim::levenshtein(p, &link.target), p))
+                        .filter(|(d, p)| *d <= 2.max(p.chars().count() / 5))
+                        .min()
+                        .map(|(_, p)| p.as_str());
+                    let dest = link_text(link);
+                    out.push(rules::ref_unknown_page::near(link.span.clone(), &dest, &link.target, nearest, &doc.path));
                 }
                 continue;
             };
@@ -600,16 +608,29 @@ fn check_page_links(site: &SiteModel, sources: &SourceMap, files: &BTreeSet<Stri
                     let nearest = ids
                         .iter()
                         .map(|id| (strsim::levenshtein(id, anchor), id))
-                        .filter(|(d, id)| *d <= 3.max(id.chars().count() / 4))
+                        .filter(|(d, _)| *d <= (anchor.chars().count() / 3).max(1))
                         .min()
                         .map(|(_, id)| id.as_str());
                     let page = shoko_vocab::ContentPath(&link.target).to_string();
+                    // The headings: not the template's sections, claim cards or questions (a page
+                    // can hold hundreds of cards).
+                    let generated = [
+                        shoko_vocab::claim_anchor(ClaimId(String::new())),
+                        shoko_vocab::question_anchor(ClaimId(String::new())),
+                    ];
+                    let existing: Vec<&str> = ids
+                        .iter()
+                        .map(String::as_str)
+                        .filter(|id| !crate::anchors::TEMPLATE_IDS.contains(id))
+                        .filter(|id| !generated.iter().any(|prefix| id.starts_with(prefix.as_str())))
+                        .collect();
                     out.push(rules::ref_unknown_anchor::diagnostic(
                         link.span.clone(),
                         anchor,
                         &page,
                         lang.code(),
                         nearest,
+                        &existing,
                     ));
                 }
             }

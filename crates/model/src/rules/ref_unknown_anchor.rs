@@ -11,12 +11,31 @@ pub static CODE: Code = Code {
     summary: "a link's #anchor does not exist on the target page in the link's language.",
 };
 
-/// The diagnostic at the link; `lang` is the language whose page lacks the anchor.
-pub fn diagnostic(span: Span, anchor: &str, page: &str, lang: &str, nearest: Option<&str>) -> Diagnostic {
+/// How many of a page's anchors an error lists.
+const LISTED: usize = 8;
+
+/// The diagnostic at the link; `lang` is the language whose page lacks the anchor; `nearest` a
+/// close one; `existing` the page's heading and section anchors in that language.
+pub fn diagnostic(
+    span: Span,
+    anchor: &str,
+    page: &str,
+    lang: &str,
+    nearest: Option<&str>,
+    existing: &[&str],
+) -> Diagnostic {
     let d = Diagnostic::new(&CODE, format!("`#{anchor}` does not exist on {page} ({lang})"), span)
         .with_label("no heading or card has this ID");
-    match nearest {
-        Some(n) => d.with_hint(format!("did you mean `#{n}`? Heading IDs are the heading text in lowercase with spaces as `-`; set one with `## Heading {{#id}}`")),
-        None => d.with_hint("heading IDs are the heading text in lowercase with spaces as `-`; set one with `## Heading {#id}`"),
+    let set_one = "give a heading an ID of your own with `## Heading {#id}`";
+    match (nearest, existing) {
+        (Some(n), _) => d.with_hint(format!("did you mean `#{n}`? ({set_one})")),
+        (None, []) => d.with_hint(format!("that page has no heading anchors in this language; {set_one}")),
+        (None, existing) => {
+            let mut listed: Vec<String> = existing.iter().take(LISTED).map(|a| format!("`#{a}`")).collect();
+            if existing.len() > LISTED {
+                listed.push(format!("and {} more", existing.len() - LISTED));
+            }
+            d.with_hint(format!("anchors there in this language: {}; {set_one}", listed.join(", ")))
+        }
     }
 }

@@ -18,6 +18,16 @@ pub fn diagnostic(span: Span, dest: &str, resolved: &str) -> Diagnostic {
         .with_hint("link to the `.md` source relative to this file, e.g. `../gpu/index.md`")
 }
 
+/// [`diagnostic`] with the page the link most likely means as its hint, when there is one
+/// (`nearest`, relative to `content/`, written as a link from the file `from`).
+pub fn near(span: Span, dest: &str, resolved: &str, nearest: Option<&str>, from: &str) -> Diagnostic {
+    let d = diagnostic(span, dest, resolved);
+    match nearest {
+        Some(page) => d.with_hint(format!("did you mean `{}`?", relative_from(from, page))),
+        None => d,
+    }
+}
+
 /// A link that leaves content/ with `../`.
 pub fn escapes(span: Span, dest: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("link `{dest}` leaves content/"), span)
