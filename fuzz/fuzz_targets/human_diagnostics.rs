@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use shoko_diagnostics::{Code, ColorChoice, Diagnostic, Severity, SourceMap, Span, render_human};
 
-static CODE: Code = Code { name: "fuzz/code", severity: Severity::Error, summary: "fuzz" };
+static CODE: Code = Code { name: "fuzz/code", severity: Severity::Error, stops_reading: false, summary: "fuzz" };
 
 /// The character boundary at or before `offset`.
 fn floor(text: &str, mut offset: usize) -> usize {

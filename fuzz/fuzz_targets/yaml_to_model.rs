@@ -17,7 +17,8 @@ fuzz_target!(|text: &str| {
         let file = sources.add("content/x", text);
         let today = jiff::civil::date(2026, 11, 21);
         let raw_html = shoko_model::schema::RawHtml::Refuse;
-        let input = DocumentInput { file, source: sources.file(file), path, kind, today, raw_html };
+        let assertive = shoko_model::rules::claim_assertive_wording::AssertiveWords::default();
+        let input = DocumentInput { file, source: sources.file(file), path, kind, today, raw_html, assertive: &assertive };
         let (doc, mut diags) = validate_document(&input);
         let (_, more) = link(doc.into_iter().map(std::sync::Arc::new).collect(), &sources, &Default::default());
         diags.extend(more);
