@@ -499,7 +499,8 @@ const STAGING_MARKER: &str = ".shoko-staging";
 /// Remove the temporary folders and files that builds killed mid-way left next to the output
 /// (`.NAME.new-PID`, `.NAME.old-PID`, `.NAME.stamp-new-PID`), where that process no longer runs
 /// and the leftover is provably a build's: a staging folder with its marker, an earlier output
-/// that `record` vouches for, a record being written. Anything else of that name stays.
+/// that `record` vouches for, a record being written (or still empty). Anything else of that
+/// name stays.
 fn remove_stale(parent: &Path, name: &str, record: Option<&stamp::Record>) {
     let Ok(entries) = std::fs::read_dir(parent) else { return };
     for entry in entries.flatten() {
@@ -515,7 +516,8 @@ fn remove_stale(parent: &Path, name: &str, record: Option<&stamp::Record>) {
         let path = entry.path();
         let _ = if path.is_dir() {
             if ours(&path, record) { std::fs::remove_dir_all(path) } else { Ok(()) }
-        } else if stamp::is_record(&path) {
+        } else if stamp::is_record(&path) || std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) {
+            // A record, or the empty file of one whose writing a kill cut off: nothing is lost.
             std::fs::remove_file(path)
         } else {
             Ok(())
@@ -660,11 +662,14 @@ mod tests {
         std::fs::create_dir_all(&staged).unwrap();
         std::fs::write(staged.join(STAGING_MARKER), "").unwrap();
         std::fs::write(tmp.path().join(format!(".site.stamp-new-{}", dead + 3)), "shoko-stamp 4\n").unwrap();
+        // Killed between creating the record and writing to it.
+        std::fs::write(tmp.path().join(format!(".site.stamp-new-{}", dead + 4)), "").unwrap();
         out.replace(&plan(&[("index.html", "x")])).unwrap();
         assert_eq!(std::fs::read_to_string(foreign.join("thesis/main.tex")).unwrap(), "mine");
         assert!(tmp.path().join(format!(".site.stamp-new-{}", dead + 1)).is_file(), "not a record: kept");
         assert!(!staged.exists(), "a marked staging folder goes");
         assert!(!tmp.path().join(format!(".site.stamp-new-{}", dead + 3)).exists(), "a record being written goes");
+        assert!(!tmp.path().join(format!(".site.stamp-new-{}", dead + 4)).exists(), "an empty one goes too");
         assert!(!tmp.path().join("site").join(STAGING_MARKER).exists(), "the marker is never published");
     }
 
