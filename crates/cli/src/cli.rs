@@ -66,7 +66,8 @@ pub enum Command {
         /// `log` or `page`.
         #[arg(value_enum)]
         kind: NewKind,
-        /// Path of the new file, under content/ (relative to --root).
+        /// Path of the new file: `content/logs/x.yaml` (from the site root) or `logs/x.yaml`
+        /// (from content/).
         path: PathBuf,
     },
 }

@@ -210,6 +210,10 @@ fn new_scaffolds_files_that_check_clean_and_never_overwrites() {
     assert_eq!(check.code, 0, "{}", check.stderr);
     assert!(check.stderr.contains("0 errors, 0 warnings"), "{}", check.stderr);
     assert_eq!(shoko(&["new", "log", "content/logs/new-session.yaml", "--root", root]).code, 2, "overwrite refused");
-    assert_eq!(shoko(&["new", "page", "elsewhere/x.md", "--root", root]).code, 2, "outside content/ refused");
+    assert_eq!(shoko(&["new", "page", "../x.md", "--root", root]).code, 2, "outside content/ refused");
+    assert_eq!(shoko(&["new", "page", "/tmp/x.md", "--root", root]).code, 2, "an absolute path refused");
+    // A path from content/ itself is as good as one from the site root.
+    assert_eq!(shoko(&["new", "page", "guide/other.md", "--root", root]).code, 0, "relative to content/");
+    assert!(tmp.path().join("content/guide/other.md").is_file());
     assert_eq!(shoko(&["new", "page", "content/x.yaml", "--root", root]).code, 2, "wrong extension refused");
 }

@@ -1,5 +1,6 @@
 //! `new log|page PATH`: scaffold a file with today's date and the schema modeline. Never
-//! overwrites; the path must be inside `content/`.
+//! overwrites; the path is inside `content/`, written from the site root (`content/logs/x.yaml`)
+//! or from `content/` itself (`logs/x.yaml`).
 
 use super::{OK, USAGE_OR_IO, today};
 use crate::cli::NewKind;
@@ -21,16 +22,21 @@ pub fn run(root: &Path, kind: NewKind, path: &Path) -> u8 {
     }
 }
 
-fn scaffold(root: &Path, kind: NewKind, path: &Path) -> Result<std::path::PathBuf, String> {
-    let inside_content = path.components().next() == Some(Component::Normal(CONTENT_DIR.as_ref()))
-        && path.components().all(|c| matches!(c, Component::Normal(_)));
-    if !inside_content {
+fn scaffold(root: &Path, kind: NewKind, written: &Path) -> Result<std::path::PathBuf, String> {
+    if !written.components().all(|c| matches!(c, Component::Normal(_))) || written.as_os_str().is_empty() {
         return Err(format!(
-            "{} must be a relative path inside content/, e.g. content/logs/{}-topic.yaml",
-            path.display(),
+            "{} must be a relative path inside content/, e.g. content/logs/{}-topic.yaml or logs/{}-topic.yaml",
+            written.display(),
+            today(),
             today()
         ));
     }
+    let path = if written.components().next() == Some(Component::Normal(CONTENT_DIR.as_ref())) {
+        written.to_path_buf()
+    } else {
+        Path::new(CONTENT_DIR).join(written)
+    };
+    let path = path.as_path();
     let expected = match kind {
         NewKind::Log => &["yaml", "yml"][..],
         NewKind::Page => &["md"][..],
