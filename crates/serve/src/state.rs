@@ -150,6 +150,8 @@ impl State {
 
     /// Rebuild now (one at a time) after `change` and tell open pages what changed.
     pub async fn rebuild_now(self: &Arc<Self>, change: Change) -> Outcome {
+        let started = std::time::Instant::now();
+        let what = self.describe(&change);
         let engine = Arc::clone(&self.engine);
         let mut engine = engine.lock_owned().await;
         let result = tokio::task::spawn_blocking(move || {
@@ -166,11 +168,46 @@ impl State {
                 Err(Report { json: io_json(&message), human: io_human(&message), is_io: true })
             }
         };
+        let took = started.elapsed().as_millis();
         match result {
-            Ok((files, changed, base_path)) => Outcome::Built(self.replace(files, &changed, base_path)),
+            Ok((files, changed, base_path)) => {
+                let html = changed.iter().filter(|p| p.ends_with(".html")).count();
+                let changed = self.replace(files, &changed, base_path);
+                if self.options.print {
+                    let pages = match html {
+                        0 => "nothing to update".to_owned(),
+                        1 => "1 page updated".to_owned(),
+                        n => format!("{n} pages updated"),
+                    };
+                    eprintln!("{what}: {pages} in {took} ms");
+                }
+                Outcome::Built(changed)
+            }
             Err(report) => {
+                if self.options.print {
+                    eprintln!("{what}: not built ({took} ms); the last good pages are still served");
+                }
                 self.fail(&report);
                 Outcome::Failed(report)
+            }
+        }
+    }
+
+    /// What a rebuild was for, in a few words: the first changed path and how many more.
+    fn describe(&self, change: &Change) -> String {
+        match change {
+            Change::Everything => "everything read".to_owned(),
+            Change::Paths(paths) => {
+                let root = self.options.root.canonicalize().unwrap_or_else(|_| self.options.root.clone());
+                let shown = |p: &std::path::PathBuf| {
+                    let rel = p.strip_prefix(&root).unwrap_or(p);
+                    shoko_diagnostics::printable(&rel.display().to_string()).into_owned()
+                };
+                match paths.as_slice() {
+                    [] => "the repository's HEAD moved".to_owned(),
+                    [one] => format!("{} changed", shown(one)),
+                    [first, rest @ ..] => format!("{} and {} more changed", shown(first), rest.len()),
+                }
             }
         }
     }

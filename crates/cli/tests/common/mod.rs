@@ -17,10 +17,13 @@ pub fn shoko(args: &[&str]) -> Run {
     shoko_in(Path::new("."), args)
 }
 
+/// The environment variable that turns reading git history off (`shoko`'s `NO_HISTORY`).
+pub const NO_HISTORY_VAR: &str = "SHOKO_NO_HISTORY";
+
 /// Run `shoko` with `args` in the working folder `cwd`. Git history is not read: the fixtures'
 /// history is this repository's, which a clean or shallow checkout does not share.
 pub fn shoko_in(cwd: &Path, args: &[&str]) -> Run {
-    run(Command::new(env!("CARGO_BIN_EXE_shoko")).current_dir(cwd).args(args).env("SHOKO_NO_HISTORY", "1"))
+    run(Command::new(env!("CARGO_BIN_EXE_shoko")).current_dir(cwd).args(args).env(NO_HISTORY_VAR, "1"))
 }
 
 /// Run `shoko` with `args` in `cwd`, reading the git history of the repository around it.
