@@ -1,6 +1,7 @@
 // `shoko serve` in real headless Chromium (Debian's /usr/bin/chromium): an open page reloads
 // itself after an edit and shows the new text at the same scroll position; a broken edit shows
-// the error overlay (with file and line) over the last good page; the fix removes the overlay.
+// the error overlay (with file and line, the caret under the source line and a link that opens
+// the file at that line in the editor) over the last good page; the fix removes the overlay.
 // Usage: node live.mjs SHOKO_BINARY FIXTURE_ROOT
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,9 @@ try {
   const overlay = await tab.textContent('#shoko-overlay');
   check(/content\/guide\/index\.md:\d+:\d+/.test(overlay), 'a broken edit shows the overlay with file:line:col');
   check(overlay.includes('Build errors'), 'the overlay speaks the page language (English)');
+  check(/\n\s+\|\s+\^+/.test(overlay), 'the overlay shows the caret under the source line');
+  const open = await tab.getAttribute('#shoko-overlay a.shoko-open', 'href');
+  check(/^vscode:\/\/file\/.+\/content\/guide\/index\.md:\d+:\d+$/.test(open || ''), `the overlay links the file at its line in the editor (${open})`);
   check((await tab.textContent('main')).includes('We counted every single kernel'), 'the last good page stays under it');
 
   edit('title: { ja: "案内", en: "Guide" ', 'title: { ja: "案内", en: "Guide" }');

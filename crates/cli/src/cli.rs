@@ -44,6 +44,10 @@ pub enum Command {
         /// Sub-path to serve the site under (default: `base_path` in shoko.yaml, else /).
         #[arg(long)]
         base_path: Option<String>,
+        /// How the error overlay links a problem to your editor: a URL with `{path}`, `{line}`
+        /// and `{column}` (e.g. `idea://open?file={path}&line={line}`); "" for no link.
+        #[arg(long, default_value = "vscode://file/{path}:{line}:{column}")]
+        editor: String,
     },
     /// Validate without writing anything.
     Check {

@@ -18,8 +18,19 @@ pub const LIVE_JS: &str = r#"// shoko serve: live reload and error overlay (not 
   }
   var ja = (document.documentElement.lang || '').indexOf('ja') === 0;
   var text = ja
-    ? { title: 'ビルドエラー：最後に成功したページを表示しています', hint: '修正して保存すると自動で消えます' }
-    : { title: 'Build errors: showing the last good pages', hint: 'Fix and save; this closes by itself' };
+    ? { title: 'ビルドエラー：最後に成功したページを表示しています', hint: '修正して保存すると自動で消えます', open: 'エディタで開く:' }
+    : { title: 'Build errors: showing the last good pages', hint: 'Fix and save; this closes by itself', open: 'Open in editor:' };
+
+  // Columns a monospace font gives `chars`: two for East Asian wide and full-width characters.
+  function width(chars) {
+    return chars.reduce(function (n, c) {
+      var p = c.codePointAt(0);
+      var wide = (p >= 0x1100 && p <= 0x115f) || (p >= 0x2e80 && p <= 0xa4cf) || (p >= 0xac00 && p <= 0xd7a3) ||
+        (p >= 0xf900 && p <= 0xfaff) || (p >= 0xfe30 && p <= 0xfe4f) || (p >= 0xff00 && p <= 0xff60) ||
+        (p >= 0xffe0 && p <= 0xffe6) || (p >= 0x20000 && p <= 0x3fffd);
+      return n + (wide ? 2 : 1);
+    }, 0);
+  }
 
   function overlay(report) {
     hide();
@@ -42,9 +53,26 @@ pub const LIVE_JS: &str = r#"// shoko serve: live reload and error overlay (not 
       item.style.cssText = 'margin:0 0 10px;white-space:pre-wrap';
       var where = d.file ? '\n  --> ' + d.file + ':' + d.line + ':' + d.column : '';
       var line = d.source_line ? '\n   | ' + d.source_line : '';
+      var caret = '';
+      if (d.source_line && d.column && d.end_line === d.line) {
+        var before = Array.from(d.source_line).slice(0, d.column - 1);
+        var marked = Array.from(d.source_line).slice(d.column - 1, Math.max(d.end_column - 1, d.column));
+        caret = '\n   | ' + ' '.repeat(width(before)) + '^'.repeat(Math.max(1, width(marked)));
+      }
       var hint = d.hint ? '\n   = help: ' + d.hint : '';
-      item.textContent = d.severity + '[' + d.code + ']: ' + d.message + where + line + hint;
+      item.textContent = d.severity + '[' + d.code + ']: ' + d.message + where + line + caret + hint;
       box.appendChild(item);
+      if (report.editor && d.file && d.line) {
+        var open = document.createElement('a');
+        open.className = 'shoko-open';
+        open.style.cssText = 'display:inline-block;margin:-6px 0 10px;color:#8ab4f8';
+        open.href = report.editor.pattern
+          .replace('{path}', encodeURI(report.editor.root + '/' + d.file))
+          .replace('{line}', String(d.line))
+          .replace('{column}', String(d.column || 1));
+        open.textContent = text.open + ' ' + d.file + ':' + d.line;
+        box.appendChild(open);
+      }
     });
     document.body.appendChild(box);
   }

@@ -28,6 +28,9 @@ pub struct ServeOptions {
     pub history: bool,
     /// Whether to print diagnostics to the terminal.
     pub print: bool,
+    /// How the overlay links a diagnostic to the author's editor: a URL with `{path}` (absolute),
+    /// `{line}` and `{column}`; `None` for no link.
+    pub editor: Option<String>,
     /// What one client may hold of the server.
     pub limits: crate::Limits,
 }
@@ -235,10 +238,21 @@ impl State {
         if self.options.print {
             eprint!("{}", report.human);
         }
+        let json = self.with_editor(&report.json);
         let mut snapshot = self.snapshot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        snapshot.errors = Some(report.json.clone());
+        snapshot.errors = Some(json.clone());
         drop(snapshot);
-        let _ = self.events.send(LiveEvent::Errors(report.json.clone()));
+        let _ = self.events.send(LiveEvent::Errors(json));
+    }
+
+    /// The overlay's report with what it needs to link each diagnostic to the author's editor:
+    /// the pattern (`vscode://file/{path}:{line}:{column}` by default) and the site root.
+    fn with_editor(&self, json: &str) -> String {
+        let Some(pattern) = self.options.editor.as_deref().filter(|p| !p.is_empty()) else { return json.to_owned() };
+        let Ok(mut report) = serde_json::from_str::<serde_json::Value>(json) else { return json.to_owned() };
+        let root = self.options.root.canonicalize().unwrap_or_else(|_| self.options.root.clone());
+        report["editor"] = serde_json::json!({ "pattern": pattern, "root": root.display().to_string() });
+        report.to_string()
     }
 }
 

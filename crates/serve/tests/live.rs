@@ -182,6 +182,10 @@ async fn edits_reload_broken_edits_overlay_fixes_clear() {
     assert_eq!(first["file"], "content/guide/index.md", "{payload}");
     assert!(first["line"].as_u64().unwrap() >= 2, "{payload}");
     assert!(first["source_line"].as_str().is_some(), "{payload}");
+    // What the overlay needs to open the file in the author's editor.
+    assert_eq!(report["editor"]["pattern"], "vscode://file/{path}:{line}:{column}", "{payload}");
+    let root_seen = report["editor"]["root"].as_str().unwrap_or("");
+    assert!(root.join("content/guide/index.md").canonicalize().unwrap().starts_with(root_seen), "{payload}");
     let (status, _, body) = get(&running, "/site/en/guide/index.html").await;
     assert_eq!(status, 200);
     assert!(body.contains("Four kernels, edited."), "the last good page is still served");

@@ -85,6 +85,7 @@ async fn serve_latency(root: &Path, page: &Path, edits: usize) -> Result<Vec<Dur
         today: today(),
         history: false,
         print: false,
+        editor: None,
         limits: shoko_serve::Limits::default(),
     };
     let running = shoko_serve::start(options).await.map_err(|e| e.to_string())?;

@@ -23,7 +23,7 @@ pub fn run(cli: Cli) -> u8 {
             build::run(&cli.root, build::Settings { out, base_url, timings, force })
         }
         Command::Check { format } => check::run(&cli.root, format),
-        Command::Serve { port, bind, base_path } => serve::run(&cli.root, port, bind, base_path),
+        Command::Serve { port, bind, base_path, editor } => serve::run(&cli.root, port, bind, base_path, editor),
         Command::Schema => {
             println!("{}", schema_text());
             OK

@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use std::path::Path;
 
 /// Run `serve` until Ctrl-C.
-pub fn run(root: &Path, port: u16, bind: IpAddr, base_path: Option<String>) -> u8 {
+pub fn run(root: &Path, port: u16, bind: IpAddr, base_path: Option<String>, editor: String) -> u8 {
     let base_path = match base_path {
         Some(p) => {
             let p = if p.starts_with('/') { p } else { format!("/{p}") };
@@ -30,6 +30,7 @@ pub fn run(root: &Path, port: u16, bind: IpAddr, base_path: Option<String>) -> u
         today: today(),
         history: history(),
         print: true,
+        editor: Some(editor).filter(|e| !e.is_empty()),
         limits: shoko_serve::Limits::default(),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {

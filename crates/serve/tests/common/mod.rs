@@ -24,6 +24,7 @@ pub async fn serve_reading(root: &Path, limits: Limits, history: bool) -> Runnin
         today: jiff::civil::date(2026, 11, 21),
         history,
         print: false,
+        editor: Some("vscode://file/{path}:{line}:{column}".to_owned()),
         limits,
     };
     start(options).await.expect("server starts")
