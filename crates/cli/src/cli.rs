@@ -63,6 +63,11 @@ pub enum Command {
         #[arg(long)]
         write: bool,
     },
+    /// Create a new, minimal bilingual site in DIR (empty or new): one page, one log, settings.
+    Init {
+        /// The folder to create the site in.
+        dir: PathBuf,
+    },
     /// Print the JSON Schema of page front-matter and observation logs.
     Schema,
     /// Create a new observation log or page with today's date.

@@ -2,6 +2,7 @@
 
 mod build;
 mod check;
+mod init;
 mod new;
 mod pin;
 mod report;
@@ -30,6 +31,7 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::New { kind, path } => new::run(&cli.root, kind, &path),
         Command::Pin { write } => pin::run(&cli.root, write),
+        Command::Init { dir } => init::run(&dir),
     }
 }
 

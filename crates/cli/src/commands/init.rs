@@ -1,0 +1,112 @@
+//! `init DIR`: a new, minimal bilingual site (one page citing one claim of one observation log,
+//! `shoko.yaml` with its settings commented, and a `.gitignore` for the output) that checks and
+//! builds with no warnings. Templates, strings and styles are the built-in ones. Only an empty or
+//! missing folder is filled, and nothing is written through a symbolic link.
+
+use super::{OK, USAGE_OR_IO, today};
+use std::path::Path;
+
+/// Run `init`.
+pub fn run(dir: &Path) -> u8 {
+    match create(dir) {
+        Ok(()) => {
+            let shown = shoko_diagnostics::printable(&dir.display().to_string()).into_owned();
+            eprintln!("Created a site in {shown}. Next: cargo run -- build --root {shown}");
+            OK
+        }
+        Err(message) => {
+            super::print_error(message);
+            USAGE_OR_IO
+        }
+    }
+}
+
+fn create(dir: &Path) -> Result<(), String> {
+    match std::fs::symlink_metadata(dir) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err(format!("{} is a symbolic link; init writes only into a real folder", dir.display()));
+        }
+        Ok(meta) if !meta.is_dir() => return Err(format!("{} exists and is not a folder", dir.display())),
+        Ok(_) if std::fs::read_dir(dir).map_err(|e| e.to_string())?.next().is_some() => {
+            return Err(format!("{} is not empty; init fills only an empty or new folder", dir.display()));
+        }
+        _ => {}
+    }
+    for (rel, text) in files() {
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The files of a new site, by path.
+fn files() -> Vec<(&'static str, String)> {
+    let today = today();
+    vec![
+        (
+            "shoko.yaml",
+            "# Site settings; every one is optional.\n\
+             # base_path: /my-project/        # the sub-path GitHub Pages serves the site under\n\
+             # base_url: https://me.github.io/my-project/\n\
+             # repos: { ROCm/rocBLAS: ../clones/rocBLAS }   # local clones to verify sources against\n"
+                .to_owned(),
+        ),
+        (".gitignore", "/site/\n/.site.cache/\n/.site.stamp\n".to_owned()),
+        (
+            "content/index.md",
+            format!(
+                r#"---
+# yaml-language-server: $schema=../schema/evidence.schema.json
+title:
+  ja: "観測の記録"
+  en: "Observation record"
+gain:
+  ja: "何を観測し、どこまで言えるかが分かります。"
+  en: "What was observed, and how far it can be said."
+---
+
+:::ja
+最初の観測では、[対象の GPU が認識された](claim:first-observation)（{today}）。
+:::
+
+:::en
+In the first observation, [the GPU was detected](claim:first-observation) ({today}).
+:::
+"#
+            ),
+        ),
+        (
+            "content/logs/first.yaml",
+            format!(
+                r#"# yaml-language-server: $schema=../../schema/evidence.schema.json
+title:
+  ja: "最初の観測"
+  en: "First observation"
+date: "{today}"
+claims:
+  - id: first-observation
+    class: confirmed
+    text:
+      ja: "rocminfo が GPU を一台認識した。"
+      en: "rocminfo detected one GPU."
+    scope: {{ gfx: [gfx1201], observed: "{today}" }}
+    sources:
+      - basis: runtime
+        command: "rocminfo"
+        output: "Name: gfx1201"
+        date: "{today}"
+    history:
+      - {{ date: "{today}", from: null, to: confirmed, reason: {{ ja: "初回観測", en: "First observation" }} }}
+"#
+            ),
+        ),
+    ]
+}
