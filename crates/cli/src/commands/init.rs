@@ -4,6 +4,7 @@
 //! missing folder is filled, and nothing is written through a symbolic link.
 
 use super::{OK, USAGE_OR_IO, today};
+use shoko_vocab::layout::{CONFIG_FILE, CONTENT_DIR, OUTPUT_DIR};
 use std::path::Path;
 
 /// Run `init`.
@@ -33,7 +34,7 @@ fn create(dir: &Path) -> Result<(), String> {
         _ => {}
     }
     for (rel, text) in files() {
-        let path = dir.join(rel);
+        let path = dir.join(&rel);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
@@ -48,20 +49,21 @@ fn create(dir: &Path) -> Result<(), String> {
 }
 
 /// The files of a new site, by path.
-fn files() -> Vec<(&'static str, String)> {
+fn files() -> Vec<(String, String)> {
     let today = today();
+    let (content, output) = (CONTENT_DIR, OUTPUT_DIR);
     vec![
         (
-            "shoko.yaml",
+            CONFIG_FILE.to_owned(),
             "# Site settings; every one is optional.\n\
              # base_path: /my-project/        # the sub-path GitHub Pages serves the site under\n\
              # base_url: https://me.github.io/my-project/\n\
              # repos: { ROCm/rocBLAS: ../clones/rocBLAS }   # local clones to verify sources against\n"
                 .to_owned(),
         ),
-        (".gitignore", "/site/\n/.site.cache/\n/.site.stamp\n".to_owned()),
+        (".gitignore".to_owned(), format!("/{output}/\n/.{output}.cache/\n/.{output}.stamp\n")),
         (
-            "content/index.md",
+            format!("{content}/index.md"),
             format!(
                 r#"---
 # yaml-language-server: $schema=../schema/evidence.schema.json
@@ -84,7 +86,7 @@ In the first observation, [the GPU was detected](claim:first-observation) ({toda
             ),
         ),
         (
-            "content/logs/first.yaml",
+            format!("{content}/logs/first.yaml"),
             format!(
                 r#"# yaml-language-server: $schema=../../schema/evidence.schema.json
 title:
