@@ -34,16 +34,7 @@ fn create(dir: &Path) -> Result<(), String> {
         _ => {}
     }
     for (rel, text) in files() {
-        let path = dir.join(&rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-        }
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        super::write_new(&dir.join(&rel), &text)?;
     }
     Ok(())
 }

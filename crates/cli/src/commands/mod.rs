@@ -70,6 +70,20 @@ pub fn print_sources_note(note: Option<&str>) {
     }
 }
 
+/// Write `text` to a new file at `path`, making its folders; a file already there is never
+/// replaced (`create_new`), whatever happened since it was looked for.
+pub fn write_new(path: &std::path::Path, text: &str) -> Result<(), String> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
 /// Today's date in UTC; the only place that reads the clock.
 pub fn today() -> jiff::civil::Date {
     jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date()

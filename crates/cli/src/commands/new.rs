@@ -70,15 +70,7 @@ fn scaffold(root: &Path, kind: NewKind, written: &Path) -> Result<std::path::Pat
         NewKind::Log => log_template(&schema),
         NewKind::Page => page_template(&schema),
     };
-    if let Some(parent) = target.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&target)
-        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-        .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+    super::write_new(&target, &text)?;
     Ok(target)
 }
 
