@@ -114,3 +114,10 @@ fn a_misspelled_page_or_anchor_gets_the_closest_or_the_list() {
     );
     assert!(err.contains("did you mean `#heading-here`?"), "{err}");
 }
+
+#[test]
+fn a_misspelled_value_gets_the_closest_allowed_one() {
+    let err = check("claims:\n  - id: one\n    class: confirmd\n    text: { ja: \"一\", en: \"One\" }\n");
+    assert!(err.contains("`claims[0].class` has unknown value `confirmd`"), "{err}");
+    assert!(err.contains("did you mean `confirmed`?"), "{err}");
+}

@@ -21,15 +21,9 @@ pub fn diagnostic(span: Span, field: &str, expected: &str) -> Diagnostic {
             "the key holds full-width spaces `　` (U+3000) or a full-width colon `：` from a Japanese input method: indent with plain spaces and write `{bare}:`"
         ));
     }
-    let allowed: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-    let closest = allowed
-        .iter()
-        .map(|name| (strsim::levenshtein(name, field), *name))
-        .filter(|(distance, name)| *distance <= (name.len().max(field.len()) / 3).max(1))
-        .min();
     let found = found.with_label("not part of the schema");
-    match closest {
-        Some((_, name)) => found.with_hint(format!("did you mean `{name}`? allowed here: {expected}")),
+    match super::closest(expected, field) {
+        Some(name) => found.with_hint(format!("did you mean `{name}`? allowed here: {expected}")),
         None => found.with_hint(format!("allowed here: {expected}")),
     }
 }
