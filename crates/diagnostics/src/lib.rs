@@ -5,6 +5,7 @@
 //!
 //! Pure: nothing here touches the disk.
 
+mod closest;
 mod diagnostic;
 mod line_index;
 mod render_github;
@@ -13,6 +14,7 @@ mod render_json;
 mod source_map;
 mod span;
 
+pub use closest::closest;
 pub use diagnostic::{Code, Diagnostic, Label, Severity, Summary};
 pub use line_index::{LineCol, LineIndex};
 pub use render_github::render_github;

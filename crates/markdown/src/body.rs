@@ -83,6 +83,10 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     // fences close them and not the divs around them.
     let mut ignored_depth = 0usize;
     let mut reported_too_deep = false;
+    // Closes a language div left open is owed: `:::ja … :::en … ::: :::` (a nested pair) or
+    // `:::ja … :::en … :::` (a forgotten close) are both read as two sibling blocks, and the close
+    // the nested form has left over is not reported again.
+    let mut owed_closes = 0usize;
     let mut offset = 0;
     for raw_line in text.split_inclusive('\n') {
         let line_start = offset;
@@ -123,26 +127,9 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         push_run(children, base + *start..base + line_start, text, base);
         *start = offset;
         match fence {
+            Fence::Close if stack.is_empty() && owed_closes > 0 => owed_closes -= 1,
             Fence::Close => match stack.pop() {
-                Some(open) => {
-                    let div = Div {
-                        kind: open.kind,
-                        open: open.open,
-                        inner: base + open.inner_start..base + line_start,
-                        children: open.children,
-                    };
-                    // The enclosing level's Markdown resumes after this fence.
-                    match stack.last_mut() {
-                        Some(parent) => {
-                            parent.children.push(Block::Div(div));
-                            parent.run_start = offset;
-                        }
-                        None => {
-                            root.push(Block::Div(div));
-                            run_start = offset;
-                        }
-                    }
-                }
+                Some(open) => close(open, &mut stack, &mut root, &mut run_start, (line_start, offset), base),
                 None => diagnostics.push(rules::stray_div_close::diagnostic(span(line_range))),
             },
             Fence::Open(word, arg) => {
@@ -156,10 +143,23 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
                     diagnostics.push(rules::unknown_div::diagnostic(span(line_range.clone()), word));
                     DivKind::Unknown(word.to_owned())
                 });
-                if let DivKind::Lang(_) = kind
-                    && stack.iter().any(|o| matches!(o.kind, DivKind::Lang(_)))
+                // A language div opened inside another: the outer one (and what it holds open)
+                // ends here, as if its `:::` had been written.
+                if let DivKind::Lang(lang) = kind
+                    && let Some(outer) = stack.iter().rposition(|o| matches!(o.kind, DivKind::Lang(_)))
                 {
-                    diagnostics.push(rules::nested_language_div::diagnostic(span(line_range.clone())));
+                    let DivKind::Lang(outer_lang) = stack[outer].kind else { unreachable!("found as a language div") };
+                    diagnostics.push(rules::nested_language_div::diagnostic(
+                        span(line_range.clone()),
+                        lang,
+                        span(stack[outer].open.clone()),
+                        outer_lang,
+                    ));
+                    while stack.len() > outer {
+                        let open = stack.pop().expect("outer is below the top");
+                        close(open, &mut stack, &mut root, &mut run_start, (line_start, offset), base);
+                    }
+                    owed_closes += 1;
                 }
                 stack.push(Open {
                     kind,
@@ -191,7 +191,11 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     if !unclosed {
         push_run(&mut root, base + run_start..base + text.len(), text, base);
     }
-    check_parity(&root, file, &mut diagnostics);
+    // Pairs are judged only in a well-formed body: a stray, unknown or unclosed fence changes which
+    // blocks stand next to each other, and the author fixes that first.
+    if diagnostics.is_empty() {
+        check_parity(&root, file, &mut diagnostics);
+    }
     // The first control character of each line, at most ten per body. Bytes are scanned, not
     // characters: every control is a byte below 0x20 or 0x7F, or 0xC2 before 0x80–0x9F (C1).
     let bytes = text.as_bytes();
@@ -226,6 +230,36 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         diagnostics.push(rules::heading_attribute::diagnostic(span(range), &names));
     }
     (Body { blocks: root, links: found.links, raw_html: found.raw_html }, diagnostics)
+}
+
+/// End the div `open` whose content ends at `inner_end` (relative to the body, like `resume`):
+/// it becomes a child of the div around it, or a top-level block, and that level's Markdown
+/// resumes at `resume` (after the fence line).
+fn close(
+    open: Open,
+    stack: &mut [Open],
+    root: &mut Vec<Block>,
+    run_start: &mut usize,
+    at: (usize, usize),
+    base: usize,
+) {
+    let (inner_end, resume) = at;
+    let div = Div {
+        kind: open.kind,
+        open: open.open,
+        inner: base + open.inner_start..base + inner_end,
+        children: open.children,
+    };
+    match stack.last_mut() {
+        Some(parent) => {
+            parent.children.push(Block::Div(div));
+            parent.run_start = resume;
+        }
+        None => {
+            root.push(Block::Div(div));
+            *run_start = resume;
+        }
+    }
 }
 
 /// The steps of a call chain whose text is `inner`: one per non-empty line, a leading `- `
@@ -362,7 +396,7 @@ mod tests {
     #[test]
     fn structural_problems_are_all_reported() {
         let (_, codes) = parse(":::\n:::warning\n:::\n:::ja\nx\n");
-        assert_eq!(codes, ["md/stray-div-close", "md/unknown-div", "md/unclosed-div", "i18n/missing-translation"]);
+        assert_eq!(codes, ["md/stray-div-close", "md/unknown-div", "md/unclosed-div"]);
     }
 
     #[test]
@@ -405,8 +439,23 @@ mod tests {
     }
 
     #[test]
-    fn nested_language_divs_are_refused() {
-        let (_, codes) = parse(":::ja\n:::en\nx\n:::\n:::\n");
-        assert!(codes.contains(&"md/nested-language-div"), "{codes:?}");
+    fn a_language_div_opened_inside_another_ends_it() {
+        // Nested, or the outer close forgotten: both read as a pair, reported once.
+        for text in [":::ja\n:::en\nx\n:::\n:::\n", ":::ja\ny\n:::en\nx\n:::\n"] {
+            let (body, codes) = parse(text);
+            assert_eq!(codes, ["md/nested-language-div"], "{text:?}");
+            let kinds: Vec<&DivKind> = body
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    Block::Div(d) => Some(&d.kind),
+                    Block::Markdown(_) => None,
+                })
+                .collect();
+            assert_eq!(kinds, [&DivKind::Lang(Lang::Ja), &DivKind::Lang(Lang::En)], "{text:?}");
+        }
+        // The close left over is forgiven once, not twice.
+        let (_, codes) = parse(":::ja\n:::en\nx\n:::\n:::\n:::\n");
+        assert_eq!(codes, ["md/nested-language-div", "md/stray-div-close"]);
     }
 }

@@ -290,40 +290,31 @@ fn shown_on(site: &SiteModel) -> BTreeMap<ClaimId, BTreeSet<DocId>> {
     shown
 }
 
-fn unknown(site: &SiteModel, r: &Ref, questions_too: bool, out: &mut Vec<Diagnostic>) -> bool {
-    let known = site.claims.contains_key(&r.id)
+fn known(site: &SiteModel, r: &Ref, questions_too: bool) -> bool {
+    site.claims.contains_key(&r.id)
         || site.unreadable.contains(&r.id)
-        || (questions_too && site.questions.contains_key(&r.id));
-    if !known {
-        let nearest = site
-            .claims
-            .keys()
-            .map(|k| (strsim::levenshtein(&k.0, &r.id.0), k))
-            .filter(|(d, k)| *d <= 3.max(k.0.len() / 4))
-            .min()
-            .map(|(_, k)| k.0.as_str());
-        out.push(rules::ref_unknown_claim::diagnostic(r.span.clone(), &r.id.0, nearest));
-    }
-    !known
+        || (questions_too && site.questions.contains_key(&r.id))
 }
 
+/// Every reference to an ID that does not exist, reported once per file and ID: the first place
+/// carries the diagnostic, the others in the same file are its secondary places.
 fn check_references(site: &SiteModel, out: &mut Vec<Diagnostic>) {
     for doc in &site.docs {
-        for claim in &doc.claims {
-            let refs = claim.depends_on.iter().chain(&claim.supersedes).chain(&claim.superseded_by);
-            for r in refs {
-                unknown(site, r, false, out);
+        let claims = doc.claims.iter().flat_map(|c| c.depends_on.iter().chain(&c.supersedes).chain(&c.superseded_by));
+        let questions = doc.questions.iter().flat_map(|q| &q.about);
+        let citations = doc.page().into_iter().flat_map(|p| &p.citations);
+        let refs = claims.chain(questions).map(|r| (r, false)).chain(citations.map(|r| (r, true)));
+        let mut unknown: Vec<(&ClaimId, Vec<&Ref>)> = Vec::new();
+        for (r, _) in refs.filter(|(r, questions_too)| !known(site, r, *questions_too)) {
+            match unknown.iter_mut().find(|(id, _)| **id == r.id) {
+                Some((_, places)) => places.push(r),
+                None => unknown.push((&r.id, vec![r])),
             }
         }
-        for question in &doc.questions {
-            for r in &question.about {
-                unknown(site, r, false, out);
-            }
-        }
-        if let Some(page) = doc.page() {
-            for r in &page.citations {
-                unknown(site, r, true, out);
-            }
+        for (id, places) in unknown {
+            let nearest = shoko_diagnostics::closest(site.claims.keys().map(|k| k.0.as_str()), &id.0);
+            let first = rules::ref_unknown_claim::diagnostic(places[0].span.clone(), &id.0, nearest);
+            out.push(places[1..].iter().fold(first, |d, r| d.with_secondary(r.span.clone(), "cited again here")));
         }
     }
 }
@@ -585,13 +576,7 @@ fn check_page_links(site: &SiteModel, sources: &SourceMap, files: &BTreeSet<Stri
         for link in &page.page_links {
             let Some(&target) = site.pages.get(&link.target) else {
                 if !files.contains(&link.target) {
-                    let nearest = site
-                        .pages
-                        .keys()
-                        .map(|p| (strsim::levenshtein(p, &link.target), p))
-                        .filter(|(d, p)| *d <= 2.max(p.chars().count() / 5))
-                        .min()
-                        .map(|(_, p)| p.as_str());
+                    let nearest = shoko_diagnostics::closest(site.pages.keys().map(String::as_str), &link.target);
                     let dest = link_text(link);
                     out.push(rules::ref_unknown_page::near(link.span.clone(), &dest, &link.target, nearest, &doc.path));
                 }
@@ -605,12 +590,7 @@ fn check_page_links(site: &SiteModel, sources: &SourceMap, files: &BTreeSet<Stri
                     page_anchors(doc, site, &sources.file(doc.file).text, lang)
                 });
                 if !ids.contains(anchor) {
-                    let nearest = ids
-                        .iter()
-                        .map(|id| (strsim::levenshtein(id, anchor), id))
-                        .filter(|(d, _)| *d <= (anchor.chars().count() / 3).max(1))
-                        .min()
-                        .map(|(_, id)| id.as_str());
+                    let nearest = shoko_diagnostics::closest(ids.iter().map(String::as_str), anchor);
                     let page = shoko_vocab::ContentPath(&link.target).to_string();
                     // The headings: not the template's sections, claim cards or questions (a page
                     // can hold hundreds of cards).

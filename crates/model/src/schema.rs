@@ -620,3 +620,27 @@ pub fn json_schema() -> serde_json::Value {
         "$defs": defs,
     })
 }
+
+/// Whether `name` is a field of some record of the schema (of any file kind, at any depth).
+pub fn is_field_anywhere(name: &str) -> bool {
+    static FIELDS: std::sync::OnceLock<std::collections::BTreeSet<String>> = std::sync::OnceLock::new();
+    fn collect(value: &serde_json::Value, into: &mut std::collections::BTreeSet<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(serde_json::Value::Object(properties)) = map.get("properties") {
+                    into.extend(properties.keys().cloned());
+                }
+                map.values().for_each(|v| collect(v, into));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| collect(v, into)),
+            _ => {}
+        }
+    }
+    FIELDS
+        .get_or_init(|| {
+            let mut fields = std::collections::BTreeSet::new();
+            collect(&json_schema(), &mut fields);
+            fields
+        })
+        .contains(name)
+}

@@ -6,7 +6,7 @@ use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 pub static CODE: Code = Code {
     name: "md/stray-div-close",
     severity: Severity::Error,
-    stops_reading: false,
+    stops_reading: true,
     summary: "a closing `:::` fence has no open div",
 };
 

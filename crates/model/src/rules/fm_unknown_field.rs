@@ -15,6 +15,11 @@ pub static CODE: Code = Code {
 /// closest allowed name, if one is close, is offered.
 pub fn diagnostic(span: Span, field: &str, expected: &str) -> Diagnostic {
     let found = Diagnostic::new(&CODE, format!("unknown field `{field}`"), span);
+    if let Some(rest) = field.strip_prefix('＃') {
+        return found.with_label("a comment typed with a full-width `＃`").with_hint(format!(
+            "`＃` (U+FF03) comes from a Japanese input method and YAML reads the line as a key; a comment starts with `#`: write `#{rest}`"
+        ));
+    }
     if field.contains(['\u{3000}', '：']) {
         let bare = field.trim_matches(|c: char| c.is_whitespace() || c == '：');
         return found.with_label("typed with full-width characters").with_hint(format!(
@@ -26,4 +31,21 @@ pub fn diagnostic(span: Span, field: &str, expected: &str) -> Diagnostic {
         Some(name) => found.with_hint(format!("did you mean `{name}`? allowed here: {expected}")),
         None => found.with_hint(format!("allowed here: {expected}")),
     }
+}
+
+/// The diagnostic for `field`, a field of some other record, under `parent`: read as one of
+/// `parent`'s fields because it is indented as deep as they are.
+pub fn misplaced(span: Span, field: &str, parent: &str, expected: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("unknown field `{field}` in `{parent}`"), span)
+        .with_label(format!("read as a field of `{parent}`, which allows {expected}"))
+        .with_hint(format!(
+            "`{field}` is indented as deep as `{parent}`'s own fields; to put it beside `{parent}`, indent it as `{parent}:` is"
+        ))
+}
+
+/// The diagnostic at `written`, a misspelling of `required`, a field this record must have.
+pub fn misspelled_required(span: Span, written: &str, required: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("unknown field `{written}`"), span)
+        .with_label(format!("`{required}` is required here and missing"))
+        .with_hint(format!("did you mean `{required}`?"))
 }

@@ -1,5 +1,7 @@
 //! `fm/yaml-syntax` (error): front-matter or observation log is not valid YAML. Where a typing
-//! slip explains it (see [`crate::yaml::Slip`]), the slip is reported at its own character.
+//! slip explains it (see [`crate::yaml::Slip`]), the slip is reported at its own character; where
+//! the layout is at fault ([`crate::yaml::LayoutFault`]: a line that lines up with nothing, a
+//! quote or bracket left open), that place.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
@@ -32,4 +34,45 @@ pub fn slip(span: Span, slip: &crate::yaml::Slip) -> Diagnostic {
     )
     .with_label(format!("write {} here", slip.fix))
     .with_hint("a Japanese input method types full-width `：`, `　`, `－` and `＃`; YAML's syntax needs the ASCII ones (inside quoted text they are fine)")
+}
+
+/// The diagnostic at a layout fault: a misindented line, or the quote or bracket left open.
+pub fn layout(span: Span, fault: &crate::yaml::LayoutFault) -> Diagnostic {
+    use crate::yaml::FaultKind;
+    let spaces = |n: usize| if n == 1 { "1 space".to_owned() } else { format!("{n} spaces") };
+    let key = &fault.key;
+    let (message, label, hint) = match fault.kind {
+        FaultKind::Between { found, outer, inner } => (
+            format!("`{key}` is indented {}, between the levels above it at {outer} and {inner}", spaces(found)),
+            "lines up with nothing above".to_owned(),
+            format!(
+                "indent it {} to sit beside the keys at that level, or {} for the outer one: YAML reads the structure from the indentation",
+                spaces(inner),
+                spaces(outer)
+            ),
+        ),
+        FaultKind::DeeperThanValue { found, above } => (
+            format!("`{key}` is indented {}, deeper than the line above, whose value is already given", spaces(found)),
+            format!("the line above is indented {}", spaces(above)),
+            format!(
+                "indent it {} like the line above to make it a sibling; only a line that ends in `key:` can hold deeper lines",
+                spaces(above)
+            ),
+        ),
+        FaultKind::Unclosed { open, next_line } => {
+            let close = match open {
+                '{' => '}',
+                '[' => ']',
+                other => other,
+            };
+            (
+                format!("the `{open}` of `{key}` is never closed"),
+                format!("opened here; line {next_line} starts the next entry"),
+                format!(
+                    "close it with `{close}` on this line (a value that runs over lines continues only on lines indented deeper than its key)"
+                ),
+            )
+        }
+    };
+    Diagnostic::new(&CODE, format!("invalid YAML: {message}"), span).with_label(label).with_hint(hint)
 }

@@ -55,16 +55,9 @@ pub mod source_upstream_changed;
 use shoko_diagnostics::Code;
 
 /// The name in `allowed` (serde's list: names in backticks) closest to `written`, if one is
-/// close: at most a third of the longer one's characters differ (at least one may).
+/// close ([`shoko_diagnostics::closest`]).
 pub(crate) fn closest<'a>(allowed: &'a str, written: &str) -> Option<&'a str> {
-    allowed
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .map(|name| (strsim::levenshtein(name, written), name))
-        .filter(|(distance, name)| *distance <= (name.chars().count().max(written.chars().count()) / 3).max(1))
-        .min()
-        .map(|(_, name)| name)
+    shoko_diagnostics::closest(allowed.split('`').skip(1).step_by(2), written)
 }
 
 /// Every code of this crate and the markdown crate, sorted by name.

@@ -14,7 +14,16 @@ pub fn diagnostic(error: &DeError, loc: &Locator<'_>) -> Diagnostic {
         let (name, expected) = split_expected(rest);
         // The path may or may not already end at the unknown key.
         let rel = if error.path.last_key() == Some(name.as_str()) { error.path.clone() } else { error.path.key(&name) };
-        return fm_unknown_field::diagnostic(loc.key_span(&rel), &name, &expected);
+        // A field of the schema in the wrong record: usually a line indented one level too deep.
+        let parent = rel.parent();
+        return match parent.last_key() {
+            Some(parent)
+                if crate::schema::is_field_anywhere(&name) && crate::rules::closest(&expected, &name).is_none() =>
+            {
+                fm_unknown_field::misplaced(loc.key_span(&rel), &name, parent, &expected)
+            }
+            _ => fm_unknown_field::diagnostic(loc.key_span(&rel), &name, &expected),
+        };
     }
     if let Some(rest) = message.strip_prefix("unknown variant ") {
         let (value, expected) = split_expected(rest);
@@ -22,6 +31,14 @@ pub fn diagnostic(error: &DeError, loc: &Locator<'_>) -> Diagnostic {
     }
     if let Some(rest) = message.strip_prefix("missing field ") {
         let name = rest.trim_matches('`');
+        // A required field missing next to a misspelling of it: the misspelling is the cause.
+        let entries = loc.positions.entries(&loc.path(&error.path));
+        if let Some(written) =
+            entries.iter().map(|(key, _)| *key).find(|key| shoko_diagnostics::closest([name], key).is_some())
+        {
+            let rel = error.path.key(written);
+            return fm_unknown_field::misspelled_required(loc.key_span(&rel), written, name);
+        }
         let span = container_span(loc, &error.path);
         return fm_missing_field::diagnostic(span, &field, name);
     }

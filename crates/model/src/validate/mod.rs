@@ -148,7 +148,13 @@ pub(crate) fn syntax_error(file: FileId, yaml: &str, start: usize, e: &yaml::Syn
             let range = start + slip.range.start..start + slip.range.end;
             fm_yaml_syntax::slip(Span::new(file, range), &slip)
         }
-        None => fm_yaml_syntax::diagnostic(Span::new(file, e.offset..e.offset), &e.message),
+        None => match yaml::layout_fault(yaml, e.offset.saturating_sub(start)) {
+            Some(fault) => {
+                let range = start + fault.range.start..start + fault.range.end;
+                fm_yaml_syntax::layout(Span::new(file, range), &fault)
+            }
+            None => fm_yaml_syntax::diagnostic(Span::new(file, e.offset..e.offset), &e.message),
+        },
     }
 }
 

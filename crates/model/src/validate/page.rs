@@ -98,18 +98,18 @@ pub fn validate_page(
         let missing = |hint: &str| rules::component_missing_data::diagnostic(span.clone(), *component, hint);
         match component {
             Component::CanShow => {
-                let ids: Vec<&str> = args.split_whitespace().collect();
+                let ids = named_ids(&input.source.text, span, args);
                 if ids.is_empty() && front.claims.is_empty() && citations.is_empty() {
                     out.push(missing("declare or cite claims on this page, or name them: `::: can-show ID …`"));
                 }
-                citations.extend(ids.into_iter().map(|id| Ref { id: ClaimId(id.to_owned()), span: span.clone() }));
+                citations.extend(ids);
             }
             Component::ClaimTable => {
-                let ids: Vec<&str> = args.split_whitespace().collect();
+                let ids = named_ids(&input.source.text, span, args);
                 if ids.is_empty() {
                     out.push(missing("name the claims to list: `::: claim-table ID …`"));
                 }
-                citations.extend(ids.into_iter().map(|id| Ref { id: ClaimId(id.to_owned()), span: span.clone() }));
+                citations.extend(ids);
             }
             Component::Phases if front.phases.is_empty() => out.push(missing("add `phases:` to the front-matter")),
             Component::Timeline if front.timeline.is_empty() => {
@@ -150,6 +150,20 @@ pub fn validate_page(
     }
 }
 
+/// The claim IDs a component names after its name on the fence line (`fence`, a span of the
+/// file `text`), each at its own place on the line.
+fn named_ids(text: &str, fence: &Span, args: &str) -> Vec<Ref> {
+    let line = &text[fence.range.clone()];
+    // The arguments are the line's tail (a closing `}` or `:` aside): found from the end.
+    let at = fence.range.start + line.rfind(args).unwrap_or(0);
+    args.split_whitespace()
+        .map(|id| {
+            let start = at + (id.as_ptr() as usize - args.as_ptr() as usize);
+            Ref { id: ClaimId(id.to_owned()), span: Span::new(fence.file, start..start + id.len()) }
+        })
+        .collect()
+}
+
 /// Every component of a body, depth first: which, its arguments and the fence line's range.
 fn components(blocks: &[Block]) -> Vec<(Component, &str, Range<usize>)> {
     let mut found = Vec::new();
@@ -183,12 +197,7 @@ fn callouts(blocks: &[Block], citations: &[Ref], input: &DocumentInput<'_>, out:
                     found.push(Callout { class, span, cites });
                 }
                 None => {
-                    let closest = Class::ALL
-                        .into_iter()
-                        .map(|c| (strsim::levenshtein(&written.to_lowercase(), c.as_str()), c.as_str()))
-                        .filter(|(distance, _)| *distance <= 3)
-                        .min()
-                        .map(|(_, name)| name);
+                    let closest = shoko_diagnostics::closest(Class::ALL.map(|c| c.as_str()), &written.to_lowercase());
                     out.push(rules::md_callout_class::diagnostic(span, written, closest));
                 }
             }

@@ -45,7 +45,7 @@ pub(super) fn document(input: &DocumentInput<'_>, yaml: Range<usize>, body: Opti
 pub(super) fn declared_ids(yaml: &str) -> Vec<ClaimId> {
     yaml.lines()
         .filter_map(|line| {
-            let rest = line.trim_start().trim_start_matches(['-', ' ', '{']);
+            let rest = line.trim_start().trim_start_matches(['-', ' ', '{', '－', '\u{3000}', '\t']);
             let value = rest.strip_prefix("id")?.trim_start().strip_prefix([':', '：'])?.trim_start();
             let value = value.split([',', '}', '#']).next()?.trim().trim_matches(['"', '\'']);
             (!value.is_empty()).then(|| ClaimId(value.to_owned()))

@@ -7,6 +7,7 @@
 //! it; nothing outside this module names it. Positions are shifted by the line on which the front-matter starts.
 
 mod bilingual;
+mod layout;
 mod load;
 mod path;
 mod positions;
@@ -14,6 +15,7 @@ mod scalar;
 mod slips;
 
 pub use bilingual::Bilingual;
+pub use layout::{FaultKind, LayoutFault, layout_fault};
 pub use path::{Seg, YamlPath};
 pub use positions::{NodePos, Positions, Scalar};
 pub use slips::{Slip, first_slip};

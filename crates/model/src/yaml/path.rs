@@ -41,6 +41,11 @@ impl YamlPath {
         YamlPath(self.0.iter().chain(&rest.0).cloned().collect())
     }
 
+    /// The path without its last segment (the root stays the root).
+    pub fn parent(&self) -> Self {
+        YamlPath(self.0[..self.0.len().saturating_sub(1)].to_vec())
+    }
+
     /// The last mapping key of the path, if the path ends in one.
     pub fn last_key(&self) -> Option<&str> {
         match self.0.last() {
