@@ -43,21 +43,23 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
         ));
         return out;
     };
-    let mut previous_date: Option<jiff::civil::Date> = None;
+    let mut previous_date: Option<(jiff::civil::Date, usize)> = None;
     for (i, event) in events.iter().enumerate() {
         let expected_from = if i == 0 { None } else { Some(events[i - 1].to) };
         if event.from != expected_from {
-            let (message, hint) = match expected_from {
+            let (message, label, hint) = match expected_from {
                 None => (
                     "history must start with `from: null`".to_owned(),
+                    "the first event has no class before it".to_owned(),
                     "the first event records the claim's creation: `from: null`".to_owned(),
                 ),
                 Some(prev) => (
                     format!("`from` must be `{}`, the previous event's `to`", prev.as_str()),
+                    format!("expected `{}`", prev.as_str()),
                     format!("write `from: {}`; history is a chain and is only ever appended to", prev.as_str()),
                 ),
             };
-            out.push(Diagnostic::new(&CODE, message, at(i, "from")).with_hint(hint));
+            out.push(Diagnostic::new(&CODE, message, at(i, "from")).with_label(label).with_hint(hint));
         }
         if event.kind == crate::schema::ChangeKind::Review && event.from != Some(event.to) {
             out.push(
@@ -66,6 +68,7 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
                     format!("a review keeps the class, so `from` and `to` must be the same (`{}`)", event.to.as_str()),
                     at(i, "to"),
                 )
+                .with_label("a review ends where it starts")
                 .with_hint("a review records that the claim was looked at again and still holds; a new class is a substantive event (drop `kind: review`)"),
             );
         }
@@ -73,10 +76,11 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
             if date > now.today {
                 out.push(
                     Diagnostic::new(&CODE, format!("history date {date} is in the future"), at(i, "date"))
+                        .with_label("after today")
                         .with_hint("record events when they happen; check the year and month"),
                 );
             }
-            if let Some(prev) = previous_date
+            if let Some((prev, prev_at)) = previous_date
                 && date < prev
             {
                 out.push(
@@ -85,10 +89,12 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
                         format!("history date {date} is earlier than the event before it ({prev})"),
                         at(i, "date"),
                     )
+                    .with_label(format!("before {prev}"))
+                    .with_secondary(at(prev_at, "date"), "the event before it")
                     .with_hint("events are appended in time order: new events go at the end"),
                 );
             }
-            previous_date = Some(date);
+            previous_date = Some((date, i));
         }
         for (j, &source) in event.sources.iter().enumerate() {
             if source >= now.sources {
@@ -99,6 +105,7 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
                         format!("history event names source {source}, but the claim has {} source(s)", now.sources),
                         span,
                     )
+                    .with_label("no source has this index")
                     .with_hint("event `sources` are 0-based indexes into the claim's `sources` list"),
                 );
             }
@@ -123,6 +130,7 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
                 format!("claim `{}` changed lifecycle without a history event", now.id),
                 loc.key_span(&YamlPath::root().key("lifecycle")),
             )
+            .with_label(format!("the history ends at lifecycle `{}`", lifecycle.as_str()))
             .with_hint("append an event with `lifecycle: …`, the date and the reason"),
         );
     }
