@@ -111,7 +111,7 @@ pub fn build(folder: &str, records: &[Record], buckets: usize) -> BTreeMap<Strin
     let mut files = BTreeMap::new();
     for key in all_shard_keys() {
         let name = format!("t-{key}");
-        let data = postings.get(&key).map_or_else(|| "{}".to_owned(), |p| json(p));
+        let data = postings.get(&key).map_or_else(|| "{}".to_owned(), json);
         files.insert(format!("{name}.js"), script(folder, &name, &data));
     }
     for (n, bucket) in docs.iter().enumerate() {
