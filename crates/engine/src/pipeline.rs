@@ -246,10 +246,11 @@ const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
 const DEFAULT_JA_FTL: &str = include_str!("../../../i18n/ja.ftl");
 const DEFAULT_EN_FTL: &str = include_str!("../../../i18n/en.ftl");
 
-/// The default static files, used when a site root has no `static/` folder.
+/// The default static files, each used when a site root's `static/` folder does not have it.
 const DEFAULT_STATIC: &[(&str, &str)] = &[
     (shoko_render::SITE_CSS, include_str!("../../../static/css/site.css")),
     (shoko_render::SITE_JS, include_str!("../../../static/js/site.js")),
+    (shoko_render::SEARCH_JS, include_str!("../../../static/js/search.js")),
 ];
 
 /// `shoko.yaml` at the site root, if there is one (a link to one is reported and not read).
@@ -341,16 +342,20 @@ fn walk_static(root: &Path) -> Result<Vec<(String, walkdir::DirEntry)>, IoError>
 /// files when the folder does not exist or is a symbolic link. Links inside are skipped (and
 /// reported by `read_inputs`).
 pub(crate) fn load_static(root: &Path) -> Result<Vec<(String, Vec<u8>)>, IoError> {
-    if entry(root, Path::new(STATIC_DIR))? != Entry::Folder {
-        return Ok(DEFAULT_STATIC.iter().map(|(p, t)| ((*p).to_owned(), t.as_bytes().to_vec())).collect());
-    }
     let mut files = Vec::new();
-    for (rel, entry) in walk_static(root)? {
-        if !entry.file_type().is_file() {
-            continue;
+    if entry(root, Path::new(STATIC_DIR))? == Entry::Folder {
+        for (rel, entry) in walk_static(root)? {
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let bytes = std::fs::read(entry.path()).map_err(|e| IoError::new("read", entry.path(), e))?;
+            files.push((rel, bytes));
         }
-        let bytes = std::fs::read(entry.path()).map_err(|e| IoError::new("read", entry.path(), e))?;
-        files.push((rel, bytes));
+    }
+    for (path, text) in DEFAULT_STATIC {
+        if !files.iter().any(|(rel, _)| rel == path) {
+            files.push(((*path).to_owned(), text.as_bytes().to_vec()));
+        }
     }
     Ok(files)
 }

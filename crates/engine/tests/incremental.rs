@@ -114,7 +114,8 @@ fn every_kind_of_edit_matches_a_full_build() {
     assert!(full);
     assert_same_as_full(&session, root, "the first build");
 
-    // Prose in one language: only that page, only that language's file.
+    // Prose in one language: only that page and the search indexes; only that language's files
+    // change.
     let result = edit(
         &mut session,
         root,
@@ -122,8 +123,10 @@ fn every_kind_of_edit_matches_a_full_build() {
         swap("rocBLAS is the base layer", "rocBLAS is the bottom layer"),
     );
     let (changed, jobs, full) = rendered(&result);
-    assert_eq!((jobs, full), (1, false), "a prose edit re-renders one page");
-    assert_eq!(changed, ["en/components/rocblas/index.html"]);
+    assert_eq!((jobs, full), (3, false), "a prose edit re-renders one page and the two search indexes");
+    assert_eq!(changed[0], "en/components/rocblas/index.html");
+    assert!(changed.contains(&"search/en/t-b.js".to_owned()), "`base` and `bottom` are found again: {changed:?}");
+    assert!(changed[1..].iter().all(|p| p.starts_with("search/en/")), "{changed:?}");
     assert_same_as_full(&session, root, "a prose edit");
 
     // A claim's text in a log: the pages showing it and the indexes.

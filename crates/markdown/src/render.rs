@@ -53,6 +53,34 @@ pub struct RenderedBody {
     pub headings: Vec<Heading>,
     /// How many blocks fell back to the other language.
     pub fallbacks: usize,
+    /// The plain text under each heading (only when asked for, by [`sections`]).
+    pub sections: Vec<Section>,
+}
+
+/// The plain text of a body under one heading (or before the first), for search.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Section {
+    /// The heading's anchor as this walk numbered it; `None` for the text before the first
+    /// heading. (A page's anchors also depend on the IDs its cards reserve: see [`Anchors`].)
+    pub anchor: Option<String>,
+    /// The heading's own `{#id}`, if it has one.
+    pub explicit: Option<String>,
+    /// The heading's text (empty before the first heading).
+    pub heading: String,
+    /// Every word of text, link text and code under it, space-separated.
+    pub text: String,
+}
+
+/// What a walk of the blocks produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The HTML and the headings.
+    Html,
+    /// Only the headings: no code is highlighted and no HTML is produced, but the blocks are
+    /// walked in the same order, so every heading gets the ID a render gives it.
+    Headings,
+    /// The headings and the plain text under each.
+    Text,
 }
 
 pub(crate) struct Renderer<'a> {
@@ -67,9 +95,7 @@ pub(crate) struct Renderer<'a> {
     out: RenderedBody,
     unit: usize,
     nth: usize,
-    /// Only the headings are wanted: no code is highlighted and no HTML is produced, but the
-    /// blocks are walked in the same order, so every heading gets the ID a render gives it.
-    headings_only: bool,
+    mode: Mode,
 }
 
 /// Render the blocks of a body (whose text is `text`, starting at file offset `base`) for `lang`.
@@ -81,7 +107,7 @@ pub fn render_html(
     cx: &dyn RenderContext,
     anchors: &mut Anchors,
 ) -> RenderedBody {
-    walk(blocks, text, base, lang, cx, anchors, false)
+    walk(blocks, text, base, lang, cx, anchors, Mode::Html)
 }
 
 /// Walk the blocks of a body for `lang`, rendering them unless only the headings are wanted.
@@ -92,12 +118,15 @@ fn walk(
     lang: Lang,
     cx: &dyn RenderContext,
     anchors: &mut Anchors,
-    headings_only: bool,
+    mode: Mode,
 ) -> RenderedBody {
-    let glossary = if headings_only { None } else { cx.glossary(lang) };
+    let glossary = if mode == Mode::Html { cx.glossary(lang) } else { None };
     let glossed = std::collections::HashSet::new();
-    let out = RenderedBody::default();
-    let mut r = Renderer { glossary, glossed, text, base, lang, cx, anchors, out, unit: 0, nth: 0, headings_only };
+    let mut out = RenderedBody::default();
+    if mode == Mode::Text {
+        out.sections.push(Section::default());
+    }
+    let mut r = Renderer { glossary, glossed, text, base, lang, cx, anchors, out, unit: 0, nth: 0, mode };
     let partner = partners(blocks);
     for (i, block) in blocks.iter().enumerate() {
         // A language pair is one unit, numbered by its first block.
@@ -111,6 +140,17 @@ fn walk(
 }
 
 impl Renderer<'_> {
+    /// Add `text` to the current section (text mode); `None` ends a block of text there.
+    fn push_text(&mut self, text: Option<&str>) {
+        if let Some(section) = self.out.sections.last_mut() {
+            match text {
+                Some(text) => section.text.push_str(text),
+                None if !section.text.is_empty() && !section.text.ends_with(' ') => section.text.push(' '),
+                None => {}
+            }
+        }
+    }
+
     fn blocks(&mut self, blocks: &[Block]) {
         let partner = partners(blocks);
         for (block, p) in blocks.iter().zip(partner) {
@@ -252,6 +292,14 @@ impl Renderer<'_> {
                         }
                         let slot = Slot { unit: self.unit, nth: self.nth };
                         self.nth += 1;
+                        if self.mode == Mode::Text {
+                            self.out.sections.push(Section {
+                                anchor: Some(id.clone()),
+                                explicit: explicit.clone(),
+                                heading: text.clone(),
+                                text: String::new(),
+                            });
+                        }
                         self.out.headings.push(Heading { level: level as u8, id, text, slot });
                     }
                     events.push(Event::End(TagEnd::Heading(level)));
@@ -269,8 +317,25 @@ impl Renderer<'_> {
                         body.push_str(&t);
                     }
                 }
+                Event::End(TagEnd::CodeBlock) if self.mode == Mode::Text => {
+                    if let Some((_, body)) = code.take() {
+                        self.push_text(None);
+                        self.push_text(Some(&body));
+                        self.push_text(None);
+                    }
+                }
+                Event::Text(t) | Event::Code(t) if self.mode == Mode::Text && heading.is_none() && image.is_none() => {
+                    self.push_text(Some(&t));
+                }
+                Event::SoftBreak
+                | Event::HardBreak
+                | Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::TableCell | TagEnd::BlockQuote(_))
+                    if self.mode == Mode::Text =>
+                {
+                    self.push_text(None);
+                }
                 Event::End(TagEnd::CodeBlock) => {
-                    if let Some((lang, body)) = code.take().filter(|_| !self.headings_only) {
+                    if let Some((lang, body)) = code.take().filter(|_| self.mode == Mode::Html) {
                         events.push(Event::Html(CowStr::from(code_block(&lang, &body))));
                     }
                 }
@@ -320,7 +385,7 @@ impl Renderer<'_> {
                 other => events.push(other),
             }
         }
-        if self.headings_only {
+        if self.mode != Mode::Html {
             return;
         }
         if raw {
@@ -337,25 +402,36 @@ impl Renderer<'_> {
 /// anchor checks before rendering: the blocks are walked as a render walks them, without
 /// highlighting code or producing HTML.
 pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: &mut Anchors) -> Vec<Heading> {
-    struct Plain;
-    impl RenderContext for Plain {
-        fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
-            None
-        }
-        fn fallback_notice(&self, _: Lang) -> String {
-            String::new()
-        }
-        fn label(&self, _: &str, _: Lang) -> String {
-            String::new()
-        }
-        fn component(&self, _: Component, _: &str, _: Lang) -> String {
-            String::new()
-        }
-        fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
-            None
-        }
+    walk(blocks, text, base, lang, &Plain, anchors, Mode::Headings).headings
+}
+
+/// The plain text of one language of a body, section by section: first the text before the first
+/// heading (possibly empty), then one section per heading, every heading in the order
+/// `render_html` numbers them, with exactly the IDs it gives them when `anchors` is reserved as
+/// for the render.
+pub fn sections(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: &mut Anchors) -> Vec<Section> {
+    walk(blocks, text, base, lang, &Plain, anchors, Mode::Text).sections
+}
+
+/// A context that resolves nothing: for walks that produce no HTML.
+struct Plain;
+
+impl RenderContext for Plain {
+    fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
+        None
     }
-    walk(blocks, text, base, lang, &Plain, anchors, true).headings
+    fn fallback_notice(&self, _: Lang) -> String {
+        String::new()
+    }
+    fn label(&self, _: &str, _: Lang) -> String {
+        String::new()
+    }
+    fn component(&self, _: Component, _: &str, _: Lang) -> String {
+        String::new()
+    }
+    fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
+        None
+    }
 }
 
 fn code_block(lang: &str, body: &str) -> String {

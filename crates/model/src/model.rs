@@ -249,6 +249,10 @@ pub struct Page {
     pub body: Body,
     /// Byte offset of the body in the file.
     pub body_start: usize,
+    /// The body's plain text by heading, per language (Japanese, English), for the search
+    /// index: kept with the page so an index can be rebuilt without reading unchanged files.
+    /// The anchors are as numbered without the page's reserved IDs: see [`Page::sections`].
+    pub sections: [Vec<shoko_markdown::Section>; 2],
     /// Claims cited in the body with `[text](claim:ID)`.
     pub citations: Vec<Ref>,
     /// Links to other pages.

@@ -9,10 +9,12 @@ use std::collections::BTreeMap;
 pub const SITE_CSS: &str = "css/site.css";
 /// The script every page links.
 pub const SITE_JS: &str = "js/site.js";
+/// The search script every page links.
+pub const SEARCH_JS: &str = "js/search.js";
 const HIGHLIGHT_CSS: &str = "css/highlight.css";
 
 /// Output files for `files` (path under `static/` → bytes) plus the generated highlighting
-/// stylesheet, and the fingerprinted paths of the three assets pages link.
+/// stylesheet, and the fingerprinted paths of the assets pages link.
 pub fn assets(files: &[(String, Vec<u8>)]) -> (BTreeMap<String, Vec<u8>>, AssetPaths) {
     let mut out = BTreeMap::new();
     let mut renamed = BTreeMap::new();
@@ -24,7 +26,13 @@ pub fn assets(files: &[(String, Vec<u8>)]) -> (BTreeMap<String, Vec<u8>>, AssetP
         out.insert(target, bytes.clone());
     }
     let name = |p: &str| renamed.get(p).cloned().unwrap_or_else(|| p.to_owned());
-    (out, AssetPaths { css: name(SITE_CSS), highlight_css: name(HIGHLIGHT_CSS), js: name(SITE_JS) })
+    let paths = AssetPaths {
+        css: name(SITE_CSS),
+        highlight_css: name(HIGHLIGHT_CSS),
+        js: name(SITE_JS),
+        search_js: name(SEARCH_JS),
+    };
+    (out, paths)
 }
 
 /// `css/site.css` → `css/site.<first 10 hex of blake3>.css`.

@@ -55,6 +55,8 @@ pub struct AssetPaths {
     pub highlight_css: String,
     /// The script.
     pub js: String,
+    /// The search script.
+    pub search_js: String,
 }
 
 /// One history event of one claim: the claim's declaring document, its index there, and the
@@ -259,6 +261,8 @@ impl<'a> Ctx<'a> {
         if translated {
             alternates.push(AlternateView { hreflang: other_lang.code(), href: self.url_from(here, other) });
         }
+        // The site root's folder, as a prefix of root-relative paths (`../../`, or empty).
+        let search_root = relative_href(here, "").trim_end_matches("index.html").to_owned();
         LayoutView {
             lang: lang.code(),
             title,
@@ -266,6 +270,9 @@ impl<'a> Ctx<'a> {
             css: relative_href(here, &self.assets.css),
             highlight_css: relative_href(here, &self.assets.highlight_css),
             js: relative_href(here, &self.assets.js),
+            search_js: relative_href(here, &self.assets.search_js),
+            search_root: search_root.clone(),
+            search_index: format!("{search_root}{}/", crate::search::index_dir(lang)),
             nav,
             footer,
             switch: SwitchView {

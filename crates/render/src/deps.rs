@@ -16,6 +16,8 @@
 //! - a source whose cited lines moved or changed upstream (or no longer do) counts as a change
 //!   of its claim;
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
+//! - any changed document re-builds both search indexes; one whose number of buckets changes
+//!   (the site gained or lost enough pages, claims or questions) re-renders everything;
 //! - a claim that moves to another page of the claims index (others were added or removed before
 //!   it) counts as changed, since links to it change; an index that gains or loses a page
 //!   re-renders everything.
@@ -26,6 +28,7 @@
 use crate::context::{INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::pages::Tree;
 use crate::plan::Job;
+use crate::search;
 use shoko_markdown::Lang;
 use shoko_model::pairs::{self, Drift};
 use shoko_model::{Claim, ClaimId, DocId, DocKind, Document, LocalizedText, Question, SiteModel};
@@ -97,9 +100,14 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     {
         jobs.extend(Lang::ALL.map(|lang| Job::Site(SitePage::Translations, lang, 0)));
     }
-    if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) {
-        // An index gained or lost a page: its old file must go, which a full render does.
+    if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) || search::buckets(old) != search::buckets(new) {
+        // An index gained or lost a page, or the search index a bucket: its old file must go,
+        // which a full render does.
         return Job::all(new);
+    }
+    // Any changed document may change what is found, and where.
+    if !changed.is_empty() {
+        jobs.extend(Lang::ALL.map(Job::Search));
     }
     if !ids.is_empty() {
         // Added or removed claims move others to another page of the claims index, which

@@ -15,12 +15,13 @@ pub mod i18n;
 mod pages;
 mod plan;
 pub mod rules;
+mod search;
 mod sitewide;
 mod upstream;
 mod urls;
 pub mod view;
 
-pub use assets::{SITE_CSS, SITE_JS};
+pub use assets::{SEARCH_JS, SITE_CSS, SITE_JS};
 pub use context::{SitePage, SitePageExt};
 pub use deps::affected_jobs;
 pub use plan::{Job, RenderInput, RenderPlan, Renderer, Templates, compile_templates, render_jobs};

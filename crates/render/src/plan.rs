@@ -101,14 +101,17 @@ pub enum Job {
     Root,
     /// `claims.json`, `sitemap.xml`, `robots.txt`.
     Feeds,
+    /// The search index of one language (`search/ja/…`).
+    Search(Lang),
     /// Static files, processed images, the published schema and `.nojekyll`.
     Assets,
 }
 
 impl Job {
-    /// Whether the job renders a large file that grows with the whole site (`claims.json`).
+    /// Whether the job renders files that grow with the whole site (`claims.json`, the search
+    /// indexes): they start first, beside the content pages.
     pub fn is_large(&self) -> bool {
-        matches!(self, Job::Feeds)
+        matches!(self, Job::Feeds | Job::Search(_))
     }
 
     /// Roughly how much output the job holds in memory, in content pages: a page of a paged
@@ -125,6 +128,7 @@ impl Job {
         let mut jobs: Vec<Job> = site.pages().values().map(|d| Job::Page(*d)).collect();
         jobs.extend(Job::site_pages(site));
         jobs.extend([Job::Root, Job::Feeds, Job::Assets]);
+        jobs.extend(Lang::ALL.map(Job::Search));
         jobs
     }
 
@@ -277,6 +281,7 @@ fn run_job(
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
             files
         }
+        Job::Search(lang) => crate::search::files(cx, lang).into_iter().map(Ok).collect(),
         Job::Assets => {
             let mut files: Vec<Rendered> = asset_files.iter().map(|(p, b)| Ok((p.clone(), b.clone()))).collect();
             files.extend(input.media.iter().map(|(p, b)| Ok((p.clone(), b.clone()))));

@@ -53,6 +53,13 @@ pub struct LayoutView {
     pub highlight_css: String,
     /// Relative href of the script.
     pub js: String,
+    /// Relative href of the search script.
+    pub search_js: String,
+    /// Relative href of the site root's folder (`../../`, or empty at the root), the prefix of
+    /// the search results' root-relative addresses.
+    pub search_root: String,
+    /// Relative href of the folder of this language's search index.
+    pub search_index: String,
     /// Site navigation.
     pub nav: Vec<NavView>,
     /// Links in the footer to the generated pages outside the navigation.

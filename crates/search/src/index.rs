@@ -48,7 +48,7 @@ pub struct Record {
     pub text: String,
 }
 
-/// Tokens of the title and section weigh this much more than tokens of the text.
+/// Tokens of what names a record weigh this much more than tokens of its text.
 const TITLE_WEIGHT: u32 = 3;
 /// Characters of text a result shows.
 const EXCERPT_CHARS: usize = 220;
@@ -65,8 +65,11 @@ pub fn buckets_for(things: usize) -> usize {
 pub fn build(folder: &str, records: &[Record], buckets: usize) -> BTreeMap<String, Vec<u8>> {
     let buckets = buckets.max(1);
     // Documents ordered by bucket, so a bucket is a range of IDs.
-    let mut order: Vec<(usize, usize)> =
-        records.iter().enumerate().map(|(i, r)| ((fnv(page_of(&r.url).as_bytes()) % buckets as u64) as usize, i)).collect();
+    let mut order: Vec<(usize, usize)> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ((fnv(page_of(&r.url).as_bytes()) % buckets as u64) as usize, i))
+        .collect();
     order.sort();
     let mut starts = vec![0usize; buckets + 1];
     for (bucket, _) in &order {
@@ -80,13 +83,21 @@ pub fn build(folder: &str, records: &[Record], buckets: usize) -> BTreeMap<Strin
     let mut gfx: Vec<String> = Vec::new();
     for (id, &(bucket, i)) in order.iter().enumerate() {
         let record = &records[i];
+        // What names the record weighs more: a section's heading (the page title, for the part
+        // before the first heading), a claim's or question's ID; the page a section, claim or
+        // question is on counts like its text.
+        let (title, section) = match (record.kind, &record.section) {
+            (Kind::Page, Some(_)) => (1, TITLE_WEIGHT),
+            (Kind::Page, None) => (TITLE_WEIGHT, 0),
+            (Kind::Claim | Kind::Question, _) => (TITLE_WEIGHT, 1),
+        };
         let mut weights: BTreeMap<String, u32> = BTreeMap::new();
-        let heading = format!("{} {}", record.title, record.section.as_deref().unwrap_or(""));
-        for token in index_tokens(&heading) {
-            *weights.entry(token).or_default() += TITLE_WEIGHT;
-        }
-        for token in index_tokens(&record.text) {
-            *weights.entry(token).or_default() += 1;
+        let parts =
+            [(record.title.as_str(), title), (record.section.as_deref().unwrap_or(""), section), (&record.text, 1)];
+        for (text, weight) in parts {
+            for token in index_tokens(text) {
+                *weights.entry(token).or_default() += weight;
+            }
         }
         for (token, weight) in weights {
             let list = postings.entry(shard_key(&token)).or_default().entry(token).or_default();

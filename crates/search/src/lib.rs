@@ -8,5 +8,4 @@
 pub mod index;
 pub mod tokens;
 
-pub use index::{Kind, Record, build, buckets_for};
-
+pub use index::{Kind, Record, buckets_for, build};

@@ -5,9 +5,10 @@
 //! - a run of Japanese script (Han, Hiragana, Katakana, `々`, `ー`) gives its overlapping
 //!   character bigrams (`新幹線` → `新幹`, `幹線`), or the character itself when the run has one,
 //!   so a query matches any part of a compound however an analyser would have split it;
-//! - a run of word characters (letters, digits, `_`, and `.` between digits) gives the run whole, its `_`-separated
-//!   parts, and for a part of letters then digits (`gfx1201`) the letters and the digits, so
-//!   `mul_mat_vec_q`, `ROCBLAS_LAYER` and `gfx1201` are found whole and by their parts;
+//! - a run of word characters (letters, digits, `_`, and `.` between digits) gives the run whole,
+//!   the rest of it from each `_` on, its `_`-separated parts, and for a part of letters then
+//!   digits (`gfx1201`) the letters and the digits, each once, so `mul_mat_vec_q` (also by
+//!   `mat_vec`), `ROCBLAS_LAYER` and `gfx1201` are found whole and by their parts;
 //! - anything else separates runs.
 //!
 //! A query's terms are its Japanese bigrams (or single characters) and its whole words; a term
@@ -90,8 +91,10 @@ fn bigrams(run: &[char]) -> Vec<String> {
 fn letters_digits(part: &str) -> Option<(&str, &str)> {
     let split = part.find(|c: char| c.is_ascii_digit())?;
     let (letters, digits) = part.split_at(split);
-    (!letters.is_empty() && letters.chars().all(|c| c.is_ascii_lowercase()) && digits.chars().all(|c| c.is_ascii_digit()))
-        .then_some((letters, digits))
+    (!letters.is_empty()
+        && letters.chars().all(|c| c.is_ascii_lowercase())
+        && digits.chars().all(|c| c.is_ascii_digit()))
+    .then_some((letters, digits))
 }
 
 /// Every token `text` is indexed under, in order, repeats kept (they count).
@@ -102,14 +105,24 @@ pub fn index_tokens(text: &str) -> Vec<String> {
         match run {
             Run::Japanese(chars) => out.extend(bigrams(&chars)),
             Run::Word(word) => {
-                out.push(word.to_owned());
-                let parts: Vec<&str> = word.split('_').filter(|p| !p.is_empty()).collect();
-                for part in &parts {
-                    if parts.len() > 1 || *part != word {
-                        out.push((*part).to_owned());
-                    }
+                // The word, then from each `_` on (`mat_vec_q`, `vec_q`, `q` of `mul_mat_vec_q`,
+                // so a query for a middle part finds the word by prefix), then each part and
+                // its letters and digits; each once per word.
+                let mut mine: Vec<&str> = vec![word];
+                for (i, _) in word.match_indices('_') {
+                    mine.push(word[i..].trim_start_matches('_'));
+                }
+                for part in word.split('_') {
+                    mine.push(part);
                     if let Some((letters, digits)) = letters_digits(part) {
-                        out.extend([letters.to_owned(), digits.to_owned()]);
+                        mine.extend([letters, digits]);
+                    }
+                }
+                let mut seen: Vec<&str> = Vec::new();
+                for token in mine {
+                    if !token.is_empty() && !seen.contains(&token) {
+                        seen.push(token);
+                        out.push(token.to_owned());
                     }
                 }
             }

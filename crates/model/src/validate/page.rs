@@ -38,6 +38,9 @@ pub fn validate_page(
     let text = &input.source.text[body.clone()];
     let (parsed, diags) = parse_body(text, body.start, input.file);
     out.extend(diags);
+    let sections = Lang::ALL.map(|lang| {
+        shoko_markdown::sections(&parsed.blocks, text, body.start, lang, &mut shoko_markdown::Anchors::default())
+    });
     if input.raw_html == RawHtml::Refuse {
         for range in &parsed.raw_html {
             out.push(raw_html::diagnostic(
@@ -145,6 +148,7 @@ pub fn validate_page(
         does_not_claim,
         body: parsed,
         body_start: body.start,
+        sections,
         citations,
         page_links,
     }

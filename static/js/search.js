@@ -1,0 +1,388 @@
+// shoko site search: the query side of the index `shoko build` writes under search/LANG/.
+// The tokenizer below follows crates/search/src/tokens.rs rule for rule; both are tested against
+// crates/search/vectors.json. Index files are scripts that call shokoSearch(NAME, DATA), loaded
+// with <script> elements, so search works over HTTP, under a sub-path and from file:// alike.
+(function () {
+  'use strict';
+
+  // ---- Tokenizer (mirror of tokens.rs) ----
+  var JAPANESE_SHARDS = 32;
+
+  function isJapanese(c) {
+    var n = c.codePointAt(0);
+    return n === 0x3005 || (n >= 0x3040 && n <= 0x30FF) || (n >= 0x31F0 && n <= 0x31FF) ||
+      (n >= 0x3400 && n <= 0x4DBF) || (n >= 0x4E00 && n <= 0x9FFF) || (n >= 0xF900 && n <= 0xFAFF) ||
+      (n >= 0x20000 && n <= 0x2FFFF);
+  }
+
+  function isWord(c) {
+    var n = c.codePointAt(0);
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c === '_') { return true; }
+    return n >= 0xC0 && n !== 0xD7 && n !== 0xF7 && !isJapanese(c) &&
+      !(n >= 0x2000 && n <= 0x2BFF) && !(n >= 0x3000 && n <= 0x303F) &&
+      !(n >= 0xFE30 && n <= 0xFE4F) && !(n >= 0xFF00 && n <= 0xFFEF);
+  }
+
+  function isDigit(c) { return c !== undefined && c >= '0' && c <= '9'; }
+
+  function normalise(text) { return text.normalize('NFKC').toLowerCase(); }
+
+  // Runs of the normalised text: {japanese: [chars]} or {word: string}.
+  function runs(text) {
+    var chars = Array.from(text);
+    var out = [];
+    var i = 0;
+    while (i < chars.length) {
+      var c = chars[i];
+      var j = i + 1;
+      if (isJapanese(c)) {
+        while (j < chars.length && isJapanese(chars[j])) { j++; }
+        out.push({ japanese: chars.slice(i, j) });
+      } else if (isWord(c)) {
+        while (j < chars.length && (isWord(chars[j]) ||
+          (chars[j] === '.' && isDigit(chars[j - 1]) && isDigit(chars[j + 1])))) { j++; }
+        out.push({ word: chars.slice(i, j).join('') });
+      }
+      i = j;
+    }
+    return out;
+  }
+
+  function bigrams(chars) {
+    if (chars.length === 1) { return [chars[0]]; }
+    var out = [];
+    for (var i = 0; i + 1 < chars.length; i++) { out.push(chars[i] + chars[i + 1]); }
+    return out;
+  }
+
+  function lettersDigits(part) {
+    var m = /^([a-z]+)([0-9]+)$/.exec(part);
+    return m ? [m[1], m[2]] : null;
+  }
+
+  function indexTokens(text) {
+    var out = [];
+    runs(normalise(text)).forEach(function (run) {
+      if (run.japanese) { out.push.apply(out, bigrams(run.japanese)); return; }
+      var word = run.word;
+      var mine = [word];
+      for (var i = word.indexOf('_'); i >= 0; i = word.indexOf('_', i + 1)) {
+        mine.push(word.slice(i).replace(/^_+/, ''));
+      }
+      word.split('_').forEach(function (part) {
+        mine.push(part);
+        var ld = lettersDigits(part);
+        if (ld) { mine.push(ld[0], ld[1]); }
+      });
+      var seen = [];
+      mine.forEach(function (t) {
+        if (t !== '' && seen.indexOf(t) < 0) { seen.push(t); out.push(t); }
+      });
+    });
+    return out;
+  }
+
+  function queryTerms(text) {
+    var out = [];
+    runs(normalise(text)).forEach(function (run) {
+      var terms = run.japanese ? bigrams(run.japanese) : [run.word.replace(/^_+|_+$/g, '')];
+      terms.forEach(function (t) { if (t !== '' && out.indexOf(t) < 0) { out.push(t); } });
+    });
+    return out;
+  }
+
+  function shardKey(token) {
+    var c = Array.from(token)[0];
+    if (c === undefined) { return 'other'; }
+    if (/^[a-z0-9_]$/.test(c)) { return c; }
+    if (isJapanese(c)) {
+      var n = c.codePointAt(0) % JAPANESE_SHARDS;
+      return 'k' + (n < 10 ? '0' : '') + n;
+    }
+    return 'other';
+  }
+
+  var tokens = { indexTokens: indexTokens, queryTerms: queryTerms, shardKey: shardKey };
+  if (typeof module !== 'undefined' && module.exports) { module.exports = tokens; }
+  if (typeof window === 'undefined' || typeof document === 'undefined') { return; }
+  window.shokoSearchTokens = tokens;
+
+  // ---- Loading index files ----
+  var input = document.getElementById('search-input');
+  var panel = document.querySelector('[data-search-results]');
+  if (!input || !panel) { return; }
+  var base = input.getAttribute('data-search-index');
+  var root = input.getAttribute('data-search-root');
+  var waiting = {};
+  var loaded = {};
+
+  window.shokoSearch = function (name, data) {
+    var short = name.slice(name.lastIndexOf('/') + 1);
+    loaded[short] = data;
+    if (waiting[short]) { waiting[short].forEach(function (done) { done(data); }); delete waiting[short]; }
+  };
+
+  function load(name, version) {
+    if (loaded[name] !== undefined) { return Promise.resolve(loaded[name]); }
+    return new Promise(function (resolve, reject) {
+      if (waiting[name]) { waiting[name].push(resolve); return; }
+      waiting[name] = [resolve];
+      var script = document.createElement('script');
+      script.src = base + name + '.js' + (version ? '?v=' + version : '');
+      script.async = true;
+      script.addEventListener('error', function () { delete waiting[name]; reject(new Error('cannot load ' + name)); });
+      document.head.appendChild(script);
+    });
+  }
+
+  var entry = null;
+  function loadEntry() {
+    if (entry) { return Promise.resolve(entry); }
+    return load('entry').then(function (e) { entry = e; return e; });
+  }
+
+  // ---- Ranking ----
+  // A page's opening (its part before the first heading, which carries the title) stands for
+  // the whole page: asked for by a page's name, the page comes first.
+  var OPENING_BOOST = 1.3;
+  // At most this many results of one page lead the list; the rest follow.
+  var PER_PAGE = 2;
+  var KINDS = ['page', 'claim', 'question'];
+
+  // Every document a term matches (an index token starting with it), with its weight; an
+  // exact token counts fully, a longer one (the term is its prefix) a little less.
+  function matches(term) {
+    var key = shardKey(term);
+    if (entry.k.indexOf(key) < 0) { return Promise.resolve({}); }
+    return load('t-' + key, entry.v).then(function (shard) {
+      var found = {};
+      Object.keys(shard).forEach(function (token) {
+        if (token.lastIndexOf(term, 0) !== 0) { return; }
+        var factor = token === term ? 1 : 0.7;
+        var list = shard[token];
+        for (var i = 0; i < list.length; i += 2) {
+          var w = list[i + 1] * factor;
+          if (!found[list[i]] || found[list[i]] < w) { found[list[i]] = w; }
+        }
+      });
+      return found;
+    });
+  }
+
+  function rank(terms, perTerm) {
+    var n = entry.n;
+    var scores = {};
+    var hits = {};
+    perTerm.forEach(function (found) {
+      var ids = Object.keys(found);
+      var idf = Math.log(1 + (n - ids.length + 0.5) / (ids.length + 0.5));
+      ids.forEach(function (id) {
+        var w = found[id];
+        scores[id] = (scores[id] || 0) + idf * (w * 2.2) / (w + 1.2);
+        hits[id] = (hits[id] || 0) + 1;
+      });
+    });
+    var ids = Object.keys(scores);
+    // Every term must match; only when nothing does, the documents that match most terms.
+    var all = ids.filter(function (id) { return hits[id] === terms.length; });
+    if (all.length === 0 && terms.length > 1) {
+      var most = Math.max.apply(null, ids.map(function (id) { return hits[id]; }).concat([0]));
+      all = most * 2 >= terms.length ? ids.filter(function (id) { return hits[id] === most; }) : [];
+    }
+    return all.map(Number).sort(function (a, b) { return scores[b] - scores[a] || a - b; })
+      .map(function (id) { return { id: id, score: scores[id] }; });
+  }
+
+  function bucketOf(id) {
+    var b = entry.b;
+    for (var i = 0; i + 1 < b.length; i++) { if (id >= b[i] && id < b[i + 1]) { return i; } }
+    return -1;
+  }
+
+  function describe(id) {
+    var bucket = bucketOf(id);
+    return load('d-' + bucket, entry.v).then(function (docs) {
+      var d = docs[id - entry.b[bucket]];
+      return { id: id, url: d[0], title: d[1], section: d[2], kind: d[3], cls: d[4], gfx: d[5], text: d[6] };
+    });
+  }
+
+  var CANDIDATES = 60;
+  var SHOWN = 10;
+  var filters = { cls: null, gfx: null };
+
+  // `docs` (best first) with no more than PER_PAGE of one page ahead of the others.
+  function diverse(docs) {
+    var count = {};
+    var ahead = [];
+    var behind = [];
+    docs.forEach(function (d) {
+      var page = d.url.split('#')[0];
+      count[page] = (count[page] || 0) + 1;
+      (count[page] <= PER_PAGE ? ahead : behind).push(d);
+    });
+    return ahead.concat(behind);
+  }
+
+  function search(query) {
+    var terms = queryTerms(query);
+    if (terms.length === 0) { return Promise.resolve(null); }
+    return loadEntry().then(function () {
+      return Promise.all(terms.map(matches));
+    }).then(function (perTerm) {
+      var ranked = rank(terms, perTerm).slice(0, CANDIDATES);
+      return Promise.all(ranked.map(function (r) {
+        return describe(r.id).then(function (d) {
+          d.score = r.score * (d.kind === 0 && !d.section ? OPENING_BOOST : 1);
+          return d;
+        });
+      }));
+    }).then(function (docs) {
+      docs.sort(function (a, b) { return b.score - a.score || a.id - b.id; });
+      return { terms: terms, docs: diverse(docs) };
+    });
+  }
+
+  // ---- Showing results ----
+  function label(key) { return panel.getAttribute('data-label-' + key) || key; }
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    (children || []).forEach(function (c) { node.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); });
+    return node;
+  }
+
+  // `text` with the parts that match a query term marked.
+  function marked(text, terms) {
+    var lower = normalise(text);
+    var spans = [];
+    terms.forEach(function (t) {
+      var from = 0;
+      var at;
+      while ((at = lower.indexOf(t, from)) >= 0) { spans.push([at, at + t.length]); from = at + t.length; }
+    });
+    spans.sort(function (a, b) { return a[0] - b[0]; });
+    var out = [];
+    var pos = 0;
+    spans.forEach(function (s) {
+      if (s[0] < pos || lower.length !== text.length) { return; }
+      out.push(text.slice(pos, s[0]), el('mark', {}, [text.slice(s[0], s[1])]));
+      pos = s[1];
+    });
+    out.push(text.slice(pos));
+    return out;
+  }
+
+  function chip(kind, value, text, pressed) {
+    return el('button', { type: 'button', 'class': 'search-chip', 'data-filter': kind, 'data-value': value,
+      'aria-pressed': pressed ? 'true' : 'false' }, [text]);
+  }
+
+  var last = null;
+
+  function show(result) {
+    panel.textContent = '';
+    if (!result) { close(); return; }
+    last = result;
+    var classes = ['confirmed', 'inferred', 'unresolved', 'limited'];
+    var present = function (key, value) {
+      return result.docs.some(function (d) { return key === 'cls' ? d.cls === value : (d.gfx || []).indexOf(value) >= 0; });
+    };
+    var chips = el('div', { 'class': 'search-filters', role: 'group', 'aria-label': label('filters') });
+    classes.filter(function (c) { return present('cls', c); }).forEach(function (c) {
+      chips.appendChild(chip('cls', c, label(c), filters.cls === c));
+    });
+    (entry.g || []).filter(function (g) { return present('gfx', g); }).forEach(function (g) {
+      chips.appendChild(chip('gfx', g, g, filters.gfx === g));
+    });
+    if (chips.childNodes.length > 0) { panel.appendChild(chips); }
+    var shown = result.docs.filter(function (d) {
+      return (!filters.cls || d.cls === filters.cls) && (!filters.gfx || (d.gfx || []).indexOf(filters.gfx) >= 0);
+    }).slice(0, SHOWN);
+    if (shown.length === 0) {
+      panel.appendChild(el('p', { 'class': 'search-none' }, [label('none')]));
+    } else {
+      var list = el('ol', { 'class': 'search-list' });
+      shown.forEach(function (d) {
+        var kind = KINDS[d.kind];
+        var tag = d.cls ? el('span', { 'class': 'badge badge-' + d.cls }, [label(d.cls)])
+          : el('span', { 'class': 'search-kind' }, [label(kind)]);
+        var head = el('span', { 'class': 'search-title' }, [d.title]);
+        var where = d.section ? el('span', { 'class': 'search-section' }, [d.section]) : null;
+        var excerpt = el('span', { 'class': 'search-excerpt' }, marked(d.text, result.terms));
+        var link = el('a', { href: root + d.url, 'class': 'search-result search-' + kind },
+          [tag, ' ', head].concat(where ? [' ', where] : []).concat([excerpt]));
+        list.appendChild(el('li', {}, [link]));
+      });
+      panel.appendChild(list);
+    }
+    panel.hidden = false;
+    input.setAttribute('aria-expanded', 'true');
+  }
+
+  function close() {
+    panel.hidden = true;
+    input.setAttribute('aria-expanded', 'false');
+  }
+
+  var pending = 0;
+  function run() {
+    var ticket = ++pending;
+    search(input.value).then(function (result) {
+      if (ticket === pending) { show(result); }
+    }, function () {
+      if (ticket === pending) { close(); }
+    });
+  }
+
+  input.addEventListener('input', run);
+  input.addEventListener('focus', function () { if (input.value && last) { show(last); } });
+
+  panel.addEventListener('click', function (event) {
+    var button = event.target.closest('button[data-filter]');
+    if (!button) { return; }
+    var key = button.getAttribute('data-filter');
+    var value = button.getAttribute('data-value');
+    filters[key] = filters[key] === value ? null : value;
+    show(last);
+    var again = panel.querySelector('button[data-filter="' + key + '"][data-value="' + value + '"]');
+    if (again) { again.focus(); }
+  });
+
+  function results() { return Array.prototype.slice.call(panel.querySelectorAll('a.search-result')); }
+
+  document.addEventListener('keydown', function (event) {
+    var target = event.target;
+    var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      input.focus();
+      input.select();
+      return;
+    }
+    var inside = target === input || panel.contains(target);
+    if (!inside || panel.hidden) { return; }
+    var links = results();
+    var at = links.indexOf(target);
+    if (event.key === 'Escape') {
+      close();
+      input.focus();
+    } else if (event.key === 'ArrowDown' && links.length) {
+      event.preventDefault();
+      links[at < 0 ? 0 : Math.min(at + 1, links.length - 1)].focus();
+    } else if (event.key === 'ArrowUp' && links.length) {
+      event.preventDefault();
+      if (at <= 0) { input.focus(); } else { links[at - 1].focus(); }
+    } else if (event.key === 'Enter' && target === input && links.length) {
+      event.preventDefault();
+      links[0].click();
+    }
+  });
+
+  document.addEventListener('click', function (event) {
+    if (!panel.hidden && !panel.contains(event.target) && event.target !== input) { close(); }
+  });
+
+  input.closest('.search').hidden = false;
+}());
