@@ -28,10 +28,11 @@ ci:
 e2e:
     bash tests/e2e/run.sh
 
-# Screenshots of three pages in both languages, light and dark, phone and desktop, into target/screenshots/.
+# Screenshots of three pages in both languages, light and dark, phone and desktop, and search open
+# with results in each language, into target/screenshots/.
 screenshots: build
     cd tests/e2e && npm ci --no-audit --no-fund --silent
-    node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html
+    node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html "ja/index.html+search:カーネル" "en/index.html+search:gfx1201"
 
 # The performance benchmark (corpus, cold/no-op/edit builds, memory, Hugo ratio, serve latency).
 # BENCH_SIZES="1000 10000" to skip the 50,000-page corpus.

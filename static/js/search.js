@@ -55,6 +55,12 @@
     return out;
   }
 
+  // An English plural's singular (`kernels` → `kernel`, `libraries` → `library`), or null.
+  function singular(word) {
+    if (!/^[a-z]{4,}$/.test(word) || !/s$/.test(word) || /(ss|us|is)$/.test(word)) { return null; }
+    return /ies$/.test(word) ? word.slice(0, -3) + 'y' : word.slice(0, -1);
+  }
+
   function lettersDigits(part) {
     var m = /^([a-z]+)([0-9]+)$/.exec(part);
     return m ? [m[1], m[2]] : null;
@@ -66,6 +72,8 @@
       if (run.japanese) { out.push.apply(out, bigrams(run.japanese)); return; }
       var word = run.word;
       var mine = [word];
+      var one = singular(word);
+      if (one) { mine.push(one); }
       for (var i = word.indexOf('_'); i >= 0; i = word.indexOf('_', i + 1)) {
         mine.push(word.slice(i).replace(/^_+/, ''));
       }
@@ -85,7 +93,8 @@
   function queryTerms(text) {
     var out = [];
     runs(normalise(text)).forEach(function (run) {
-      var terms = run.japanese ? bigrams(run.japanese) : [run.word.replace(/^_+|_+$/g, '')];
+      var word = run.japanese ? null : run.word.replace(/^_+|_+$/g, '');
+      var terms = run.japanese ? bigrams(run.japanese) : [singular(word) || word];
       terms.forEach(function (t) { if (t !== '' && out.indexOf(t) < 0) { out.push(t); } });
     });
     return out;
@@ -318,12 +327,10 @@
       panel.appendChild(list);
     }
     panel.hidden = false;
-    input.setAttribute('aria-expanded', 'true');
   }
 
   function close() {
     panel.hidden = true;
-    input.setAttribute('aria-expanded', 'false');
   }
 
   var pending = 0;
@@ -337,7 +344,8 @@
   }
 
   input.addEventListener('input', run);
-  input.addEventListener('focus', function () { if (input.value && last) { show(last); } });
+  // Clicking the field again shows the last results (focus alone does not: Esc returns focus).
+  input.addEventListener('click', function () { if (input.value && last && panel.hidden) { show(last); } });
 
   panel.addEventListener('click', function (event) {
     var button = event.target.closest('button[data-filter]');
@@ -361,6 +369,13 @@
       input.select();
       return;
     }
+    if (event.key === 'Enter' && target === input && input.value && last) {
+      // Enter in the field opens the first result, shown or not.
+      if (panel.hidden) { show(last); }
+      var first = panel.querySelector('a.search-result');
+      if (first) { event.preventDefault(); first.click(); }
+      return;
+    }
     var inside = target === input || panel.contains(target);
     if (!inside || panel.hidden) { return; }
     var links = results();
@@ -374,9 +389,6 @@
     } else if (event.key === 'ArrowUp' && links.length) {
       event.preventDefault();
       if (at <= 0) { input.focus(); } else { links[at - 1].focus(); }
-    } else if (event.key === 'Enter' && target === input && links.length) {
-      event.preventDefault();
-      links[0].click();
     }
   });
 

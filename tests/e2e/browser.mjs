@@ -1,5 +1,10 @@
 // What every e2e script shares: headless Chromium started the one way (Debian's /usr/bin/chromium,
-// or $CHROMIUM, without sandbox, GPU or background traffic), and the ok/FAIL reporter.
+// or $CHROMIUM, without sandbox, GPU or background traffic), the ok/FAIL reporter, and a plain
+// static server (python3 -m http.server) that serves a built site under a sub-path.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 /** Start headless Chromium, with `extra` command-line switches. */
@@ -23,5 +28,35 @@ export function checks() {
       failed += 1;
     },
     failures: () => failed,
+  };
+}
+
+/**
+ * Serve `siteDir` under the sub-path `base` (`/ROCm-pages/`) on 127.0.0.1 with python's
+ * http.server, as GitHub Pages serves a project site. Returns `{ origin, close }`.
+ */
+export async function serveUnder(siteDir, base) {
+  const host = mkdtempSync(join(tmpdir(), 'shoko-pages-'));
+  symlinkSync(siteDir, join(host, base.replace(/\//g, '')));
+  const server = spawn('python3', ['-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', host], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const origin = await new Promise((ok, fail) => {
+    let out = '';
+    const seen = (chunk) => {
+      out += chunk;
+      const m = out.match(/port (\d+)/);
+      if (m) ok(`http://127.0.0.1:${m[1]}`);
+    };
+    server.stdout.on('data', seen);
+    server.stderr.on('data', seen);
+    setTimeout(() => fail(new Error(`http.server did not start: ${out}`)), 20000);
+  });
+  return {
+    origin,
+    close() {
+      server.kill();
+      rmSync(host, { recursive: true, force: true });
+    },
   };
 }

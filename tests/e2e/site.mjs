@@ -5,12 +5,10 @@
 // click-to-enlarge opens the full image; every internal link resolves both ways; keyboard-only
 // navigation reaches the language switcher and every link.
 // Usage: node site.mjs SITE_DIR
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checks, launch } from './browser.mjs';
+import { checks, launch, serveUnder } from './browser.mjs';
 
 const siteDir = resolve(process.argv[2] || '');
 if (!process.argv[2]) {
@@ -18,22 +16,7 @@ if (!process.argv[2]) {
   process.exit(2);
 }
 const BASE = '/ROCm-pages/';
-const host = mkdtempSync(join(tmpdir(), 'shoko-pages-'));
-symlinkSync(siteDir, join(host, 'ROCm-pages'));
-const server = spawn('python3', ['-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', host], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-const origin = await new Promise((ok, fail) => {
-  let out = '';
-  const seen = (chunk) => {
-    out += chunk;
-    const m = out.match(/port (\d+)/);
-    if (m) ok(`http://127.0.0.1:${m[1]}`);
-  };
-  server.stdout.on('data', seen);
-  server.stderr.on('data', seen);
-  setTimeout(() => fail(new Error(`http.server did not start: ${out}`)), 20000);
-});
+const { origin, close } = await serveUnder(siteDir, BASE);
 
 const browser = await launch(['--allow-file-access-from-files']);
 const { check, fail, failures } = checks();
@@ -141,7 +124,6 @@ try {
   fail();
 } finally {
   await browser.close();
-  server.kill();
-  rmSync(host, { recursive: true, force: true });
+  close();
 }
 process.exit(failures() === 0 ? 0 : 1);

@@ -8,11 +8,12 @@
 //! - a run of word characters (letters, digits, `_`, and `.` between digits) gives the run whole,
 //!   the rest of it from each `_` on, its `_`-separated parts, and for a part of letters then
 //!   digits (`gfx1201`) the letters and the digits, each once, so `mul_mat_vec_q` (also by
-//!   `mat_vec`), `ROCBLAS_LAYER` and `gfx1201` are found whole and by their parts;
+//!   `mat_vec`), `ROCBLAS_LAYER` and `gfx1201` are found whole and by their parts; an English
+//!   plural also gives its singular (`kernels` → `kernel`, `libraries` → `library`);
 //! - anything else separates runs.
 //!
-//! A query's terms are its Japanese bigrams (or single characters) and its whole words; a term
-//! matches an index token that starts with it.
+//! A query's terms are its Japanese bigrams (or single characters) and its whole words (an
+//! English plural as its singular); a term matches an index token that starts with it.
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -87,6 +88,19 @@ fn bigrams(run: &[char]) -> Vec<String> {
     run.windows(2).map(|w| w.iter().collect()).collect()
 }
 
+/// An English plural's singular (`kernels` → `kernel`, `libraries` → `library`): a word of four
+/// or more ASCII letters ending in `s` but not `ss`, `us` or `is`.
+fn singular(word: &str) -> Option<String> {
+    let plural = word.len() >= 4
+        && word.bytes().all(|b| b.is_ascii_lowercase())
+        && word.ends_with('s')
+        && !["ss", "us", "is"].iter().any(|end| word.ends_with(end));
+    plural.then(|| match word.strip_suffix("ies") {
+        Some(stem) => format!("{stem}y"),
+        None => word[..word.len() - 1].to_owned(),
+    })
+}
+
 /// A part of letters then digits (`gfx1201`) as its letters and its digits.
 fn letters_digits(part: &str) -> Option<(&str, &str)> {
     let split = part.find(|c: char| c.is_ascii_digit())?;
@@ -108,7 +122,9 @@ pub fn index_tokens(text: &str) -> Vec<String> {
                 // The word, then from each `_` on (`mat_vec_q`, `vec_q`, `q` of `mul_mat_vec_q`,
                 // so a query for a middle part finds the word by prefix), then each part and
                 // its letters and digits; each once per word.
+                let one = singular(word);
                 let mut mine: Vec<&str> = vec![word];
+                mine.extend(one.as_deref());
                 for (i, _) in word.match_indices('_') {
                     mine.push(word[i..].trim_start_matches('_'));
                 }
@@ -138,7 +154,10 @@ pub fn query_terms(text: &str) -> Vec<String> {
     for run in runs(&text) {
         let terms = match run {
             Run::Japanese(chars) => bigrams(&chars),
-            Run::Word(word) => vec![word.trim_matches('_').to_owned()],
+            Run::Word(word) => {
+                let word = word.trim_matches('_');
+                vec![singular(word).unwrap_or_else(|| word.to_owned())]
+            }
         };
         for term in terms {
             if !term.is_empty() && !out.contains(&term) {

@@ -1,0 +1,135 @@
+// Site search in real headless Chromium, as readers use it: served under a sub-path
+// (/ROCm-pages/) and opened from disk (file://). Checks: the query tokenizer of
+// static/js/search.js gives exactly the tokens of crates/search/vectors.json (the Rust one is held
+// to the same file by `cargo test`); typed queries in both languages (Japanese words, parts of
+// katakana and kanji compounds, code identifiers and their parts, English terms) put the expected
+// page in the top three; keyboard-only use (`/`, arrows, Enter, Esc); the class facet filters;
+// at phone width the open results cause no horizontal scroll.
+// Usage: node search.mjs SITE_DIR
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checks, launch, serveUnder } from './browser.mjs';
+
+const siteDir = resolve(process.argv[2] || '');
+if (!process.argv[2]) {
+  console.error('usage: node search.mjs SITE_DIR');
+  process.exit(2);
+}
+const repo = resolve(fileURLToPath(import.meta.url), '../../..');
+const { check, fail, failures } = checks();
+
+// The tokenizer, loaded as the CommonJS module it also is.
+const tokens = createRequire(import.meta.url)(join(repo, 'static/js/search.js'));
+const vectors = JSON.parse(readFileSync(join(repo, 'crates/search/vectors.json'), 'utf8'));
+const drift = vectors.filter((v) => JSON.stringify(tokens.indexTokens(v.text)) !== JSON.stringify(v.index)
+  || JSON.stringify(tokens.queryTerms(v.text)) !== JSON.stringify(v.query)
+  || JSON.stringify(v.query.map(tokens.shardKey)) !== JSON.stringify(v.shards));
+check(drift.length === 0, `the JavaScript tokenizer matches all ${vectors.length} shared vectors${drift.length ? `; differs on ${drift.map((v) => v.text).join(', ')}` : ''}`);
+
+// Query → the page (folder under the language) expected among the first three results.
+const QUERIES = [
+  ['ja', '逆量子化', 'components/ggml-hip/'],
+  ['ja', '量子化', 'components/ggml-hip/'],
+  ['ja', 'アセンブル', 'components/ggml-hip/'],
+  ['ja', '直接観測', 'gpu/gfx900/'],
+  ['ja', 'ライブラリ', 'components/'],
+  ['ja', 'ポスター', 'vega-study/'],
+  ['ja', 'gfx900', 'gpu/gfx900/'],
+  ['ja', 'ｇｆｘ１２０１', 'gpu/gfx1201/'],
+  ['en', 'mul_mat_vec_q', 'components/ggml-hip/'],
+  ['en', 'mat_vec', 'components/ggml-hip/'],
+  ['en', 'gfx1201', 'gpu/gfx1201/'],
+  ['en', 'rocblas_create', 'components/rocblas/'],
+  ['en', 'hip_fatbin', 'components/ggml-hip/'],
+  ['en', 'observers', 'gpu/gfx1201/'],
+  ['en', 'Vega', 'vega-study/'],
+];
+
+async function results(tab) {
+  return tab.$$eval('[data-search-results] a', (links) => links.map((a) => a.href));
+}
+
+async function query(tab, text) {
+  await tab.fill('#search-input', text);
+  await tab.waitForFunction(() => {
+    const panel = document.querySelector('[data-search-results]');
+    return !panel.hidden && panel.querySelector('a, .search-none');
+  }, null, { timeout: 5000 });
+  return results(tab);
+}
+
+const BASE = '/ROCm-pages/';
+const { origin, close } = await serveUnder(siteDir, BASE);
+const browser = await launch(['--allow-file-access-from-files']);
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await context.newPage();
+  tab.on('pageerror', (e) => { console.error(`page error: ${e.message}`); fail(); });
+
+  for (const [where, url] of [['served', (lang) => `${origin}${BASE}${lang}/index.html`],
+    ['from disk', (lang) => pathToFileURL(join(siteDir, lang, 'index.html')).href]]) {
+    let found = 0;
+    for (const [lang, text, page] of QUERIES) {
+      await tab.goto(url(lang));
+      const hrefs = await query(tab, text);
+      const want = `/${lang}/${page}index.html`;
+      const rank = hrefs.findIndex((h) => new URL(h).pathname.endsWith(want)) + 1;
+      const ok = rank >= 1 && rank <= 3;
+      found += ok ? 1 : 0;
+      check(ok, `${where} ${lang} "${text}": ${want} is result ${rank || 'none'} of ${hrefs.length}`);
+    }
+    console.log(`     ${where}: ${found} of ${QUERIES.length} queries put the expected page in the top three`);
+  }
+
+  // A result opens its page at the section, under the sub-path.
+  await tab.goto(`${origin}${BASE}en/index.html`);
+  const [first] = await query(tab, 'hip_fatbin');
+  await tab.click('[data-search-results] a');
+  await tab.waitForURL((u) => u.href === first);
+  check(new URL(first).pathname.startsWith(BASE), `a result opens under the sub-path (${new URL(first).pathname})`);
+  const target = decodeURIComponent(new URL(first).hash.slice(1));
+  check(!target || await tab.evaluate((id) => !!document.getElementById(id), target), `the result's anchor #${target} exists on the page`);
+
+  // Keyboard only: `/` focuses, arrows move, Esc closes, Enter opens the first result.
+  await tab.goto(`${origin}${BASE}ja/index.html`);
+  await tab.keyboard.press('/');
+  check(await tab.evaluate(() => document.activeElement?.id === 'search-input'), '`/` focuses the search field');
+  await tab.keyboard.type('gfx942');
+  await tab.waitForSelector('[data-search-results] a');
+  await tab.keyboard.press('ArrowDown');
+  check(await tab.evaluate(() => document.activeElement?.matches('[data-search-results] a')), 'ArrowDown moves to the first result');
+  await tab.keyboard.press('ArrowDown');
+  const second = await tab.evaluate(() => [...document.querySelectorAll('[data-search-results] a')].indexOf(document.activeElement));
+  check(second === 1, 'ArrowDown again moves to the second result');
+  await tab.keyboard.press('Escape');
+  check(await tab.evaluate(() => document.querySelector('[data-search-results]').hidden
+    && document.activeElement?.id === 'search-input'), 'Esc closes the results and returns to the field');
+  const expected = await tab.evaluate(() => document.querySelector('[data-search-results] a').href);
+  await tab.keyboard.press('Enter');
+  await tab.waitForURL((u) => u.href === expected);
+  check(true, `Enter opens the first result (${new URL(expected).pathname})`);
+
+  // The class facet keeps only results of that class.
+  await tab.goto(`${origin}${BASE}en/index.html`);
+  await query(tab, 'gfx1201');
+  await tab.click('[data-search-results] button[data-filter="cls"][data-value="confirmed"]');
+  const badges = await tab.$$eval('[data-search-results] a', (links) => links.map((a) => a.querySelector('.badge')?.className || 'none'));
+  check(badges.length > 0 && badges.every((b) => b.includes('badge-confirmed')), `the Confirmed facet keeps ${badges.length} confirmed claims only`);
+
+  // At phone width the open results do not widen the page.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+  const small = await phone.newPage();
+  await small.goto(`${origin}${BASE}ja/gpu/gfx1201/index.html`);
+  await query(small, 'カーネル');
+  const widths = await small.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  check(widths[0] <= widths[1], `phone: no horizontal scroll with results open (${widths[0]} ≤ ${widths[1]} px)`);
+} catch (e) {
+  console.error(e);
+  fail();
+} finally {
+  await browser.close();
+  close();
+}
+process.exit(failures() === 0 ? 0 : 1);
