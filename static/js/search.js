@@ -6,8 +6,6 @@
   'use strict';
 
   // ---- Tokenizer (mirror of tokens.rs) ----
-  var JAPANESE_SHARDS = 32;
-
   function isJapanese(c) {
     var n = c.codePointAt(0);
     return n === 0x3005 || (n >= 0x3040 && n <= 0x30FF) || (n >= 0x31F0 && n <= 0x31FF) ||
@@ -100,18 +98,17 @@
     return out;
   }
 
-  function shardKey(token) {
-    var c = Array.from(token)[0];
-    if (c === undefined) { return 'other'; }
-    if (/^[a-z0-9_]$/.test(c)) { return c; }
-    if (isJapanese(c)) {
-      var n = c.codePointAt(0) % JAPANESE_SHARDS;
-      return 'k' + (n < 10 ? '0' : '') + n;
-    }
-    return 'other';
+  // FNV-1a (32 bits) over the code points of the first two characters, then MurmurHash3's
+  // finaliser (tokens.rs shard_hash).
+  function shardHash(token) {
+    var h = 0x811c9dc5;
+    Array.from(token).slice(0, 2).forEach(function (c) { h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0; });
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+    return (h ^ (h >>> 16)) >>> 0;
   }
 
-  var tokens = { indexTokens: indexTokens, queryTerms: queryTerms, shardKey: shardKey };
+  var tokens = { indexTokens: indexTokens, queryTerms: queryTerms, shardHash: shardHash };
   if (typeof module !== 'undefined' && module.exports) { module.exports = tokens; }
   if (typeof window === 'undefined' || typeof document === 'undefined') { return; }
   window.shokoSearchTokens = tokens;
@@ -151,104 +148,103 @@
   }
 
   // ---- Ranking ----
+  var SHOWN = 10;
+  var KINDS = ['page', 'claim', 'question'];
   // A page's opening (its part before the first heading, which carries the title) stands for
   // the whole page: asked for by a page's name, the page comes first.
   var OPENING_BOOST = 1.3;
-  // At most this many results of one page lead the list; the rest follow.
-  var PER_PAGE = 2;
-  var KINDS = ['page', 'claim', 'question'];
+  var filters = { cls: null, gfx: null };
 
-  // Every document a term matches (an index token starting with it), with its weight; an
-  // exact token counts fully, a longer one (the term is its prefix) a little less.
+  // Every document a term matches (an index token starting with it, or equal to a one-character
+  // term), with its weight; an exact token counts fully, a longer one a little less. `common`:
+  // a token the index lists only its heaviest documents for, so it cannot be required.
   function matches(term) {
-    var key = shardKey(term);
-    if (entry.k.indexOf(key) < 0) { return Promise.resolve({}); }
-    return load('t-' + key, entry.v).then(function (shard) {
+    var file = shardHash(term) % entry.t;
+    return load('t-' + file, entry.v).then(function (shard) {
       var found = {};
+      var common = false;
+      var df = 0;
       Object.keys(shard).forEach(function (token) {
-        if (token.lastIndexOf(term, 0) !== 0) { return; }
-        var factor = token === term ? 1 : 0.7;
-        var list = shard[token];
-        for (var i = 0; i < list.length; i += 2) {
-          var w = list[i + 1] * factor;
-          if (!found[list[i]] || found[list[i]] < w) { found[list[i]] = w; }
+        if (token === term || (term.length > 1 && token.lastIndexOf(term, 0) === 0)) {
+          var factor = token === term ? 1 : 0.7;
+          var list = shard[token];
+          df = Math.max(df, list[0]);
+          common = common || list[0] > (list.length - 1) / 2;
+          for (var i = 1, id = 0; i < list.length; i += 2) {
+            id += list[i];
+            // Stored ×10; a last digit of 1 marks a page's opening, which stands for the page.
+            var w = Math.floor(list[i + 1] / 10) * factor;
+            if (!found[id] || found[id].w < w) { found[id] = { w: w, opening: list[i + 1] % 10 === 1 }; }
+          }
         }
       });
-      return found;
+      return { found: found, common: common, df: Math.max(df, Object.keys(found).length) };
     });
   }
 
-  function rank(terms, perTerm) {
+  // Documents by score: BM25-like (term frequency saturates, rare terms weigh more); every term
+  // must match, except common ones; when nothing matches them all, the documents that match
+  // most terms, if they match at least half.
+  function rank(perTerm) {
     var n = entry.n;
     var scores = {};
     var hits = {};
-    perTerm.forEach(function (found) {
-      var ids = Object.keys(found);
-      var idf = Math.log(1 + (n - ids.length + 0.5) / (ids.length + 0.5));
-      ids.forEach(function (id) {
-        var w = found[id];
-        scores[id] = (scores[id] || 0) + idf * (w * 2.2) / (w + 1.2);
-        hits[id] = (hits[id] || 0) + 1;
+    var required = perTerm.filter(function (t) { return !t.common; }).length;
+    perTerm.forEach(function (t) {
+      var idf = Math.log(1 + (n - t.df + 0.5) / (t.df + 0.5));
+      Object.keys(t.found).forEach(function (id) {
+        var w = t.found[id].w;
+        var boost = t.found[id].opening ? OPENING_BOOST : 1;
+        scores[id] = (scores[id] || 0) + boost * idf * (w * 2.2) / (w + 1.2);
+        if (!t.common) { hits[id] = (hits[id] || 0) + 1; }
       });
     });
     var ids = Object.keys(scores);
-    // Every term must match; only when nothing does, the documents that match most terms.
-    var all = ids.filter(function (id) { return hits[id] === terms.length; });
-    if (all.length === 0 && terms.length > 1) {
-      var most = Math.max.apply(null, ids.map(function (id) { return hits[id]; }).concat([0]));
-      all = most * 2 >= terms.length ? ids.filter(function (id) { return hits[id] === most; }) : [];
+    var all = required === 0 ? ids : ids.filter(function (id) { return hits[id] === required; });
+    if (all.length === 0 && required > 1) {
+      var most = Math.max.apply(null, ids.map(function (id) { return hits[id] || 0; }).concat([0]));
+      all = most * 2 >= required ? ids.filter(function (id) { return hits[id] === most; }) : [];
     }
-    return all.map(Number).sort(function (a, b) { return scores[b] - scores[a] || a - b; })
-      .map(function (id) { return { id: id, score: scores[id] }; });
+    return all.map(Number).sort(function (a, b) { return scores[b] - scores[a] || a - b; });
   }
 
-  function bucketOf(id) {
-    var b = entry.b;
-    for (var i = 0; i + 1 < b.length; i++) { if (id >= b[i] && id < b[i + 1]) { return i; } }
-    return -1;
-  }
+  // A document's bucket and place in it.
+  function place(id) { return [Math.floor(id / entry.s), id % entry.s]; }
 
   function describe(id) {
-    var bucket = bucketOf(id);
-    return load('d-' + bucket, entry.v).then(function (docs) {
-      var d = docs[id - entry.b[bucket]];
+    var at = place(id);
+    return load('d-' + at[0], entry.v).then(function (docs) {
+      var d = docs[at[1]];
       return { id: id, url: d[0], title: d[1], section: d[2], kind: d[3], cls: d[4], gfx: d[5], text: d[6] };
     });
   }
 
-  var CANDIDATES = 60;
-  var SHOWN = 10;
-  var filters = { cls: null, gfx: null };
-
-  // `docs` (best first) with no more than PER_PAGE of one page ahead of the others.
-  function diverse(docs) {
-    var count = {};
-    var ahead = [];
-    var behind = [];
-    docs.forEach(function (d) {
-      var page = d.url.split('#')[0];
-      count[page] = (count[page] || 0) + 1;
-      (count[page] <= PER_PAGE ? ahead : behind).push(d);
-    });
-    return ahead.concat(behind);
+  // Whether document `id` passes the chosen facets (`facets`: the loaded f.js).
+  function passes(facets, id) {
+    var at = place(id);
+    var code = facets[at[0]].substr(at[1] * 2, 2);
+    if (filters.cls && code[0] !== filters.cls[0]) { return false; }
+    if (filters.gfx) {
+      var bit = entry.g.indexOf(filters.gfx);
+      if (bit < 0 || !(parseInt(code[1], 36) & (1 << bit))) { return false; }
+    }
+    return true;
   }
 
   function search(query) {
     var terms = queryTerms(query);
     if (terms.length === 0) { return Promise.resolve(null); }
+    var ranked;
     return loadEntry().then(function () {
       return Promise.all(terms.map(matches));
     }).then(function (perTerm) {
-      var ranked = rank(terms, perTerm).slice(0, CANDIDATES);
-      return Promise.all(ranked.map(function (r) {
-        return describe(r.id).then(function (d) {
-          d.score = r.score * (d.kind === 0 && !d.section ? OPENING_BOOST : 1);
-          return d;
-        });
-      }));
+      ranked = rank(perTerm);
+      return filters.cls || filters.gfx ? load('f', entry.v) : null;
+    }).then(function (facets) {
+      var kept = facets ? ranked.filter(function (id) { return passes(facets, id); }) : ranked;
+      return Promise.all(kept.slice(0, SHOWN).map(describe));
     }).then(function (docs) {
-      docs.sort(function (a, b) { return b.score - a.score || a.id - b.id; });
-      return { terms: terms, docs: diverse(docs) };
+      return { terms: terms, docs: docs };
     });
   }
 
@@ -294,26 +290,20 @@
     panel.textContent = '';
     if (!result) { close(); return; }
     last = result;
-    var classes = ['confirmed', 'inferred', 'unresolved', 'limited'];
-    var present = function (key, value) {
-      return result.docs.some(function (d) { return key === 'cls' ? d.cls === value : (d.gfx || []).indexOf(value) >= 0; });
-    };
+    // Facets: the classes and targets of the results shown, and any chosen.
     var chips = el('div', { 'class': 'search-filters', role: 'group', 'aria-label': label('filters') });
-    classes.filter(function (c) { return present('cls', c); }).forEach(function (c) {
-      chips.appendChild(chip('cls', c, label(c), filters.cls === c));
-    });
-    (entry.g || []).filter(function (g) { return present('gfx', g); }).forEach(function (g) {
-      chips.appendChild(chip('gfx', g, g, filters.gfx === g));
-    });
+    ['confirmed', 'inferred', 'unresolved', 'limited'].filter(function (c) {
+      return filters.cls === c || result.docs.some(function (d) { return d.cls === c; });
+    }).forEach(function (c) { chips.appendChild(chip('cls', c, label(c), filters.cls === c)); });
+    (entry.g || []).filter(function (g) {
+      return filters.gfx === g || result.docs.some(function (d) { return (d.gfx || []).indexOf(g) >= 0; });
+    }).forEach(function (g) { chips.appendChild(chip('gfx', g, g, filters.gfx === g)); });
     if (chips.childNodes.length > 0) { panel.appendChild(chips); }
-    var shown = result.docs.filter(function (d) {
-      return (!filters.cls || d.cls === filters.cls) && (!filters.gfx || (d.gfx || []).indexOf(filters.gfx) >= 0);
-    }).slice(0, SHOWN);
-    if (shown.length === 0) {
+    if (result.docs.length === 0) {
       panel.appendChild(el('p', { 'class': 'search-none' }, [label('none')]));
     } else {
       var list = el('ol', { 'class': 'search-list' });
-      shown.forEach(function (d) {
+      result.docs.forEach(function (d) {
         var kind = KINDS[d.kind];
         var tag = d.cls ? el('span', { 'class': 'badge badge-' + d.cls }, [label(d.cls)])
           : el('span', { 'class': 'search-kind' }, [label(kind)]);
@@ -353,9 +343,11 @@
     var key = button.getAttribute('data-filter');
     var value = button.getAttribute('data-value');
     filters[key] = filters[key] === value ? null : value;
-    show(last);
-    var again = panel.querySelector('button[data-filter="' + key + '"][data-value="' + value + '"]');
-    if (again) { again.focus(); }
+    search(input.value).then(function (result) {
+      show(result);
+      var again = panel.querySelector('button[data-filter="' + key + '"][data-value="' + value + '"]');
+      if (again) { again.focus(); }
+    });
   });
 
   function results() { return Array.prototype.slice.call(panel.querySelectorAll('a.search-result')); }

@@ -25,7 +25,7 @@ const tokens = createRequire(import.meta.url)(join(repo, 'static/js/search.js'))
 const vectors = JSON.parse(readFileSync(join(repo, 'crates/search/vectors.json'), 'utf8'));
 const drift = vectors.filter((v) => JSON.stringify(tokens.indexTokens(v.text)) !== JSON.stringify(v.index)
   || JSON.stringify(tokens.queryTerms(v.text)) !== JSON.stringify(v.query)
-  || JSON.stringify(v.query.map(tokens.shardKey)) !== JSON.stringify(v.shards));
+  || JSON.stringify(v.query.map(tokens.shardHash)) !== JSON.stringify(v.shards));
 check(drift.length === 0, `the JavaScript tokenizer matches all ${vectors.length} shared vectors${drift.length ? `; differs on ${drift.map((v) => v.text).join(', ')}` : ''}`);
 
 // Query → the page (folder under the language) expected among the first three results.
@@ -115,6 +115,7 @@ try {
   await tab.goto(`${origin}${BASE}en/index.html`);
   await query(tab, 'gfx1201');
   await tab.click('[data-search-results] button[data-filter="cls"][data-value="confirmed"]');
+  await tab.waitForSelector('[data-search-results] button[data-value="confirmed"][aria-pressed="true"]');
   const badges = await tab.$$eval('[data-search-results] a', (links) => links.map((a) => a.querySelector('.badge')?.className || 'none'));
   check(badges.length > 0 && badges.every((b) => b.includes('badge-confirmed')), `the Confirmed facet keeps ${badges.length} confirmed claims only`);
 

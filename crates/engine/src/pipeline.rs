@@ -64,6 +64,12 @@ impl Timings {
         Timings { stages, last: Some(std::time::Instant::now()) }
     }
 
+    /// Record `name` as having taken `took`, measured apart (work that ran beside a stage); the
+    /// current stage goes on.
+    pub(crate) fn beside(&mut self, name: &'static str, took: std::time::Duration) {
+        self.stages.push((name, took));
+    }
+
     /// Close the current stage under `name` and start the next.
     pub(crate) fn lap(&mut self, name: &'static str) {
         let now = std::time::Instant::now();

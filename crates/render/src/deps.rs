@@ -16,7 +16,7 @@
 //! - a source whose cited lines moved or changed upstream (or no longer do) counts as a change
 //!   of its claim;
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
-//! - any changed document re-builds both search indexes; one whose number of buckets changes
+//! - any changed document re-builds both search indexes; one whose number of files changes
 //!   (the site gained or lost enough pages, claims or questions) re-renders everything;
 //! - a claim that moves to another page of the claims index (others were added or removed before
 //!   it) counts as changed, since links to it change; an index that gains or loses a page
@@ -100,8 +100,8 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     {
         jobs.extend(Lang::ALL.map(|lang| Job::Site(SitePage::Translations, lang, 0)));
     }
-    if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) || search::buckets(old) != search::buckets(new) {
-        // An index gained or lost a page, or the search index a bucket: its old file must go,
+    if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) || search::files(old) != search::files(new) {
+        // An index gained or lost a page, or a search index a file: its old file must go,
         // which a full render does.
         return Job::all(new);
     }

@@ -281,7 +281,7 @@ fn run_job(
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
             files
         }
-        Job::Search(lang) => crate::search::files(cx, lang).into_iter().map(Ok).collect(),
+        Job::Search(lang) => crate::search::index_files(cx, lang).into_iter().map(Ok).collect(),
         Job::Assets => {
             let mut files: Vec<Rendered> = asset_files.iter().map(|(p, b)| Ok((p.clone(), b.clone()))).collect();
             files.extend(input.media.iter().map(|(p, b)| Ok((p.clone(), b.clone()))));

@@ -17,16 +17,17 @@ pub fn index_dir(lang: Lang) -> String {
     format!("{SEARCH_DIR}/{}", lang.code())
 }
 
-/// How many document buckets the indexes of `site` have: they change only with the number of
-/// pages, claims and questions, so an edit that keeps them rewrites the same set of files.
-pub fn buckets(site: &SiteModel) -> usize {
-    shoko_search::buckets_for(site.pages().len() + site.claims().len() + site.questions().len())
+/// How many token files and document buckets the indexes of `site` have: they change only with
+/// the number of pages, claims and questions, so an edit that keeps it rewrites the same set of
+/// files.
+pub fn files(site: &SiteModel) -> shoko_search::Files {
+    shoko_search::files_for(site.pages().len(), site.pages().len() + site.claims().len() + site.questions().len())
 }
 
 /// The files of `lang`'s index, by path from the site root.
-pub fn files(cx: &Ctx<'_>, lang: Lang) -> Vec<(String, Vec<u8>)> {
+pub fn index_files(cx: &Ctx<'_>, lang: Lang) -> Vec<(String, Vec<u8>)> {
     let dir = index_dir(lang);
-    shoko_search::build(&dir, &records(cx, lang), buckets(cx.site))
+    shoko_search::build(&dir, &records(cx, lang), files(cx.site))
         .into_iter()
         .map(|(name, bytes)| (format!("{dir}/{name}"), bytes))
         .collect()

@@ -1,17 +1,25 @@
-//! One language's index as files: `entry.js` (what exists), one `t-KEY.js` per shard of tokens
-//! (postings: document and weight), and `d-N.js` per bucket of documents (what a result shows).
-//! Each file is a script calling `shokoSearch(NAME, DATA)`, so a page loads it with a `<script>`
-//! element: that works from `file://`, where `fetch` does not. The set of files depends only on
-//! the number of buckets, so an incremental build never leaves a stale one behind.
+//! One language's index as files, each a script calling `shokoSearch(NAME, DATA)` so a page
+//! loads it with a `<script>` element (that works from `file://`, where `fetch` does not):
+//! - `entry.js`: the version, the number of files of each kind, the GPU targets;
+//! - `t-N.js`: the tokens whose [`shard_hash`] falls in file N, each with its postings;
+//! - `d-N.js`: what a result shows (address, title, section, kind, class, targets, excerpt) for
+//!   the documents of bucket N (a page's sections and cards share its bucket);
+//! - `f.js`: each document's class and targets, for the facets (loaded when one is chosen).
+//!
+//! The number of files of each kind follows the number of pages, claims and questions
+//! ([`files_for`]), not the text, so an edit rewrites the same set of files and never leaves a
+//! stale one behind. A token found in more than [`MAX_POSTINGS`] documents keeps the ones where
+//! it weighs most, with its real document frequency, so no file grows with the site.
 
-use crate::tokens::{all_shard_keys, index_tokens, shard_key};
+use crate::tokens::{for_each_index_token, shard_hash};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 
 /// What a search result is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Kind {
-    /// A section of a content page (the part under one heading).
+    /// A section of a content page (the part under one heading, or before the first).
     Page,
     /// A claim's card.
     Claim,
@@ -32,15 +40,15 @@ impl Kind {
 /// One searchable thing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Record {
-    /// Its address relative to the site root, with the anchor (`ja/gpu/gfx900/#claim-x`).
+    /// Its address relative to the site root, with the anchor (`ja/gpu/index.html#claim-x`).
     pub url: String,
-    /// The page title, or the claim's ID.
+    /// The page title, or the claim's or question's ID.
     pub title: String,
-    /// The heading of the section, or the claim's page title.
+    /// The heading of the section (`None` for a page's opening), or the page a card is on.
     pub section: Option<String>,
     /// What it is.
     pub kind: Kind,
-    /// The evidence class of a claim (`confirmed`, …), or `unresolved` for a question.
+    /// The evidence class of a claim (`confirmed`, …).
     pub class: Option<String>,
     /// The GPU targets it concerns.
     pub gfx: Vec<String>,
@@ -50,104 +58,194 @@ pub struct Record {
 
 /// Tokens of what names a record weigh this much more than tokens of its text.
 const TITLE_WEIGHT: u32 = 3;
+/// Weights are stored ×10; the last digit is 1 for a page's opening (the part before the first
+/// heading, which stands for the whole page: results rank it higher).
+const SCALE: u32 = 10;
+const OPENING_FLAG: u32 = 1;
 /// Characters of text a result shows.
-const EXCERPT_CHARS: usize = 220;
+const EXCERPT_CHARS: usize = 160;
+/// The most documents a token lists.
+pub const MAX_POSTINGS: usize = 1000;
+/// The classes, in the order of their one-letter codes in `f.js`.
+const CLASSES: [&str; 4] = ["confirmed", "inferred", "unresolved", "limited"];
 
-/// The number of document buckets for a site of `things` pages, claims and questions: about
-/// sixteen of them per bucket (a page's sections share its bucket), a power of two.
-pub fn buckets_for(things: usize) -> usize {
-    (things / 16).max(1).next_power_of_two().min(4096)
+/// How many files an index has of each kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Files {
+    /// Token files (`t-N.js`).
+    pub tokens: usize,
+    /// Document buckets (`d-N.js`).
+    pub buckets: usize,
 }
 
-/// The files of the index of `records` in `buckets` buckets, by name (relative to the index's
-/// folder, e.g. `t-g.js`); `folder` is the index's folder from the site root (`search/ja`), the
-/// prefix of every name the files announce themselves with.
-pub fn build(folder: &str, records: &[Record], buckets: usize) -> BTreeMap<String, Vec<u8>> {
-    let buckets = buckets.max(1);
-    // Documents ordered by bucket, so a bucket is a range of IDs.
-    let mut order: Vec<(usize, usize)> = records
-        .iter()
-        .enumerate()
-        .map(|(i, r)| ((fnv(page_of(&r.url).as_bytes()) % buckets as u64) as usize, i))
-        .collect();
-    order.sort();
-    let mut starts = vec![0usize; buckets + 1];
-    for (bucket, _) in &order {
-        starts[bucket + 1] += 1;
+/// The files of an index for a site of `pages` pages and `things` pages, claims and questions,
+/// each a power of two so that an edit rarely changes them: a token file for about 256 things
+/// (some kilobytes each), a bucket for about four pages with their sections and cards.
+pub fn files_for(pages: usize, things: usize) -> Files {
+    let pow2 = |n: usize| n.max(1).next_power_of_two().min(8192);
+    Files { tokens: pow2(things / 256), buckets: pow2(pages / 4) }
+}
+
+/// The files of the index of `records`, by name (relative to the index's folder, e.g. `t-3.js`);
+/// `folder` is the index's folder from the site root (`search/ja`), the prefix of every name the
+/// files announce themselves with.
+pub fn build(folder: &str, records: &[Record], count: Files) -> BTreeMap<String, Vec<u8>> {
+    let (files, token_files) = (count.buckets.max(1), count.tokens.max(1));
+    // Document IDs: bucket × stride + place in the bucket, so a result's bucket is its ID
+    // divided by the stride.
+    let bucket_of: Vec<usize> =
+        records.iter().map(|r| (fnv(page_of(&r.url).as_bytes()) % files as u64) as usize).collect();
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); files];
+    for (i, b) in bucket_of.iter().enumerate() {
+        buckets[*b].push(i);
     }
-    for b in 0..buckets {
-        starts[b + 1] += starts[b];
+    let stride = buckets.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let mut id_of = vec![0u32; records.len()];
+    for (b, members) in buckets.iter().enumerate() {
+        for (place, &i) in members.iter().enumerate() {
+            id_of[i] = u32::try_from(b * stride + place).unwrap_or(u32::MAX);
+        }
     }
-    let mut postings: BTreeMap<String, BTreeMap<String, Vec<u32>>> = BTreeMap::new();
-    let mut docs: Vec<Vec<serde_json::Value>> = vec![Vec::new(); buckets];
-    let mut gfx: Vec<String> = Vec::new();
-    for (id, &(bucket, i)) in order.iter().enumerate() {
-        let record = &records[i];
-        // What names the record weighs more: a section's heading (the page title, for the part
-        // before the first heading), a claim's or question's ID; the page a section, claim or
-        // question is on counts like its text.
-        let (title, section) = match (record.kind, &record.section) {
-            (Kind::Page, Some(_)) => (1, TITLE_WEIGHT),
-            (Kind::Page, None) => (TITLE_WEIGHT, 0),
-            (Kind::Claim | Kind::Question, _) => (TITLE_WEIGHT, 1),
-        };
-        let mut weights: BTreeMap<String, u32> = BTreeMap::new();
-        let parts =
-            [(record.title.as_str(), title), (record.section.as_deref().unwrap_or(""), section), (&record.text, 1)];
-        for (text, weight) in parts {
-            for token in index_tokens(text) {
-                *weights.entry(token).or_default() += weight;
+    // Tokens by number (each string kept once), and each token's documents with weights.
+    let mut numbers: HashMap<Box<str>, u32> = HashMap::new();
+    let mut tokens: Vec<Box<str>> = Vec::new();
+    let mut postings: Vec<Vec<(u32, u32)>> = Vec::new();
+    let mut mine: Vec<(u32, u32)> = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        mine.clear();
+        weights(record, &mut |token, weight| {
+            let number = match numbers.get(token) {
+                Some(n) => *n,
+                None => {
+                    let n = u32::try_from(tokens.len()).unwrap_or(u32::MAX);
+                    numbers.insert(token.into(), n);
+                    tokens.push(token.into());
+                    postings.push(Vec::new());
+                    n
+                }
+            };
+            mine.push((number, weight));
+        });
+        mine.sort_unstable_by_key(|(n, _)| *n);
+        let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
+        let mut at = 0;
+        while at < mine.len() {
+            let (number, mut total) = mine[at];
+            at += 1;
+            while at < mine.len() && mine[at].0 == number {
+                total += mine[at].1;
+                at += 1;
             }
+            postings[number as usize].push((id_of[i], total * SCALE + flag));
         }
-        for (token, weight) in weights {
-            let list = postings.entry(shard_key(&token)).or_default().entry(token).or_default();
-            list.extend([id as u32, weight]);
-        }
-        for g in &record.gfx {
-            if !gfx.contains(g) {
-                gfx.push(g.clone());
+    }
+    let mut gfx: Vec<&str> = records.iter().flat_map(|r| r.gfx.iter().map(String::as_str)).collect();
+    gfx.sort_unstable();
+    gfx.dedup();
+
+    let mut shards: Vec<BTreeMap<&str, &mut Vec<(u32, u32)>>> = (0..token_files).map(|_| BTreeMap::new()).collect();
+    for (token, list) in tokens.iter().zip(postings.iter_mut()) {
+        shards[shard_hash(token) as usize % token_files].insert(token, list);
+    }
+    let mut out = BTreeMap::new();
+    for (n, shard) in shards.into_iter().enumerate() {
+        let mut data = String::from("{");
+        for (token, list) in shard {
+            if data.len() > 1 {
+                data.push(',');
             }
+            push_postings(&mut data, token, list);
         }
-        docs[bucket].push(serde_json::json!([
-            record.url,
-            record.title,
-            record.section,
-            record.kind.code(),
-            record.class,
-            record.gfx,
-            excerpt(&record.text),
-        ]));
+        data.push('}');
+        out.insert(format!("t-{n}.js"), script(folder, &format!("t-{n}"), &data));
     }
-    gfx.sort();
-    let mut files = BTreeMap::new();
-    for key in all_shard_keys() {
-        let name = format!("t-{key}");
-        let data = postings.get(&key).map_or_else(|| "{}".to_owned(), json);
-        files.insert(format!("{name}.js"), script(folder, &name, &data));
+    let mut facets: Vec<String> = Vec::with_capacity(files);
+    for (n, members) in buckets.iter().enumerate() {
+        let docs: Vec<Doc<'_>> = members
+            .iter()
+            .map(|&i| {
+                let r = &records[i];
+                Doc(&r.url, &r.title, r.section.as_deref(), r.kind.code(), r.class.as_deref(), &r.gfx, excerpt(&r.text))
+            })
+            .collect();
+        out.insert(format!("d-{n}.js"), script(folder, &format!("d-{n}"), &json(&docs)));
+        facets.push(members.iter().map(|&i| facet_code(&records[i], &gfx)).collect());
     }
-    for (n, bucket) in docs.iter().enumerate() {
-        let name = format!("d-{n}");
-        files.insert(format!("{name}.js"), script(folder, &name, &json(bucket)));
-    }
-    let version = files.values().fold(0xcbf2_9ce4_8422_2325u64, |h, bytes| fnv_from(h, bytes));
+    out.insert("f.js".to_owned(), script(folder, "f", &json(&facets)));
+    let version = out.values().fold(0xcbf2_9ce4_8422_2325u64, |h, bytes| fnv_from(h, bytes));
     let entry = serde_json::json!({
         "v": format!("{version:016x}"),
         "n": records.len(),
-        "b": starts,
-        "k": postings.keys().collect::<Vec<_>>(),
+        "t": token_files,
+        "f": files,
+        "s": stride,
         "g": gfx,
     });
-    files.insert("entry.js".to_owned(), script(folder, "entry", &entry.to_string()));
-    files
+    out.insert("entry.js".to_owned(), script(folder, "entry", &entry.to_string()));
+    out
 }
 
-fn json<T: Serialize>(value: &T) -> String {
+/// What a result shows of a document, as a JSON array: address, title, section, kind, class,
+/// targets, excerpt.
+#[derive(Serialize)]
+struct Doc<'a>(&'a str, &'a str, Option<&'a str>, u8, Option<&'a str>, &'a [String], String);
+
+/// Each token of `record` with the weight of that occurrence, handed to `emit`.
+fn weights(record: &Record, emit: &mut impl FnMut(&str, u32)) {
+    // What names the record weighs more: a section's heading (the page title, for the opening),
+    // a claim's or question's ID; the page a section, claim or question is on counts like text.
+    let (title, section) = match (record.kind, &record.section) {
+        (Kind::Page, Some(_)) => (1, TITLE_WEIGHT),
+        (Kind::Page, None) => (TITLE_WEIGHT, 0),
+        (Kind::Claim | Kind::Question, _) => (TITLE_WEIGHT, 1),
+    };
+    let parts = [(record.title.as_str(), title), (record.section.as_deref().unwrap_or(""), section), (&record.text, 1)];
+    for (text, weight) in parts.into_iter().filter(|(_, w)| *w > 0) {
+        for_each_index_token(text, |token| emit(token, weight));
+    }
+}
+
+/// `"token":[df,id,w,Δid,w,…]`: the document frequency, then the documents where the token
+/// weighs most (at most [`MAX_POSTINGS`]) in ID order, each ID after the first as the
+/// difference from the one before.
+fn push_postings(out: &mut String, token: &str, list: &mut Vec<(u32, u32)>) {
+    let df = list.len();
+    if df > MAX_POSTINGS {
+        list.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        list.truncate(MAX_POSTINGS);
+    }
+    list.sort_unstable();
+    out.push_str(&json(&token));
+    let _ = write!(out, ":[{df}");
+    let mut previous = 0;
+    for &(id, weight) in list.iter() {
+        let _ = write!(out, ",{},{weight}", id - previous);
+        previous = id;
+    }
+    out.push(']');
+}
+
+/// A document's facets as two characters: its class (`c`, `i`, `u`, `l`, or `-`) and its GPU
+/// targets as a base-36 bit mask over `gfx` (`0` for none; more than five targets share `z`).
+fn facet_code(record: &Record, gfx: &[&str]) -> String {
+    let class = record
+        .class
+        .as_deref()
+        .and_then(|c| CLASSES.iter().position(|k| *k == c))
+        .map_or('-', |i| CLASSES[i].chars().next().unwrap_or('-'));
+    let mask =
+        record.gfx.iter().filter_map(|g| gfx.iter().position(|k| k == g)).fold(0u32, |m, i| m | (1 << i.min(31)));
+    let mask = char::from_digit(mask.min(35), 36).unwrap_or('z');
+    format!("{class}{mask}")
+}
+
+fn json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("index data is plain JSON")
 }
 
-/// `shokoSearch("search/ja/t-g", {...});` — the file announces its own name.
+/// `shokoSearch("search/ja/t-3",{…});` — the file announces its own name.
 fn script(folder: &str, name: &str, data: &str) -> Vec<u8> {
-    // `</` cannot end a script in a file loaded by `src`, but the data stays inert anyway.
+    // `</` cannot end a script loaded by `src`, but the data stays inert anyway.
     let data = data.replace("</", "<\\/");
     format!("shokoSearch({},{data});\n", json(&format!("{folder}/{name}"))).into_bytes()
 }
@@ -168,7 +266,7 @@ fn excerpt(text: &str) -> String {
     out
 }
 
-/// A URL without its anchor: the sections of a page share a bucket.
+/// A URL without its anchor: the sections and cards of a page share its bucket.
 fn page_of(url: &str) -> &str {
     url.split('#').next().unwrap_or(url)
 }
@@ -189,7 +287,7 @@ mod tests {
         Record {
             url: url.into(),
             title: title.into(),
-            section: None,
+            section: Some("節".into()),
             kind: Kind::Page,
             class: None,
             gfx: vec!["gfx1201".into()],
@@ -204,41 +302,65 @@ mod tests {
         serde_json::from_str(data).expect("JSON data")
     }
 
+    /// The documents a token lists: (ID, weight), IDs decoded from their differences.
+    fn listed(files: &BTreeMap<String, Vec<u8>>, token: &str, n: usize) -> (u64, Vec<(u64, u64)>) {
+        let shard = data(&files[&format!("t-{}.js", shard_hash(token) as usize % n)]);
+        let list: Vec<u64> = serde_json::from_value(shard[token].clone()).expect("a list");
+        let mut id = 0;
+        let docs = list[1..].chunks(2).map(|p| {
+            id += p[0];
+            (id, p[1])
+        });
+        (list[0], docs.collect())
+    }
+
     #[test]
-    fn a_token_points_at_every_document_holding_it_with_its_weight() {
-        let records = [record("ja/a/", "観測", "gfx1201 の mul_mat_vec_q"), record("ja/b/", "別", "mul_mat_q")];
-        let files = build("search/ja", &records, 2);
-        assert_eq!(files.len(), all_shard_keys().len() + 2 + 1, "fixed set: shards, buckets, entry");
+    fn a_token_lists_every_document_holding_it_and_each_is_found_in_its_bucket() {
+        let records = [
+            record("ja/a/index.html", "観測", "gfx1201 の mul_mat_vec_q"),
+            record("ja/b/index.html", "別", "mul_mat_q"),
+        ];
+        let files = build("search/ja", &records, Files { tokens: 4, buckets: 8 });
+        assert_eq!(files.len(), 4 + 8 + 2, "token files, buckets, facets, entry");
         let entry = data(&files["entry.js"]);
-        assert_eq!(entry["n"], 2);
-        let starts: Vec<usize> = serde_json::from_value(entry["b"].clone()).expect("starts");
-        let m = data(&files["t-m.js"]);
-        // `mul` is in both documents, `mul_mat_vec_q` in one.
-        assert_eq!(m["mul"].as_array().expect("list").len(), 4);
-        assert_eq!(m["mul_mat_vec_q"].as_array().expect("list").len(), 2);
+        let stride = entry["s"].as_u64().expect("stride");
+        let (df, docs) = listed(&files, "mul", 4);
+        assert_eq!((df, docs.len()), (2, 2));
+        let (_, docs) = listed(&files, "mul_mat_vec_q", 4);
+        let (id, _) = docs[0];
+        let bucket = data(&files[&format!("d-{}.js", id / stride)]);
+        assert_eq!(bucket[(id % stride) as usize][0], "ja/a/index.html");
         // The title weighs more than the text.
-        let k = data(&files[&format!("t-{}.js", shard_key("観測"))]);
-        assert_eq!(k["観測"][1], TITLE_WEIGHT);
-        // Each document is found in the bucket its ID falls in.
-        let id = m["mul_mat_vec_q"][0].as_u64().expect("id") as usize;
-        let bucket = (0..2).find(|b| starts[*b] <= id && id < starts[b + 1]).expect("a bucket");
-        let docs = data(&files[&format!("d-{bucket}.js")]);
-        assert_eq!(docs[id - starts[bucket]][0], "ja/a/");
+        let (_, title) = listed(&files, "観測", 4);
+        assert_eq!(title[0].1, u64::from(SCALE));
+    }
+
+    #[test]
+    fn a_common_token_keeps_its_heaviest_documents_and_its_real_frequency() {
+        let records: Vec<Record> = (0..MAX_POSTINGS + 50)
+            .map(|i| {
+                record(&format!("en/p{i}/index.html"), "t", if i == 7 { "kernel kernel kernel" } else { "kernel" })
+            })
+            .collect();
+        let files = build("search/en", &records, Files { tokens: 64, buckets: 64 });
+        let (df, docs) = listed(&files, "kernel", 64);
+        assert_eq!((df as usize, docs.len()), (MAX_POSTINGS + 50, MAX_POSTINGS));
+        assert!(docs.iter().any(|(_, w)| *w == u64::from(3 * SCALE)), "the heaviest is kept");
     }
 
     #[test]
     fn nothing_in_a_record_can_end_the_script() {
-        let files = build("search/en", &[record("en/a/", "</script><script>alert(1)</script>", "x")], 1);
+        let files = build("search/en", &[record("en/a/", "</script><script>alert(1)</script>", "x")], files_for(1, 1));
         for bytes in files.values() {
             assert!(!String::from_utf8_lossy(bytes).contains("</script"));
         }
     }
 
     #[test]
-    fn buckets_grow_with_the_site_in_powers_of_two() {
-        assert_eq!(buckets_for(0), 1);
-        assert_eq!(buckets_for(100), 8);
-        assert_eq!(buckets_for(20_000), 2048);
-        assert_eq!(buckets_for(10_000_000), 4096);
+    fn files_grow_with_the_site_in_powers_of_two() {
+        assert_eq!(files_for(0, 0), Files { tokens: 1, buckets: 1 });
+        assert_eq!(files_for(12, 100), Files { tokens: 1, buckets: 4 });
+        assert_eq!(files_for(10_000, 75_000), Files { tokens: 512, buckets: 4096 });
+        assert_eq!(files_for(10_000_000, 10_000_000), Files { tokens: 8192, buckets: 8192 });
     }
 }

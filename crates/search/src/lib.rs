@@ -8,4 +8,4 @@
 pub mod index;
 pub mod tokens;
 
-pub use index::{Kind, Record, buckets_for, build};
+pub use index::{Files, Kind, Record, build, files_for};

@@ -41,28 +41,37 @@ pub fn is_word(c: char) -> bool {
 /// `text` as the tokenizer reads it: NFKC (full-width letters become ASCII, half-width kana
 /// full-width), then lower case.
 pub fn normalise(text: &str) -> String {
-    text.nfkc().collect::<String>().to_lowercase()
+    if text.chars().all(nfkc_stable) { text.to_lowercase() } else { text.nfkc().collect::<String>().to_lowercase() }
 }
 
-/// A run of the normalised text.
-enum Run<'a> {
-    Japanese(Vec<char>),
-    Word(&'a str),
+/// Whether NFKC leaves `c` as it is whatever stands around it: ASCII, kana (not the combining
+/// sound marks), kanji, and the Japanese punctuation that has no compatibility mapping. Text of
+/// only these (most of this site's) skips the normalisation pass.
+fn nfkc_stable(c: char) -> bool {
+    c.is_ascii()
+        || matches!(c as u32, 0x3001..=0x3002 | 0x3005 | 0x300C..=0x300F | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x30FC | 0x4E00..=0x9FFF)
 }
 
-fn runs(text: &str) -> Vec<Run<'_>> {
+/// A run of the normalised text, as a byte range of it.
+enum Run {
+    Japanese(std::ops::Range<usize>),
+    Word(std::ops::Range<usize>),
+}
+
+fn runs(text: &str) -> Vec<Run> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let char_at = |i: usize| chars.get(i).map(|(_, c)| *c);
+    let byte_at = |i: usize| chars.get(i).map_or(text.len(), |(at, _)| *at);
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        let (start, c) = chars[i];
+        let c = chars[i].1;
         let mut j = i + 1;
         if is_japanese(c) {
             while char_at(j).is_some_and(is_japanese) {
                 j += 1;
             }
-            out.push(Run::Japanese(chars[i..j].iter().map(|(_, c)| *c).collect()));
+            out.push(Run::Japanese(byte_at(i)..byte_at(j)));
         } else if is_word(c) {
             // A `.` between digits stays inside the word: `6.3.1`, `0.10.60303`.
             let dotted = |j: usize| {
@@ -73,31 +82,34 @@ fn runs(text: &str) -> Vec<Run<'_>> {
             while char_at(j).is_some_and(is_word) || dotted(j) {
                 j += 1;
             }
-            let end = chars.get(j).map_or(text.len(), |(at, _)| *at);
-            out.push(Run::Word(&text[start..end]));
+            out.push(Run::Word(byte_at(i)..byte_at(j)));
         }
         i = j;
     }
     out
 }
 
-fn bigrams(run: &[char]) -> Vec<String> {
-    if run.len() == 1 {
-        return vec![run[0].to_string()];
+/// Each bigram of a Japanese run (slices of it), or the run itself when it is one character.
+fn each_bigram(run: &str, mut emit: impl FnMut(&str)) {
+    let starts: Vec<usize> = run.char_indices().map(|(i, _)| i).chain([run.len()]).collect();
+    if starts.len() == 2 {
+        emit(run);
     }
-    run.windows(2).map(|w| w.iter().collect()).collect()
+    for w in starts.windows(3) {
+        emit(&run[w[0]..w[2]]);
+    }
 }
 
 /// An English plural's singular (`kernels` → `kernel`, `libraries` → `library`): a word of four
 /// or more ASCII letters ending in `s` but not `ss`, `us` or `is`.
-fn singular(word: &str) -> Option<String> {
+fn singular(word: &str) -> Option<std::borrow::Cow<'_, str>> {
     let plural = word.len() >= 4
         && word.bytes().all(|b| b.is_ascii_lowercase())
         && word.ends_with('s')
         && !["ss", "us", "is"].iter().any(|end| word.ends_with(end));
     plural.then(|| match word.strip_suffix("ies") {
-        Some(stem) => format!("{stem}y"),
-        None => word[..word.len() - 1].to_owned(),
+        Some(stem) => std::borrow::Cow::Owned(format!("{stem}y")),
+        None => std::borrow::Cow::Borrowed(&word[..word.len() - 1]),
     })
 }
 
@@ -113,15 +125,23 @@ fn letters_digits(part: &str) -> Option<(&str, &str)> {
 
 /// Every token `text` is indexed under, in order, repeats kept (they count).
 pub fn index_tokens(text: &str) -> Vec<String> {
-    let text = normalise(text);
     let mut out = Vec::new();
+    for_each_index_token(text, |t| out.push(t.to_owned()));
+    out
+}
+
+/// Each token `text` is indexed under, in order, repeats kept, handed to `emit` without
+/// allocating one string per token.
+pub fn for_each_index_token(text: &str, mut emit: impl FnMut(&str)) {
+    let text = normalise(text);
     for run in runs(&text) {
         match run {
-            Run::Japanese(chars) => out.extend(bigrams(&chars)),
-            Run::Word(word) => {
-                // The word, then from each `_` on (`mat_vec_q`, `vec_q`, `q` of `mul_mat_vec_q`,
-                // so a query for a middle part finds the word by prefix), then each part and
-                // its letters and digits; each once per word.
+            Run::Japanese(range) => each_bigram(&text[range], &mut emit),
+            Run::Word(range) => {
+                let word = &text[range];
+                // The word (and its singular), then from each `_` on (`mat_vec_q`, `vec_q`, `q`
+                // of `mul_mat_vec_q`, so a query for a middle part finds the word by prefix),
+                // then each part and its letters and digits; each once per word.
                 let one = singular(word);
                 let mut mine: Vec<&str> = vec![word];
                 mine.extend(one.as_deref());
@@ -134,58 +154,46 @@ pub fn index_tokens(text: &str) -> Vec<String> {
                         mine.extend([letters, digits]);
                     }
                 }
-                let mut seen: Vec<&str> = Vec::new();
-                for token in mine {
-                    if !token.is_empty() && !seen.contains(&token) {
-                        seen.push(token);
-                        out.push(token.to_owned());
+                for (i, token) in mine.iter().enumerate() {
+                    if !token.is_empty() && !mine[..i].contains(token) {
+                        emit(token);
                     }
                 }
             }
         }
     }
-    out
 }
 
 /// The terms of a query, deduplicated in order: each must match (by prefix) for a result.
 pub fn query_terms(text: &str) -> Vec<String> {
     let text = normalise(text);
     let mut out: Vec<String> = Vec::new();
+    let mut add = |term: &str| {
+        if !term.is_empty() && !out.iter().any(|t| t == term) {
+            out.push(term.to_owned());
+        }
+    };
     for run in runs(&text) {
-        let terms = match run {
-            Run::Japanese(chars) => bigrams(&chars),
-            Run::Word(word) => {
-                let word = word.trim_matches('_');
-                vec![singular(word).unwrap_or_else(|| word.to_owned())]
-            }
-        };
-        for term in terms {
-            if !term.is_empty() && !out.contains(&term) {
-                out.push(term);
+        match run {
+            Run::Japanese(range) => each_bigram(&text[range], &mut add),
+            Run::Word(range) => {
+                let word = text[range].trim_matches('_');
+                add(&singular(word).unwrap_or(std::borrow::Cow::Borrowed(word)));
             }
         }
     }
     out
 }
 
-/// The number of files Japanese-script tokens are spread over.
-pub const JAPANESE_SHARDS: u32 = 32;
-
-/// The file a token lives in, by its first character: every token a term can match by prefix
-/// is in the term's file. ASCII letters and digits each have one; Japanese script is spread over
-/// [`JAPANESE_SHARDS`] files by code point; everything else shares one.
-pub fn shard_key(token: &str) -> String {
-    match token.chars().next() {
-        Some(c) if c.is_ascii_alphanumeric() || c == '_' => c.to_string(),
-        Some(c) if is_japanese(c) => format!("k{:02}", c as u32 % JAPANESE_SHARDS),
-        _ => "other".to_owned(),
-    }
-}
-
-/// Every shard key, in a fixed order: the files of an index are always these.
-pub fn all_shard_keys() -> Vec<String> {
-    let ascii = ('0'..='9').chain('a'..='z').chain(['_']).map(String::from);
-    ascii.chain((0..JAPANESE_SHARDS).map(|n| format!("k{n:02}"))).chain(["other".to_owned()]).collect()
+/// The hash that decides which file a token lives in: FNV-1a (32 bits) over the code points of
+/// its first two characters, then mixed (MurmurHash3's finaliser, so that its low bits spread
+/// over a power-of-two number of files), so every token a term of two or more characters can
+/// match by prefix is in the term's file. (`static/js/search.js` computes the same.)
+pub fn shard_hash(token: &str) -> u32 {
+    let h = token.chars().take(2).fold(0x811c_9dc5u32, |h, c| (h ^ c as u32).wrapping_mul(0x0100_0193));
+    let h = (h ^ (h >> 16)).wrapping_mul(0x85eb_ca6b);
+    let h = (h ^ (h >> 13)).wrapping_mul(0xc2b2_ae35);
+    h ^ (h >> 16)
 }
 
 #[cfg(test)]
@@ -198,7 +206,7 @@ mod tests {
         text: String,
         index: Vec<String>,
         query: Vec<String>,
-        shards: Vec<String>,
+        shards: Vec<u32>,
     }
 
     #[test]
@@ -209,19 +217,15 @@ mod tests {
         for v in vectors {
             assert_eq!(index_tokens(&v.text), v.index, "index tokens of {:?}", v.text);
             assert_eq!(query_terms(&v.text), v.query, "query terms of {:?}", v.text);
-            let shards: Vec<String> = v.query.iter().map(|t| shard_key(t)).collect();
+            let shards: Vec<u32> = v.query.iter().map(|t| shard_hash(t)).collect();
             assert_eq!(shards, v.shards, "shards of {:?}", v.text);
         }
     }
 
     #[test]
-    fn every_token_lives_in_a_known_shard() {
-        let keys = all_shard_keys();
-        for token in index_tokens("gfx1201 の MFMA 命令、ROCBLAS_LAYER=9、ｶﾀｶﾅ、Ωmega, ½ and ⅷ") {
-            assert!(keys.contains(&shard_key(&token)), "{token}");
-        }
-        assert_eq!(keys.len(), 37 + JAPANESE_SHARDS as usize + 1);
-        let distinct: std::collections::BTreeSet<&String> = keys.iter().collect();
-        assert_eq!(distinct.len(), keys.len(), "no two shards share a file");
+    fn tokens_that_share_two_first_characters_share_a_file() {
+        assert_eq!(shard_hash("mul_mat_vec_q"), shard_hash("mu"));
+        assert_eq!(shard_hash("観測"), shard_hash("観測する"));
+        assert_ne!(shard_hash("観測"), shard_hash("観察"));
     }
 }

@@ -274,8 +274,11 @@ impl Engine {
         };
         let mode = if all { Mode::Replace } else { Mode::Patch };
         let clean = self.diagnostics.is_empty();
-        let (written, errors) = stream(&input, &jobs, output, mode, clean)?;
+        let (written, errors, search) = stream(&input, &jobs, output, mode, clean)?;
         self.timings.lap("render, write, record");
+        if let Some(took) = search {
+            self.timings.beside("  of which search indexes", took);
+        }
         if !errors.is_empty() {
             self.diagnostics.extend(errors);
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
@@ -510,20 +513,26 @@ fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
     chunks
 }
 
+/// What [`stream`] did: the files written, the render errors (nothing committed then), and how
+/// long the search indexes took to render, if they were rendered.
+type Streamed = (Vec<String>, Vec<Diagnostic>, Option<std::time::Duration>);
+
 /// Render `jobs` into a new version of `output` (started in `mode`), writing the files of each
 /// chunk of pages while the next chunk renders; the large jobs (the feeds, whose `claims.json`
-/// grows with the site) run beside the chunks instead of holding one up. Commits only when every
-/// job rendered and no UI string was missing (`clean`: nothing at all was reported). The files
-/// written, and the render errors (nothing committed then).
+/// grows with the site, and the search indexes) run beside the chunks instead of holding one up.
+/// Commits only when every job rendered and no UI string was missing (`clean`: nothing at all
+/// was reported).
 fn stream(
     input: &RenderInput<'_>,
     jobs: &[Job],
     output: &mut dyn Output,
     mode: Mode,
     clean: bool,
-) -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
+) -> Result<Streamed, IoError> {
     let renderer = Renderer::new(input);
     let (large, small): (Vec<Job>, Vec<Job>) = jobs.iter().cloned().partition(Job::is_large);
+    let searched = large.iter().any(|j| matches!(j, Job::Search(_)));
+    let search_took = std::sync::Mutex::new(None);
     let staging = std::sync::Mutex::new(output.begin(mode)?);
     let write = |plan: &RenderPlan| -> Result<(), IoError> {
         let mut staging = staging.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -531,10 +540,24 @@ fn stream(
     };
     let (large, small) = rayon::join(
         || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
-            match renderer.render(&large) {
-                Ok(plan) => write(&plan).map(|()| (plan.files.into_keys().collect(), Vec::new())),
-                Err(errors) => Ok((Vec::new(), errors)),
+            // The search indexes last: their time is until the large jobs are all done.
+            let (search, other): (Vec<Job>, Vec<Job>) = large.iter().partition(|j| matches!(j, Job::Search(_)));
+            let mut written = Vec::new();
+            let mut errors = Vec::new();
+            for (part, is_search) in [(other, false), (search, true)] {
+                let began = std::time::Instant::now();
+                match renderer.render(&part) {
+                    Ok(plan) => {
+                        write(&plan)?;
+                        written.extend(plan.files.into_keys());
+                    }
+                    Err(e) => errors.extend(e),
+                }
+                if is_search && searched {
+                    *search_took.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(began.elapsed());
+                }
             }
+            Ok((written, errors))
         },
         || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
             let mut pending: Option<RenderPlan> = None;
@@ -568,7 +591,7 @@ fn stream(
         staging.commit(clean)?;
     }
     written.sort();
-    Ok((written, errors))
+    Ok((written, errors, search_took.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)))
 }
 
 /// The document id of the page at content path `path`.
