@@ -149,6 +149,10 @@
 
   // ---- Ranking ----
   var SHOWN = 10;
+  // The best results described (their buckets loaded), of which SHOWN are shown, with at most
+  // PER_PAGE of one page ahead of the rest.
+  var DESCRIBED = 20;
+  var PER_PAGE = 3;
   var KINDS = ['page', 'claim', 'question'];
   // A page's opening (its part before the first heading, which carries the title) stands for
   // the whole page: asked for by a page's name, the page comes first.
@@ -231,6 +235,19 @@
     return true;
   }
 
+  // `docs` (best first) with no more than PER_PAGE results of one page ahead of the others.
+  function varied(docs) {
+    var count = {};
+    var ahead = [];
+    var behind = [];
+    docs.forEach(function (d) {
+      var page = d.url.split('#')[0];
+      count[page] = (count[page] || 0) + 1;
+      (count[page] <= PER_PAGE ? ahead : behind).push(d);
+    });
+    return ahead.concat(behind);
+  }
+
   function search(query) {
     var terms = queryTerms(query);
     if (terms.length === 0) { return Promise.resolve(null); }
@@ -242,9 +259,9 @@
       return filters.cls || filters.gfx ? load('f', entry.v) : null;
     }).then(function (facets) {
       var kept = facets ? ranked.filter(function (id) { return passes(facets, id); }) : ranked;
-      return Promise.all(kept.slice(0, SHOWN).map(describe));
+      return Promise.all(kept.slice(0, DESCRIBED).map(describe));
     }).then(function (docs) {
-      return { terms: terms, docs: docs };
+      return { terms: terms, docs: varied(docs).slice(0, SHOWN) };
     });
   }
 

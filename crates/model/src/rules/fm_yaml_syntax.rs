@@ -36,8 +36,9 @@ pub fn slip(span: Span, slip: &crate::yaml::Slip) -> Diagnostic {
     .with_hint("a Japanese input method types full-width `：`, `　`, `－` and `＃`; YAML's syntax needs the ASCII ones (inside quoted text they are fine)")
 }
 
-/// The diagnostic at a layout fault: a misindented line, or the quote or bracket left open.
-pub fn layout(span: Span, fault: &crate::yaml::LayoutFault) -> Diagnostic {
+/// The diagnostic at a layout fault: a misindented line, or the quote or bracket left open;
+/// `start` is the offset in the file of the text the fault's ranges are in.
+pub fn layout(span: Span, fault: &crate::yaml::LayoutFault, start: usize) -> Diagnostic {
     use crate::yaml::FaultKind;
     let spaces = |n: usize| if n == 1 { "1 space".to_owned() } else { format!("{n} spaces") };
     let key = &fault.key;
@@ -59,19 +60,19 @@ pub fn layout(span: Span, fault: &crate::yaml::LayoutFault) -> Diagnostic {
                 spaces(above)
             ),
         ),
-        FaultKind::Unclosed { open, next_line } => {
+        FaultKind::Unclosed { open, ref next } => {
             let close = match open {
                 '{' => '}',
                 '[' => ']',
                 other => other,
             };
-            (
-                format!("the `{open}` of `{key}` is never closed"),
-                format!("opened here; line {next_line} starts the next entry"),
-                format!(
-                    "close it with `{close}` on this line (a value that runs over lines continues only on lines indented deeper than its key)"
-                ),
-            )
+            let next = Span::new(span.file, start + next.start..start + next.end);
+            return Diagnostic::new(&CODE, format!("invalid YAML: the `{open}` of `{key}` is never closed"), span)
+                .with_label("opened here")
+                .with_secondary(next, "the next entry starts here, so the value ends before it")
+                .with_hint(format!(
+                    "close it with `{close}` on its line (a value that runs over lines continues only on lines indented deeper than its key)"
+                ));
         }
     };
     Diagnostic::new(&CODE, format!("invalid YAML: {message}"), span).with_label(label).with_hint(hint)

@@ -151,7 +151,7 @@ pub(crate) fn syntax_error(file: FileId, yaml: &str, start: usize, e: &yaml::Syn
         None => match yaml::layout_fault(yaml, e.offset.saturating_sub(start)) {
             Some(fault) => {
                 let range = start + fault.range.start..start + fault.range.end;
-                fm_yaml_syntax::layout(Span::new(file, range), &fault)
+                fm_yaml_syntax::layout(Span::new(file, range), &fault, start)
             }
             None => fm_yaml_syntax::diagnostic(Span::new(file, e.offset..e.offset), &e.message),
         },

@@ -45,12 +45,12 @@ pub enum FaultKind {
         inner: usize,
     },
     /// A quote or bracket (`"`, `'`, `{`, `[`) opened and not closed before the next line at the
-    /// key's level, which is `next_line` (1-based).
+    /// key's level.
     Unclosed {
         /// The character left open.
         open: char,
-        /// The line where the value was meant to have ended.
-        next_line: usize,
+        /// Byte range, in the text searched, of the first character of that next line.
+        next: Range<usize>,
     },
 }
 
@@ -72,7 +72,7 @@ pub fn layout_fault(text: &str, until: usize) -> Option<LayoutFault> {
     let mut pending: Option<Pending> = None;
     let mut depth = 0usize;
     let mut start = 0;
-    for (number, raw) in text.split_inclusive('\n').enumerate() {
+    for raw in text.split_inclusive('\n') {
         let line_start = start;
         start += raw.len();
         if line_start > until {
@@ -106,10 +106,11 @@ pub fn layout_fault(text: &str, until: usize) -> Option<LayoutFault> {
                 continue;
             }
             let open = pending.take().expect("checked above");
+            let next = line_start + indent..line_start + indent + content.chars().next().map_or(0, char::len_utf8);
             return Some(LayoutFault {
                 range: open.at,
                 key: open.key,
-                kind: FaultKind::Unclosed { open: open.open, next_line: number + 1 },
+                kind: FaultKind::Unclosed { open: open.open, next },
             });
         }
         if content.starts_with(['\t', '\u{3000}']) {
@@ -281,11 +282,13 @@ mod tests {
         let fault = layout_fault(&text, text.len()).expect("a fault");
         assert_eq!(&text[fault.range.clone()], "\"");
         assert_eq!(fault.range.start, text.find("\"x").expect("quote"));
-        assert_eq!(fault.kind, FaultKind::Unclosed { open: '"', next_line: 6 });
+        let FaultKind::Unclosed { open, next } = fault.kind else { panic!("unclosed") };
+        assert_eq!((open, &text[next.start..next.start + 3]), ('"', "en:"));
         let text = LOG.replace("[gfx900] }", "[gfx900]");
         let fault = layout_fault(&text, text.len()).expect("a fault");
         assert_eq!(fault.range.start, text.find("{ gfx").expect("brace"));
-        assert_eq!(fault.kind, FaultKind::Unclosed { open: '{', next_line: 8 });
+        let FaultKind::Unclosed { open, next } = fault.kind else { panic!("unclosed") };
+        assert_eq!((open, &text[next.start..next.start + 8]), ('{', "sources:"));
     }
 
     #[test]
