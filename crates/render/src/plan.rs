@@ -77,6 +77,9 @@ pub struct RenderInput<'a> {
     pub base_url: Option<&'a str>,
     /// The JSON Schema of front-matter and logs, published as `schema/evidence.schema.json`.
     pub schema_json: &'a str,
+    /// What the search indexes (Japanese, English) were last built from, kept between renders
+    /// by the caller so that a rebuild tokenizes only what changed.
+    pub search_memos: &'a [shoko_search::Memo; 2],
 }
 
 /// Every output file, by path relative to the output folder, sorted.
@@ -281,7 +284,7 @@ fn run_job(
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
             files
         }
-        Job::Search(lang) => crate::search::index_files(cx, lang).into_iter().map(Ok).collect(),
+        Job::Search(lang) => crate::search::index_files(cx, lang, input.search_memos).into_iter().map(Ok).collect(),
         Job::Assets => {
             let mut files: Vec<Rendered> = asset_files.iter().map(|(p, b)| Ok((p.clone(), b.clone()))).collect();
             files.extend(input.media.iter().map(|(p, b)| Ok((p.clone(), b.clone()))));

@@ -24,10 +24,14 @@ pub fn files(site: &SiteModel) -> shoko_search::Files {
     shoko_search::files_for(site.pages().len(), site.pages().len() + site.claims().len() + site.questions().len())
 }
 
-/// The files of `lang`'s index, by path from the site root.
-pub fn index_files(cx: &Ctx<'_>, lang: Lang) -> Vec<(String, Vec<u8>)> {
+/// The files of `lang`'s index, by path from the site root (`memos`: see `RenderInput`).
+pub fn index_files(cx: &Ctx<'_>, lang: Lang, memos: &[shoko_search::Memo; 2]) -> Vec<(String, Vec<u8>)> {
     let dir = index_dir(lang);
-    shoko_search::build(&dir, &records(cx, lang), files(cx.site))
+    let memo = match lang {
+        Lang::Ja => &memos[0],
+        Lang::En => &memos[1],
+    };
+    shoko_search::build(&dir, &records(cx, lang), files(cx.site), memo)
         .into_iter()
         .map(|(name, bytes)| (format!("{dir}/{name}"), bytes))
         .collect()

@@ -56,6 +56,78 @@ pub struct Record {
     pub text: String,
 }
 
+/// What an index was last built from, so that rebuilding it after an edit works out again only
+/// what changed: each record's tokens, and each bucket file, by a hash of everything they are
+/// made from. It keeps what the last build used and forgets the rest when the next build ends.
+/// One memo per index.
+#[derive(Debug, Default)]
+pub struct Memo {
+    tokens: Generations<Tokens>,
+    buckets: Generations<std::sync::Arc<[u8]>>,
+}
+
+/// A record's tokens, each once with its weight, in token order.
+type Tokens = std::sync::Arc<[(std::sync::Arc<str>, u32)]>;
+
+/// Values by key: those the running build used, and those the build before used.
+#[derive(Debug)]
+struct Generations<V> {
+    maps: std::sync::Mutex<[HashMap<u64, V>; 2]>,
+}
+
+impl<V> Default for Generations<V> {
+    fn default() -> Self {
+        Generations { maps: std::sync::Mutex::new([HashMap::new(), HashMap::new()]) }
+    }
+}
+
+impl<V: Clone> Generations<V> {
+    /// The value under `key`, kept from before or made now by `make`.
+    fn get_or(&self, key: u64, make: impl FnOnce() -> V) -> V {
+        let lock = || self.maps.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut maps = lock();
+        if let Some(found) = maps[1].get(&key).cloned().or_else(|| maps[0].remove(&key)) {
+            maps[1].insert(key, found.clone());
+            return found;
+        }
+        drop(maps);
+        let made = make();
+        lock()[1].insert(key, made.clone());
+        made
+    }
+
+    /// End a build: what it did not use is forgotten at the end of the next.
+    fn end_build(&self) {
+        let mut maps = self.maps.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let used = std::mem::take(&mut maps[1]);
+        maps[0] = used;
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.maps.lock().map_or(0, |maps| maps.iter().map(HashMap::len).sum())
+    }
+}
+
+/// A hash of every field of `record`.
+fn record_hash(record: &Record) -> u64 {
+    let kind = [record.kind.code()];
+    let fields: [&[u8]; 6] = [
+        record.url.as_bytes(),
+        record.title.as_bytes(),
+        record.section.as_deref().unwrap_or("\u{0}").as_bytes(),
+        &kind,
+        record.class.as_deref().unwrap_or("\u{0}").as_bytes(),
+        record.text.as_bytes(),
+    ];
+    let h = fields.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, field| fnv_from(fnv_from(h, field), &[0xff]));
+    record.gfx.iter().fold(h, |h, g| fnv_from(fnv_from(h, g.as_bytes()), &[0xfe]))
+}
+
+/// The layout of the index files: changed with it, so that browsers do not mix cached files of
+/// two layouts (the version every file is fetched with includes it).
+const FORMAT: &str = "shoko-search 1";
+
 /// Tokens of what names a record weigh this much more than tokens of its text.
 const TITLE_WEIGHT: u32 = 3;
 /// Weights are stored ×10; the last digit is 1 for a page's opening (the part before the first
@@ -89,7 +161,7 @@ pub fn files_for(pages: usize, things: usize) -> Files {
 /// The files of the index of `records`, by name (relative to the index's folder, e.g. `t-3.js`);
 /// `folder` is the index's folder from the site root (`search/ja`), the prefix of every name the
 /// files announce themselves with.
-pub fn build(folder: &str, records: &[Record], count: Files) -> BTreeMap<String, Vec<u8>> {
+pub fn build(folder: &str, records: &[Record], count: Files, memo: &Memo) -> BTreeMap<String, Vec<u8>> {
     let (files, token_files) = (count.buckets.max(1), count.tokens.max(1));
     // Document IDs: bucket × stride + place in the bucket, so a result's bucket is its ID
     // divided by the stride.
@@ -107,36 +179,25 @@ pub fn build(folder: &str, records: &[Record], count: Files) -> BTreeMap<String,
         }
     }
     // Tokens by number (each string kept once), and each token's documents with weights.
-    let mut numbers: HashMap<Box<str>, u32> = HashMap::new();
-    let mut tokens: Vec<Box<str>> = Vec::new();
+    let mut numbers: HashMap<std::sync::Arc<str>, u32, std::hash::BuildHasherDefault<Fnv>> = HashMap::default();
+    let mut tokens: Vec<std::sync::Arc<str>> = Vec::new();
     let mut postings: Vec<Vec<(u32, u32)>> = Vec::new();
-    let mut mine: Vec<(u32, u32)> = Vec::new();
+    let hashes: Vec<u64> = records.iter().map(record_hash).collect();
     for (i, record) in records.iter().enumerate() {
-        mine.clear();
-        weights(record, &mut |token, weight| {
+        let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
+        let mine = memo.tokens.get_or(hashes[i], || merged_weights(record).into());
+        for (token, weight) in mine.iter() {
             let number = match numbers.get(token) {
                 Some(n) => *n,
                 None => {
                     let n = u32::try_from(tokens.len()).unwrap_or(u32::MAX);
-                    numbers.insert(token.into(), n);
-                    tokens.push(token.into());
+                    numbers.insert(token.clone(), n);
+                    tokens.push(token.clone());
                     postings.push(Vec::new());
                     n
                 }
             };
-            mine.push((number, weight));
-        });
-        mine.sort_unstable_by_key(|(n, _)| *n);
-        let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
-        let mut at = 0;
-        while at < mine.len() {
-            let (number, mut total) = mine[at];
-            at += 1;
-            while at < mine.len() && mine[at].0 == number {
-                total += mine[at].1;
-                at += 1;
-            }
-            postings[number as usize].push((id_of[i], total * SCALE + flag));
+            postings[number as usize].push((id_of[i], weight * SCALE + flag));
         }
     }
     let mut gfx: Vec<&str> = records.iter().flat_map(|r| r.gfx.iter().map(String::as_str)).collect();
@@ -161,18 +222,37 @@ pub fn build(folder: &str, records: &[Record], count: Files) -> BTreeMap<String,
     }
     let mut facets: Vec<String> = Vec::with_capacity(files);
     for (n, members) in buckets.iter().enumerate() {
-        let docs: Vec<Doc<'_>> = members
+        let name = format!("d-{n}");
+        let key = members
             .iter()
-            .map(|&i| {
-                let r = &records[i];
-                Doc(&r.url, &r.title, r.section.as_deref(), r.kind.code(), r.class.as_deref(), &r.gfx, excerpt(&r.text))
-            })
-            .collect();
-        out.insert(format!("d-{n}.js"), script(folder, &format!("d-{n}"), &json(&docs)));
+            .fold(fnv(format!("{folder}/{name}").as_bytes()), |h, &i| fnv_from(h, &hashes[i].to_le_bytes()));
+        let bytes = memo.buckets.get_or(key, || {
+            let docs: Vec<Doc<'_>> = members
+                .iter()
+                .map(|&i| {
+                    let r = &records[i];
+                    Doc(
+                        &r.url,
+                        &r.title,
+                        r.section.as_deref(),
+                        r.kind.code(),
+                        r.class.as_deref(),
+                        &r.gfx,
+                        excerpt(&r.text),
+                    )
+                })
+                .collect();
+            script(folder, &name, &json(&docs)).into()
+        });
+        out.insert(format!("{name}.js"), bytes.to_vec());
         facets.push(members.iter().map(|&i| facet_code(&records[i], &gfx)).collect());
     }
+    memo.tokens.end_build();
+    memo.buckets.end_build();
     out.insert("f.js".to_owned(), script(folder, "f", &json(&facets)));
-    let version = out.values().fold(0xcbf2_9ce4_8422_2325u64, |h, bytes| fnv_from(h, bytes));
+    // Everything the files are made of: the records in ID order and the number of files.
+    let shape = format!("{FORMAT} {folder} {token_files} {files} {stride} {}", records.len());
+    let version = buckets.iter().flatten().fold(fnv(shape.as_bytes()), |h, &i| fnv_from(h, &hashes[i].to_le_bytes()));
     let entry = serde_json::json!({
         "v": format!("{version:016x}"),
         "n": records.len(),
@@ -189,6 +269,21 @@ pub fn build(folder: &str, records: &[Record], count: Files) -> BTreeMap<String,
 /// targets, excerpt.
 #[derive(Serialize)]
 struct Doc<'a>(&'a str, &'a str, Option<&'a str>, u8, Option<&'a str>, &'a [String], String);
+
+/// Each token of `record` once, with its weight (the sum over its occurrences), in token order.
+fn merged_weights(record: &Record) -> Vec<(std::sync::Arc<str>, u32)> {
+    let mut all: Vec<(std::sync::Arc<str>, u32)> = Vec::new();
+    weights(record, &mut |token, weight| all.push((token.into(), weight)));
+    all.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let mut merged: Vec<(std::sync::Arc<str>, u32)> = Vec::with_capacity(all.len());
+    for (token, weight) in all {
+        match merged.last_mut() {
+            Some((last, total)) if *last == token => *total += weight,
+            _ => merged.push((token, weight)),
+        }
+    }
+    merged
+}
 
 /// Each token of `record` with the weight of that occurrence, handed to `emit`.
 fn weights(record: &Record, emit: &mut impl FnMut(&str, u32)) {
@@ -246,24 +341,42 @@ fn json<T: Serialize + ?Sized>(value: &T) -> String {
 /// `shokoSearch("search/ja/t-3",{…});` — the file announces its own name.
 fn script(folder: &str, name: &str, data: &str) -> Vec<u8> {
     // `</` cannot end a script loaded by `src`, but the data stays inert anyway.
-    let data = data.replace("</", "<\\/");
+    let data = if data.contains("</") { std::borrow::Cow::Owned(data.replace("</", "<\\/")) } else { data.into() };
     format!("shokoSearch({},{data});\n", json(&format!("{folder}/{name}"))).into_bytes()
 }
 
 /// The first characters of `text`, whitespace collapsed.
 fn excerpt(text: &str) -> String {
     let mut out = String::new();
+    let mut chars = 0;
     for word in text.split_whitespace() {
-        if out.chars().count() >= EXCERPT_CHARS {
+        if chars >= EXCERPT_CHARS {
             out.push('…');
             break;
         }
         if !out.is_empty() {
             out.push(' ');
+            chars += 1;
         }
         out.push_str(word);
+        chars += word.chars().count();
     }
     out
+}
+
+/// FNV-1a as a `Hasher`, for the many short tokens interned per build (faster there than the
+/// default hasher; the keys are the site's own text).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = fnv_from(if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 }, bytes);
+    }
 }
 
 /// A URL without its anchor: the sections and cards of a page share its bucket.
@@ -320,7 +433,7 @@ mod tests {
             record("ja/a/index.html", "観測", "gfx1201 の mul_mat_vec_q"),
             record("ja/b/index.html", "別", "mul_mat_q"),
         ];
-        let files = build("search/ja", &records, Files { tokens: 4, buckets: 8 });
+        let files = build("search/ja", &records, Files { tokens: 4, buckets: 8 }, &Memo::default());
         assert_eq!(files.len(), 4 + 8 + 2, "token files, buckets, facets, entry");
         let entry = data(&files["entry.js"]);
         let stride = entry["s"].as_u64().expect("stride");
@@ -342,15 +455,35 @@ mod tests {
                 record(&format!("en/p{i}/index.html"), "t", if i == 7 { "kernel kernel kernel" } else { "kernel" })
             })
             .collect();
-        let files = build("search/en", &records, Files { tokens: 64, buckets: 64 });
+        let files = build("search/en", &records, Files { tokens: 64, buckets: 64 }, &Memo::default());
         let (df, docs) = listed(&files, "kernel", 64);
         assert_eq!((df as usize, docs.len()), (MAX_POSTINGS + 50, MAX_POSTINGS));
         assert!(docs.iter().any(|(_, w)| *w == u64::from(3 * SCALE)), "the heaviest is kept");
     }
 
     #[test]
+    fn a_memo_gives_the_same_index_and_keeps_only_what_the_last_build_used() {
+        let memo = Memo::default();
+        let mut records =
+            vec![record("ja/a/index.html", "観測", "gfx1201 の kernel"), record("ja/b/index.html", "別", "mul_mat_q")];
+        let count = Files { tokens: 4, buckets: 4 };
+        let first = build("search/ja", &records, count, &memo);
+        assert_eq!(first, build("search/ja", &records, count, &Memo::default()), "the memo changes nothing");
+        records[1].text = "mul_mat_vec_q".into();
+        let edited = build("search/ja", &records, count, &memo);
+        assert_eq!(edited, build("search/ja", &records, count, &Memo::default()), "an edited record is read again");
+        build("search/ja", &records, count, &memo);
+        assert_eq!(memo.tokens.len(), 2, "the old text of the edited record is forgotten");
+    }
+
+    #[test]
     fn nothing_in_a_record_can_end_the_script() {
-        let files = build("search/en", &[record("en/a/", "</script><script>alert(1)</script>", "x")], files_for(1, 1));
+        let files = build(
+            "search/en",
+            &[record("en/a/", "</script><script>alert(1)</script>", "x")],
+            files_for(1, 1),
+            &Memo::default(),
+        );
         for bytes in files.values() {
             assert!(!String::from_utf8_lossy(bytes).contains("</script"));
         }

@@ -8,4 +8,4 @@
 pub mod index;
 pub mod tokens;
 
-pub use index::{Files, Kind, Record, build, files_for};
+pub use index::{Files, Kind, Memo, Record, build, files_for};

@@ -118,6 +118,9 @@ pub struct Engine {
     memo: shoko_upstream::Memo,
     /// What the last run did not verify of the sources, in one line.
     sources_note: Option<String>,
+    /// The tokens each search index was last built from (Japanese, English), so a rebuild reads
+    /// again only what changed (kept while the engine lives: `serve`'s, not between builds).
+    search_memos: [shoko_search::Memo; 2],
 }
 
 impl Engine {
@@ -135,6 +138,7 @@ impl Engine {
             history: None,
             memo: shoko_upstream::Memo::default(),
             sources_note: None,
+            search_memos: Default::default(),
         }
     }
 
@@ -270,6 +274,7 @@ impl Engine {
             images: &images.info,
             media: &images.files,
             schema_json: &schema_json,
+            search_memos: &self.search_memos,
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
         };
         let mode = if all { Mode::Replace } else { Mode::Patch };
