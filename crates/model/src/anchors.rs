@@ -8,8 +8,18 @@ use shoko_markdown::{Anchors, Lang, headings};
 use shoko_vocab::{claim_anchor, question_anchor};
 use std::collections::BTreeSet;
 
+/// The ID of the section listing a page's child pages.
+pub const CHILDREN_ID: &str = "children";
+/// The ID of the section holding a page's claim cards.
+pub const CLAIMS_ID: &str = "claims";
+/// The ID of the section holding a page's open questions.
+pub const QUESTIONS_ID: &str = "questions";
+/// The ID of the section saying what a page does not claim.
+pub const DOES_NOT_CLAIM_ID: &str = "does-not-claim";
+
 /// IDs of the sections the page template adds around the body.
-pub const TEMPLATE_IDS: [&str; 7] = ["main", "gain", "summary", "children", "claims", "questions", "does-not-claim"];
+pub const TEMPLATE_IDS: [&str; 7] =
+    ["main", "gain", "summary", CHILDREN_ID, CLAIMS_ID, QUESTIONS_ID, DOES_NOT_CLAIM_ID];
 
 /// The claims a page shows as cards: the ones it declares, then the ones it cites, each once.
 pub fn card_ids(doc: &Document) -> Vec<ClaimId> {

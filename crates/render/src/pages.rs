@@ -8,11 +8,12 @@ use crate::context::Ctx;
 use crate::context::SitePage;
 use crate::plan::{Templates, render_template};
 use crate::urls::relative_href;
-use crate::view::{CountView, PageView};
+use crate::view::{CountView, PageView, TocEntryView};
 use shoko_diagnostics::Diagnostic;
 use shoko_markdown::{Component, Glossary, Lang, RenderContext, RenderedBody, Resolved, Target, escape, render_html};
 use shoko_model::Class;
 use shoko_model::Page;
+use shoko_model::anchors;
 use shoko_model::anchors::{card_ids, reserved};
 use shoko_model::validate::resolve_relative;
 use shoko_model::{Claim, ClaimId, DocId, Document};
@@ -272,7 +273,25 @@ pub fn page_views<'a>(
             let title = page.title.get(lang).0.to_owned();
             let layout =
                 cx.layout(lang, here, other, title, translated(1 - i, lang.other()), anchors, None, breadcrumbs);
+            let mut toc: Vec<TocEntryView> = bodies[i]
+                .headings
+                .iter()
+                .filter(|h| (2..=3).contains(&h.level))
+                .map(|h| TocEntryView { id: h.id.clone(), text: h.text.clone(), level: h.level })
+                .collect();
+            let sections = [
+                (!tree.children.get(&id).is_none_or(Vec::is_empty), anchors::CHILDREN_ID, "section-pages"),
+                (!cards.is_empty(), anchors::CLAIMS_ID, "claims-title"),
+                (!doc.questions.is_empty(), anchors::QUESTIONS_ID, "questions-title"),
+                (!page.does_not_claim.is_empty(), anchors::DOES_NOT_CLAIM_ID, "does-not-claim-title"),
+            ];
+            toc.extend(sections.into_iter().filter(|(shown, _, _)| *shown).map(|(_, id, key)| TocEntryView {
+                id: id.to_owned(),
+                text: cx.t(lang, key),
+                level: 2,
+            }));
             let view = PageView {
+                toc,
                 layout,
                 gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),
                 body: bodies[i].html.clone(),

@@ -74,6 +74,17 @@ pub struct LayoutView {
     pub breadcrumbs: Vec<LinkView>,
 }
 
+/// One entry of a page's contents.
+#[derive(Debug, Clone, Serialize)]
+pub struct TocEntryView {
+    /// The heading's anchor.
+    pub id: String,
+    /// Its text.
+    pub text: String,
+    /// Its level (2 or 3).
+    pub level: u8,
+}
+
 /// One `hreflang` alternate.
 #[derive(Debug, Clone, Serialize)]
 pub struct AlternateView {
@@ -242,6 +253,8 @@ pub struct PageView {
     pub env: Vec<String>,
     /// Phase badge.
     pub phase: Option<String>,
+    /// The page's contents: its headings (levels 2 and 3) and the sections the template adds.
+    pub toc: Vec<TocEntryView>,
 }
 
 /// The evidence legend and policy page.
