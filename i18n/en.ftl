@@ -145,3 +145,4 @@ search-results = Search results
 toc-title = On this page
 copy-code = Copy
 copied-code = Copied
+sequence-label = Pages beside this one

@@ -145,3 +145,4 @@ search-results = 検索結果
 toc-title = このページの内容
 copy-code = コピー
 copied-code = コピーしました
+sequence-label = 同じ階層のページ

@@ -5,7 +5,8 @@
 //! - a changed page re-renders itself, in both languages;
 //! - a changed data file (`_data/targets.yaml`, `_data/glossary.yaml`) re-renders everything;
 //! - a changed title or weight re-renders the pages that show it: the parent (its list of
-//!   children), the pages below it (breadcrumbs), and the generated pages and feeds;
+//!   children), its siblings (previous/next links), the pages below it (breadcrumbs), and the
+//!   generated pages and feeds;
 //! - a changed claim or question (added, removed, or any field) re-renders every page that
 //!   mentions its ID — declares it, cites it, lists it in a component, or points at it from a
 //!   card (premise, successor) or a question — and the generated pages and feeds;
@@ -54,6 +55,8 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             indexes = true;
             let tree = Tree::of(new);
             jobs.extend(tree.parent(d).map(Job::Page));
+            // Its siblings name it in their previous/next links (and a weight reorders them).
+            jobs.extend(tree.siblings(d).iter().map(|s| Job::Page(*s)));
             jobs.extend(new.pages().values().filter(|p| tree.ancestors(**p).contains(&d)).map(|p| Job::Page(*p)));
         }
         let changed_ids = changed_ids(before, after);

@@ -52,6 +52,18 @@ impl Tree {
         self.parent.get(&doc).copied()
     }
 
+    /// `doc` and the pages beside it under the same parent, in their order (empty at the top).
+    pub fn siblings(&self, doc: DocId) -> &[DocId] {
+        self.parent(doc).and_then(|p| self.children.get(&p)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The pages before and after `doc` among its siblings.
+    pub fn neighbours(&self, doc: DocId) -> (Option<DocId>, Option<DocId>) {
+        let siblings = self.siblings(doc);
+        let Some(at) = siblings.iter().position(|d| *d == doc) else { return (None, None) };
+        (at.checked_sub(1).map(|i| siblings[i]), siblings.get(at + 1).copied())
+    }
+
     /// The index pages above `doc`, home first.
     pub fn ancestors(&self, doc: DocId) -> Vec<DocId> {
         let mut chain = Vec::new();
@@ -290,7 +302,10 @@ pub fn page_views<'a>(
                 text: cx.t(lang, key),
                 level: 2,
             }));
+            let (before, after) = tree.neighbours(id);
             let view = PageView {
+                previous: before.map(|d| cx.page_link(here, d, lang)),
+                next: after.map(|d| cx.page_link(here, d, lang)),
                 toc,
                 layout,
                 gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),

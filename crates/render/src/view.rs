@@ -255,6 +255,10 @@ pub struct PageView {
     pub phase: Option<String>,
     /// The page's contents: its headings (levels 2 and 3) and the sections the template adds.
     pub toc: Vec<TocEntryView>,
+    /// The page before this one among its siblings.
+    pub previous: Option<LinkView>,
+    /// The page after this one among its siblings.
+    pub next: Option<LinkView>,
 }
 
 /// The evidence legend and policy page.
