@@ -92,7 +92,7 @@ fn every_kind_of_edit_updates_to_what_a_clean_build_makes() {
     assert!(updated(root, &out));
     assert_same_as_clean(root, &out, "a second prose edit");
 
-    let edits: [(&str, &str, &str, &str); 5] = [
+    let edits: [(&str, &str, &str, &str); 7] = [
         (
             "a claim's text",
             "content/logs/rocblas.yaml",
@@ -108,12 +108,22 @@ fn every_kind_of_edit_updates_to_what_a_clean_build_makes() {
             "[rocBLAS](claim:rocblas-processor-enum) is the lowest layer",
         ),
         ("the glossary", "content/_data/glossary.yaml", "One unit of work", "One single unit of work"),
+        (
+            "a question added to a log, about a claim pages show",
+            "content/logs/rocblas.yaml",
+            "claims:\n  - id: rocblas-processor-enum",
+            "questions:\n  - id: rocblas-next-step\n    text: { ja: \"次に何を観測するか。\", en: \"What to observe next.\" }\n    gfx: [gfx900]\n    about: [rocblas-processor-enum]\n    blocked_by: { kind: not_performed, detail: { ja: \"未実施。\", en: \"Not done yet.\" } }\nclaims:\n  - id: rocblas-processor-enum",
+        ),
+        ("a log question's text", "content/logs/rocblas.yaml", "What to observe next.", "What to observe after this."),
     ];
     for (what, rel, from, to) in edits {
         edit(root, rel, from, to);
         updated(root, &out);
         assert_same_as_clean(root, &out, what);
     }
+    // The log's question is shown on the pages that show the claim it is about.
+    let page = std::fs::read_to_string(out.join("en/components/rocblas/index.html")).expect("page");
+    assert!(page.contains("id=\"q-rocblas-next-step\"") && page.contains("What to observe after this."), "{page}");
 
     // A broken edit writes nothing and keeps the cache; its fix is an update again.
     let before = tree_bytes(&out);

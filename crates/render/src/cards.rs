@@ -100,7 +100,7 @@ pub fn question_view(cx: &Ctx<'_>, q: &Question, here: &str, lang: Lang, page: O
     }
 }
 
-fn blocker(cx: &Ctx<'_>, b: &Blocker, lang: Lang) -> (String, String) {
+pub(crate) fn blocker(cx: &Ctx<'_>, b: &Blocker, lang: Lang) -> (String, String) {
     let kind = match b.kind {
         BlockerKind::Observer => "blocker-observer",
         BlockerKind::NotPerformed => "blocker-not_performed",

@@ -9,7 +9,8 @@
 //!   generated pages and feeds;
 //! - a changed claim or question (added, removed, or any field) re-renders every page that
 //!   mentions its ID — declares it, cites it, lists it in a component, or points at it from a
-//!   card (premise, successor) or a question — and the generated pages and feeds;
+//!   card (premise, successor) or a question — and the generated pages and feeds; a question of
+//!   a log also re-renders the pages that show a claim it is about (it is shown there);
 //! - a page whose language pairs fell behind or caught up (see `shoko-history`) re-renders
 //!   itself, for its notices, and the translation status page does, as it does when a changed
 //!   document gains or loses pairs or a missing side; a claim whose text fell behind or caught
@@ -161,7 +162,15 @@ fn citations(doc: &Document) -> Vec<&ClaimId> {
 /// IDs of claims and questions that were added, removed or changed in any field.
 fn changed_ids(before: &Document, after: &Document) -> BTreeSet<ClaimId> {
     let mut changed = differing(&before.claims, &after.claims, |c: &Claim| &c.id);
-    changed.extend(differing(&before.questions, &after.questions, |q: &Question| &q.id));
+    let questions = differing(&before.questions, &after.questions, |q: &Question| &q.id);
+    // A question of a log is shown on the pages that show a claim it is about: those claims
+    // count as changed, so their pages render again (before and after the edit).
+    if matches!(after.kind, DocKind::Log { .. }) {
+        for q in before.questions.iter().chain(&after.questions).filter(|q| questions.contains(&q.id)) {
+            changed.extend(q.about.iter().map(|r| r.id.clone()));
+        }
+    }
+    changed.extend(questions);
     changed
 }
 

@@ -250,6 +250,19 @@ fn shown_claims<'a>(cx: &'a Ctx<'_>, doc: &Document) -> Vec<&'a Claim> {
     card_ids(doc).iter().filter_map(|id| cx.site.claim(id)).collect()
 }
 
+/// The open questions a page shows: its own, then those of the observation logs that are about a
+/// claim the page shows, each once.
+fn shown_questions<'a>(cx: &'a Ctx<'_>, doc: &'a Document, cards: &[&Claim]) -> Vec<&'a shoko_model::Question> {
+    let mut shown: Vec<&shoko_model::Question> = doc.questions.iter().collect();
+    let logs = cx.site.docs().iter().filter(|d| matches!(d.kind, shoko_model::DocKind::Log { .. }));
+    for q in logs.flat_map(|d| d.questions.iter()) {
+        if q.about.iter().any(|r| cards.iter().any(|c| c.id == r.id)) && !shown.iter().any(|s| s.id == q.id) {
+            shown.push(q);
+        }
+    }
+    shown
+}
+
 /// Both languages of one page: (output path, language, view) for the caller's template, and the
 /// errors of component templates.
 pub fn page_views<'a>(
@@ -261,6 +274,7 @@ pub fn page_views<'a>(
     let doc = &cx.site.docs()[id.0];
     let Some(page) = doc.page() else { return (Vec::new(), Vec::new()) };
     let cards = shown_claims(cx, doc);
+    let questions = shown_questions(cx, doc, &cards);
     let text = &cx.sources.file(doc.file).text;
     let body_text = &text[page.body_start..];
     let glossary_hrefs =
@@ -294,7 +308,7 @@ pub fn page_views<'a>(
             let sections = [
                 (!tree.children.get(&id).is_none_or(Vec::is_empty), anchors::CHILDREN_ID, "section-pages"),
                 (!cards.is_empty(), anchors::CLAIMS_ID, "claims-title"),
-                (!doc.questions.is_empty(), anchors::QUESTIONS_ID, "questions-title"),
+                (!questions.is_empty(), anchors::QUESTIONS_ID, "questions-title"),
                 (!page.does_not_claim.is_empty(), anchors::DOES_NOT_CLAIM_ID, "does-not-claim-title"),
             ];
             toc.extend(sections.into_iter().filter(|(shown, _, _)| *shown).map(|(_, id, key)| TocEntryView {
@@ -313,7 +327,7 @@ pub fn page_views<'a>(
                 summary: summary(cx, &cards, lang),
                 needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),
                 claims: cards.iter().map(|c| claim_view(cx, c, here, lang)).collect(),
-                questions: doc.questions.iter().map(|q| question_view(cx, q, here, lang, None)).collect(),
+                questions: questions.iter().map(|q| question_view(cx, q, here, lang, None)).collect(),
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),
                 env: page.env.clone(),
                 phase: page.phase.as_ref().map(|p| p.get(lang).0.to_owned()),

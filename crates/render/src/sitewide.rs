@@ -7,12 +7,13 @@ use crate::urls::relative_href;
 use crate::view::{
     BehindView, ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView,
     LinkView, PagerLinkView, PagerView, QuestionGroupView, QuestionsView, ReviewRowView, TermView, TranslationRowView,
-    TranslationsView,
+    TranslationsView, UnresolvedView,
 };
 use shoko_markdown::{Lang, slug};
 use shoko_model::Class;
 use shoko_model::DocId;
 use shoko_model::pairs::Revision;
+use shoko_model::schema::Lifecycle;
 use shoko_vocab::claim_anchor;
 use std::collections::BTreeMap;
 
@@ -64,10 +65,12 @@ pub fn evidence<'a>(cx: &'a Ctx<'a>, lang: Lang) -> EvidenceView {
     }
 }
 
-/// Every open question, grouped by GPU target (questions without one last), then by page.
+/// Every open question, and every current unresolved claim beside them, grouped by GPU target
+/// (those without one last), in page order.
 pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
     let here = Ctx::site_page_dir(SitePage::Questions, lang);
     let mut groups: BTreeMap<(bool, String), Vec<(DocId, usize)>> = BTreeMap::new();
+    let mut unresolved: BTreeMap<(bool, String), Vec<UnresolvedView>> = BTreeMap::new();
     for (d, doc) in cx.site.docs().iter().enumerate() {
         for (i, q) in doc.questions.iter().enumerate() {
             if q.gfx.is_empty() {
@@ -76,6 +79,32 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
             for gfx in &q.gfx {
                 groups.entry((false, gfx.clone())).or_default().push((DocId(d), i));
             }
+        }
+    }
+    for (_, claim) in cx.site.all_claims() {
+        if claim.class != Class::Unresolved || claim.lifecycle != Lifecycle::Current {
+            continue;
+        }
+        let gfx = claim.scope.as_ref().map_or_else(Vec::new, |s| s.gfx.clone());
+        let keys: Vec<(bool, String)> =
+            if gfx.is_empty() { vec![(true, String::new())] } else { gfx.into_iter().map(|g| (false, g)).collect() };
+        let shown = cx.site.shown_on().get(&claim.id).and_then(|pages| pages.first().copied());
+        let link = match shown {
+            Some(page) => LinkView {
+                href: format!("{}#{}", relative_href(&here, cx.page_dir(page, lang)), claim_anchor(&claim.id)),
+                label: claim.text.get(lang).to_owned(),
+            },
+            None => cx.claim_link(&here, &claim.id.0, lang),
+        };
+        let view = UnresolvedView {
+            claim: link,
+            id: claim.id.0.clone(),
+            blocker: claim.blocked_by.as_ref().map(|b| crate::cards::blocker(cx, b, lang)),
+            page: shown.map(|p| cx.page_link(&here, p, lang)),
+        };
+        for key in keys {
+            groups.entry(key.clone()).or_default();
+            unresolved.entry(key).or_default().push(view.clone());
         }
     }
     let mut seen = std::collections::BTreeSet::new();
@@ -97,7 +126,8 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
                     view
                 })
                 .collect();
-            QuestionGroupView { title, anchor, questions }
+            let unresolved = unresolved.remove(&(any, gfx.clone())).unwrap_or_default();
+            QuestionGroupView { title, anchor, questions, unresolved }
         })
         .collect();
     QuestionsView { layout: layout(cx, SitePage::Questions, lang, "all-questions-title"), groups }

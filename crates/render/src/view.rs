@@ -294,6 +294,21 @@ pub struct QuestionGroupView {
     pub anchor: String,
     /// Questions in the group.
     pub questions: Vec<QuestionView>,
+    /// Unresolved claims in the group: they are open questions too.
+    pub unresolved: Vec<UnresolvedView>,
+}
+
+/// An unresolved claim on the open-questions page.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnresolvedView {
+    /// The claim's text, linked to its card on the first page showing it (else in the index).
+    pub claim: LinkView,
+    /// Its ID.
+    pub id: String,
+    /// What blocks it: kind and detail.
+    pub blocker: Option<(String, String)>,
+    /// The page it is shown on, if any.
+    pub page: Option<LinkView>,
 }
 
 /// The page of all open questions.
