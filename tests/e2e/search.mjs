@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checks, launch, serveUnder } from './browser.mjs';
+import { QUERIES } from './queries.mjs';
 
 const siteDir = resolve(process.argv[2] || '');
 if (!process.argv[2]) {
@@ -28,24 +29,6 @@ const drift = vectors.filter((v) => JSON.stringify(tokens.indexTokens(v.text)) !
   || JSON.stringify(v.query.map(tokens.shardHash)) !== JSON.stringify(v.shards));
 check(drift.length === 0, `the JavaScript tokenizer matches all ${vectors.length} shared vectors${drift.length ? `; differs on ${drift.map((v) => v.text).join(', ')}` : ''}`);
 
-// Query → the page (folder under the language) expected among the first three results.
-const QUERIES = [
-  ['ja', '逆量子化', 'components/ggml-hip/'],
-  ['ja', '量子化', 'components/ggml-hip/'],
-  ['ja', 'アセンブル', 'components/ggml-hip/'],
-  ['ja', '直接観測', 'gpu/gfx900/'],
-  ['ja', 'ライブラリ', 'components/'],
-  ['ja', 'ポスター', 'vega-study/'],
-  ['ja', 'gfx900', 'gpu/gfx900/'],
-  ['ja', 'ｇｆｘ１２０１', 'gpu/gfx1201/'],
-  ['en', 'mul_mat_vec_q', 'components/ggml-hip/'],
-  ['en', 'mat_vec', 'components/ggml-hip/'],
-  ['en', 'gfx1201', 'gpu/gfx1201/'],
-  ['en', 'rocblas_create', 'components/rocblas/'],
-  ['en', 'hip_fatbin', 'components/ggml-hip/'],
-  ['en', 'observers', 'gpu/gfx1201/'],
-  ['en', 'Vega', 'vega-study/'],
-];
 
 async function results(tab) {
   return tab.$$eval('[data-search-results] a', (links) => links.map((a) => a.href));
