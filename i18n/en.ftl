@@ -148,3 +148,4 @@ copied-code = Copied
 sequence-label = Pages beside this one
 unresolved-claims-title = Unresolved claims
 unresolved-on = On
+claims-shown = shown

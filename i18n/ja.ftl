@@ -148,3 +148,4 @@ copied-code = コピーしました
 sequence-label = 同じ階層のページ
 unresolved-claims-title = 未確定の主張
 unresolved-on = 掲載
+claims-shown = 件を表示

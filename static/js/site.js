@@ -2,6 +2,7 @@
 // - Switching language keeps the reader's section and remembers the choice.
 // - The root page sends a visitor to the remembered or the browser's language.
 // - Code blocks get a copy button; the page's contents start closed on a narrow screen.
+// - The claims index filters by class and GPU target (buttons, and `?class=` / `?gfx=`).
 (function () {
   'use strict';
   var KEY = 'shoko-lang';
@@ -83,6 +84,43 @@
       box.appendChild(button);
     });
   }
+  // The claims index: filters by class and GPU target, also read from the address
+  // (`?class=inferred&gfx=gfx1201`, which the evidence summary of every page links to).
+  var filterBar = document.querySelector('.claim-filters');
+  if (filterBar) {
+    var entries = Array.prototype.slice.call(document.querySelectorAll('.claim-index > li'));
+    var params = new URLSearchParams(window.location.search);
+    var chosen = { 'class': params.get('class'), gfx: params.get('gfx') };
+    var apply = function () {
+      var shown = 0;
+      entries.forEach(function (li) {
+        var ok = (!chosen['class'] || li.getAttribute('data-class') === chosen['class']) &&
+          (!chosen.gfx || (' ' + li.getAttribute('data-gfx') + ' ').indexOf(' ' + chosen.gfx + ' ') >= 0);
+        li.hidden = !ok;
+        if (ok) { shown++; }
+      });
+      Array.prototype.forEach.call(filterBar.querySelectorAll('button[data-filter]'), function (b) {
+        b.setAttribute('aria-pressed', chosen[b.getAttribute('data-filter')] === b.getAttribute('data-value') ? 'true' : 'false');
+      });
+      filterBar.querySelector('.claim-filter-count').textContent =
+        shown + ' / ' + entries.length + ' ' + filterBar.getAttribute('data-shown');
+    };
+    filterBar.addEventListener('click', function (event) {
+      var button = event.target.closest('button[data-filter]');
+      if (!button) { return; }
+      var key = button.getAttribute('data-filter');
+      var value = button.getAttribute('data-value');
+      chosen[key] = chosen[key] === value ? null : value;
+      var query = new URLSearchParams();
+      Object.keys(chosen).forEach(function (k) { if (chosen[k]) { query.set(k, chosen[k]); } });
+      var search = query.toString();
+      window.history.replaceState(null, '', window.location.pathname + (search ? '?' + search : '') + window.location.hash);
+      apply();
+    });
+    filterBar.hidden = false;
+    apply();
+  }
+
   var toc = document.querySelector('details.toc');
   if (toc && window.matchMedia && window.matchMedia('(max-width: 36rem)').matches) { toc.open = false; }
 

@@ -4,7 +4,8 @@
 // to the same file by `cargo test`); typed queries in both languages (Japanese words, parts of
 // katakana and kanji compounds, code identifiers and their parts, English terms) put the expected
 // page in the top three; keyboard-only use (`/`, arrows, Enter, Esc); the class facet filters;
-// at phone width the open results cause no horizontal scroll.
+// at phone width the open results cause no horizontal scroll. Also the claims index's filters,
+// opened from a page's evidence summary.
 // Usage: node search.mjs SITE_DIR
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -101,6 +102,18 @@ try {
   await tab.waitForSelector('[data-search-results] button[data-value="confirmed"][aria-pressed="true"]');
   const badges = await tab.$$eval('[data-search-results] a', (links) => links.map((a) => a.querySelector('.badge')?.className || 'none'));
   check(badges.length > 0 && badges.every((b) => b.includes('badge-confirmed')), `the Confirmed facet keeps ${badges.length} confirmed claims only`);
+
+  // The evidence summary's counts open the claims index filtered to that class; a target narrows it.
+  await tab.goto(`${origin}${BASE}en/gpu/gfx1201/index.html`);
+  await tab.click('a.summary-link[href*="class=inferred"]');
+  await tab.waitForURL(/claims\/index\.html\?class=inferred$/);
+  const classes = await tab.$$eval('.claim-index > li:not([hidden])', (items) => [...new Set(items.map((li) => li.dataset.class))]);
+  check(classes.length === 1 && classes[0] === 'inferred', `the Inferred count opens the index showing inferred claims only (${classes.join(', ')})`);
+  const before = await tab.$$eval('.claim-index > li:not([hidden])', (items) => items.length);
+  await tab.click('.claim-filters button[data-value="gfx900"]');
+  const after = await tab.$$eval('.claim-index > li:not([hidden])', (items) => items.map((li) => li.dataset.gfx));
+  check(after.length < before && after.every((g) => g.split(' ').includes('gfx900')) && tab.url().endsWith('?class=inferred&gfx=gfx900'),
+    `a target narrows it (${before} → ${after.length}) and the address keeps both filters`);
 
   // At phone width the open results do not widen the page.
   const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });

@@ -152,7 +152,7 @@ fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerV
 pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
     let here = Ctx::site_part_dir(SitePage::Claims, lang, part);
     let (all, counts) = cx.claims_in_order();
-    let rows = all
+    let rows: Vec<ClaimRowView> = all
         .iter()
         .skip(part * INDEX_PAGE_SIZE)
         .take(INDEX_PAGE_SIZE)
@@ -191,6 +191,12 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
             .map(|(&class, &count)| CountView { badge: cx.badge(class, lang), count })
             .collect(),
         pager: pager(cx, SitePage::Claims, lang, part),
+        targets: {
+            let mut targets: Vec<String> = rows.iter().flat_map(|r| r.gfx.iter().cloned()).collect();
+            targets.sort();
+            targets.dedup();
+            targets
+        },
         rows,
     }
 }

@@ -255,6 +255,9 @@ pub struct PageView {
     pub phase: Option<String>,
     /// The page's contents: its headings (levels 2 and 3) and the sections the template adds.
     pub toc: Vec<TocEntryView>,
+    /// Relative href of the claims index, which the evidence summary's counts link to (with
+    /// `?class=…`, a filter the index applies).
+    pub claims_index: String,
     /// The page before this one among its siblings.
     pub previous: Option<LinkView>,
     /// The page after this one among its siblings.
@@ -358,6 +361,8 @@ pub struct ClaimsView {
     pub pager: Option<PagerView>,
     /// The claims on this page of the index, by ID.
     pub rows: Vec<ClaimRowView>,
+    /// The GPU targets the claims concern, for the filters.
+    pub targets: Vec<String>,
 }
 
 /// Links between the pages of a paged index.

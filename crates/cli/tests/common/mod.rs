@@ -140,6 +140,8 @@ impl IntoIterator for Tree {
 /// The file an internal href points to, relative to the site root, and its fragment.
 pub fn target(page: &str, href: &str) -> (String, Option<String>) {
     let (path, fragment) = href.split_once('#').map_or((href, None), |(p, f)| (p, Some(f.to_owned())));
+    // A query (`?class=inferred`, read by the page's script) names no other file.
+    let path = path.split('?').next().unwrap_or("");
     let mut parts: Vec<&str> = page.split('/').collect();
     parts.pop();
     if !path.is_empty() {
