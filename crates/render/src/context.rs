@@ -107,15 +107,25 @@ impl<'a> Ctx<'a> {
                     .map(|t| {
                         let mut spellings: Vec<String> =
                             std::iter::once(t.term.get(lang).to_owned()).chain(t.aliases.iter().cloned()).collect();
+                        // An English plural is the same term (`GEMMs`).
+                        let plurals: Vec<String> = spellings
+                            .iter()
+                            .filter(|s| s.bytes().last().is_some_and(|b| b.is_ascii_alphabetic() && b != b's'))
+                            .map(|s| format!("{s}s"))
+                            .collect();
+                        spellings.extend(plurals);
                         spellings.sort_by_key(|s| std::cmp::Reverse(s.len()));
-                        // Inline, inside parentheses: without the sentence's own full stop.
+                        spellings.dedup();
+                        // The gloss opens beside the term on hover or focus, without breaking the
+                        // sentence; it is in the text for screen readers and in print (the
+                        // parentheses are for them).
                         let gloss = escape(t.gloss.get(lang).trim_end_matches(['。', '.']));
-                        let gloss = match lang {
-                            Lang::Ja => format!("（{gloss}）"),
-                            Lang::En => format!(" ({gloss})"),
+                        let (open, close) = match lang {
+                            Lang::Ja => ("（", "）"),
+                            Lang::En => (" (", ")"),
                         };
                         let html = format!(
-                            "<a class=\"term\" href=\"{{glossary}}#{}\">{{}}</a><span class=\"gloss\">{gloss}</span>",
+                            "<span class=\"termed\"><a class=\"term\" href=\"{{glossary}}#{}\">{{}}</a><span class=\"gloss\"><span class=\"gloss-paren\">{open}</span>{gloss}<span class=\"gloss-paren\">{close}</span></span></span>",
                             term_anchor(&t.id)
                         );
                         Gloss { id: t.id.clone(), spellings, html }
