@@ -73,7 +73,10 @@ pub fn run(root: &Path, write: bool) -> u8 {
                     return USAGE_OR_IO;
                 }
             };
-            if let Err(e) = replace(&file, &shoko_upstream::apply(&text, found)) {
+            // The edits are at offsets of the text as the engine read it, without a BOM: they are
+            // applied there, and the BOM is put back.
+            let (bom, body) = text.strip_prefix('\u{feff}').map_or(("", text.as_str()), |rest| ("\u{feff}", rest));
+            if let Err(e) = replace(&file, &format!("{bom}{}", shoko_upstream::apply(body, found))) {
                 super::print_error(format!("cannot write {}: {e}", file.display()));
                 return USAGE_OR_IO;
             }
