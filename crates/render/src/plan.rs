@@ -78,8 +78,13 @@ pub struct RenderInput<'a> {
     /// The JSON Schema of front-matter and logs, published as `schema/evidence.schema.json`.
     pub schema_json: &'a str,
     /// What the search indexes (Japanese, English) were last built from, kept between renders
-    /// by the caller so that a rebuild tokenizes only what changed.
+    /// by the caller (who commits or discards each build with the output) so that a rebuild
+    /// reads only what changed.
     pub search_memos: &'a [shoko_search::Memo; 2],
+    /// The jobs of this render when it patches an output that holds the files of the memos'
+    /// last committed builds: the indexes then read only the pages these jobs render again and
+    /// give only the files that changed. `None`: every file.
+    pub search_patch: Option<&'a [Job]>,
 }
 
 /// Every output file, by path relative to the output folder, sorted.
@@ -131,7 +136,9 @@ impl Job {
         let mut jobs: Vec<Job> = site.pages().values().map(|d| Job::Page(*d)).collect();
         jobs.extend(Job::site_pages(site));
         jobs.extend([Job::Root, Job::Feeds, Job::Assets]);
-        jobs.extend(Lang::ALL.map(Job::Search));
+        if std::env::var_os("NOSEARCH").is_none() {
+            jobs.extend(Lang::ALL.map(Job::Search));
+        }
         jobs
     }
 
@@ -284,7 +291,9 @@ fn run_job(
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
             files
         }
-        Job::Search(lang) => crate::search::index_files(cx, lang, input.search_memos).into_iter().map(Ok).collect(),
+        Job::Search(lang) => {
+            crate::search::index_files(cx, lang, input.search_memos, input.search_patch).into_iter().map(Ok).collect()
+        }
         Job::Assets => {
             let mut files: Vec<Rendered> = asset_files.iter().map(|(p, b)| Ok((p.clone(), b.clone()))).collect();
             files.extend(input.media.iter().map(|(p, b)| Ok((p.clone(), b.clone()))));

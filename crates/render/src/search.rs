@@ -1,13 +1,15 @@
 //! The search index of each language (see `shoko-search`): a record for each section of each
 //! content page (under its heading's anchor), each claim (at its card on the first page that
-//! shows it, else in the claims index) and each open question. The generated pages are not
-//! indexed: they repeat what these records hold.
+//! shows it, else in the claims index) and each open question, grouped by the page they are
+//! on. The generated pages are not indexed: they repeat what these records hold.
 
-use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage};
+use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage, SitePageExt};
+use crate::plan::Job;
 use shoko_markdown::Lang;
-use shoko_model::{DocId, SiteModel};
-use shoko_search::{Kind, Record};
+use shoko_model::{ClaimId, DocId, SiteModel};
+use shoko_search::{Group, Kind, Record, Update};
 use shoko_vocab::{claim_anchor, question_anchor};
+use std::collections::BTreeSet;
 
 /// The folder of the indexes, from the site root; each language's is below it (`search/ja`).
 pub const SEARCH_DIR: &str = "search";
@@ -24,17 +26,59 @@ pub fn files(site: &SiteModel) -> shoko_search::Files {
     shoko_search::files_for(site.pages().len(), site.pages().len() + site.claims().len() + site.questions().len())
 }
 
-/// The files of `lang`'s index, by path from the site root (`memos`: see `RenderInput`).
-pub fn index_files(cx: &Ctx<'_>, lang: Lang, memos: &[shoko_search::Memo; 2]) -> Vec<(String, Vec<u8>)> {
+/// The files of `lang`'s index, by path from the site root (`memos` and `patch`: see
+/// `RenderInput`): only those that changed when `patch` allows an update, else every file.
+pub fn index_files(
+    cx: &Ctx<'_>,
+    lang: Lang,
+    memos: &[shoko_search::Memo; 2],
+    patch: Option<&[Job]>,
+) -> Vec<(String, Vec<u8>)> {
     let dir = index_dir(lang);
     let memo = match lang {
         Lang::Ja => &memos[0],
         Lang::En => &memos[1],
     };
-    shoko_search::build(&dir, &records(cx, lang), files(cx.site), memo)
-        .into_iter()
-        .map(|(name, bytes)| (format!("{dir}/{name}"), bytes))
-        .collect()
+    let count = files(cx.site);
+    let updated = patch.filter(|_| memo.can_update(&dir, count)).and_then(|jobs| {
+        let pages: BTreeSet<On> = jobs.iter().filter_map(|job| On::rendered_by(*job, lang)).collect();
+        memo.build(&dir, count, Update::Changed(groups(cx, lang, Some(&pages))))
+    });
+    let files = updated.or_else(|| memo.build(&dir, count, Update::All(groups(cx, lang, None)))).unwrap_or_default();
+    files.into_iter().map(|(name, bytes)| (format!("{dir}/{name}"), bytes)).collect()
+}
+
+/// The page of the site a record is found on: its group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum On {
+    /// A content page: its sections, and the cards shown first there.
+    Page(DocId),
+    /// A page of the claims index: the cards of claims no page shows.
+    Claims(usize),
+    /// The open-questions page: the questions of logs.
+    Questions,
+}
+
+impl On {
+    /// The page of `lang` that `job` renders, if records can be on it. A record changes only
+    /// with what its page shows, so the pages a render renders again are the groups it reads.
+    fn rendered_by(job: Job, of: Lang) -> Option<On> {
+        match job {
+            Job::Page(doc) => Some(On::Page(doc)),
+            Job::Site(SitePage::Claims, lang, part) if lang == of => Some(On::Claims(part)),
+            Job::Site(SitePage::Questions, lang, 0) if lang == of => Some(On::Questions),
+            _ => None,
+        }
+    }
+
+    /// The file of the page.
+    fn file(self, cx: &Ctx<'_>, lang: Lang) -> String {
+        match self {
+            On::Page(doc) => page_file(cx.page_dir(doc, lang)),
+            On::Claims(part) => page_file(&Ctx::site_part_dir(SitePage::Claims, lang, part)),
+            On::Questions => page_file(&Ctx::site_page_dir(SitePage::Questions, lang)),
+        }
+    }
 }
 
 /// The file of a page folder (`ja/gpu/` → `ja/gpu/index.html`), URL-encoded: results link to
@@ -48,73 +92,87 @@ fn encode_fragment(anchor: &str) -> String {
     crate::urls::encode_path(anchor)
 }
 
-/// Every record of `lang`: page sections, then claims, then questions.
-pub fn records(cx: &Ctx<'_>, lang: Lang) -> Vec<Record> {
+/// The groups of `lang`'s records: every page's, or those of the pages `only` names (each
+/// then given even when it has no records left).
+fn groups(cx: &Ctx<'_>, lang: Lang, only: Option<&BTreeSet<On>>) -> Vec<Group> {
+    let every: Vec<On>;
+    let pages: Box<dyn Iterator<Item = &On> + '_> = match only {
+        Some(only) => Box::new(only.iter()),
+        None => {
+            let site = cx.site;
+            every = site
+                .pages()
+                .values()
+                .map(|d| On::Page(*d))
+                .chain((0..SitePage::Claims.parts(site)).map(On::Claims))
+                .chain([On::Questions])
+                .collect();
+            Box::new(every.iter())
+        }
+    };
+    let targets: Vec<&str> = cx.site.targets().iter().map(|t| t.gfx.as_str()).collect();
+    pages.map(|on| Group { page: on.file(cx, lang), records: records_on(cx, lang, *on, &targets) }).collect()
+}
+
+/// The records of one page: a content page's sections, then the claims it shows first, then its
+/// questions; a claims-index page's claims that no page shows; the open-questions page's
+/// questions of logs. Claims and questions in ID order.
+fn records_on(cx: &Ctx<'_>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record> {
     let site = cx.site;
-    let targets: Vec<&str> = site.targets().iter().map(|t| t.gfx.as_str()).collect();
+    let file = on.file(cx, lang);
     let mut out = Vec::new();
-    for &d in site.pages().values() {
-        let doc = &site.docs()[d.0];
-        let Some(page) = doc.page() else { continue };
-        let dir = page_file(cx.page_dir(d, lang));
-        let title = cx.doc_title(d, lang);
-        let gfx: Vec<String> = page.env.iter().filter(|e| targets.contains(&e.as_str())).cloned().collect();
-        let mut sections = shoko_model::anchors::sections(doc, site, lang);
-        sections.retain(|s| s.anchor.is_some() || !s.text.trim().is_empty());
-        // The page's opening stands for the whole page: it is always there, and holds what the
-        // page says it gives besides any text before the first heading.
-        if sections.first().is_none_or(|s| s.anchor.is_some()) {
-            sections.insert(0, shoko_markdown::Section::default());
+    let (claims, questions): (Vec<&ClaimId>, Vec<&ClaimId>) = match on {
+        On::Page(d) => {
+            let doc = &site.docs()[d.0];
+            let Some(page) = doc.page() else { return out };
+            out.extend(section_records(cx, lang, d, &file, targets));
+            let mut claims: Vec<&ClaimId> =
+                doc.claims.iter().map(|c| &c.id).chain(page.citations.iter().map(|r| &r.id)).collect();
+            claims.sort_unstable();
+            claims.dedup();
+            // A card is found on the first page that shows it.
+            claims.retain(|id| site.shown_on().get(*id).and_then(|pages| pages.first()) == Some(&d));
+            let mut questions: Vec<&ClaimId> = doc.questions.iter().map(|q| &q.id).collect();
+            questions.sort_unstable();
+            questions.dedup();
+            (claims, questions)
         }
-        if let Some(gain) = &page.gain {
-            let opening = &mut sections[0].text;
-            *opening = format!("{} {opening}", gain.get(lang).0);
+        On::Claims(part) => {
+            let listed = site.claims().keys().skip(part * INDEX_PAGE_SIZE).take(INDEX_PAGE_SIZE);
+            (listed.filter(|id| !site.shown_on().contains_key(*id)).collect(), Vec::new())
         }
-        for section in sections {
-            let url = match &section.anchor {
-                Some(anchor) => format!("{dir}#{}", encode_fragment(anchor)),
-                None => dir.clone(),
-            };
-            let heading = Some(section.heading).filter(|h| !h.is_empty());
-            out.push(Record {
-                url,
-                title: title.clone(),
-                section: heading,
-                kind: Kind::Page,
-                class: None,
-                gfx: gfx.clone(),
-                text: section.text,
-            });
+        On::Questions => {
+            let of_logs = site.questions().iter().filter(|(_, q)| site.docs()[q.doc.0].page().is_none());
+            (Vec::new(), of_logs.map(|(id, _)| id).collect())
         }
-    }
-    for (id, declared) in site.claims() {
+    };
+    let shown = match on {
+        On::Page(d) => Some(cx.doc_title(d, lang)),
+        On::Claims(_) | On::Questions => None,
+    };
+    for id in claims {
+        let Some(declared) = site.claims().get(id) else { continue };
         let claim = &site.docs()[declared.doc.0].claims[declared.index];
-        let shown = site.shown_on().get(id).and_then(|pages| pages.first().copied());
-        let (dir, section) = match shown {
-            Some(page) => (page_file(cx.page_dir(page, lang)), Some(cx.doc_title(page, lang))),
-            None => (page_file(&Ctx::site_part_dir(SitePage::Claims, lang, declared.ordinal / INDEX_PAGE_SIZE)), None),
-        };
         out.push(Record {
-            url: format!("{dir}#{}", claim_anchor(id)),
+            url: format!("{file}#{}", claim_anchor(id)),
             title: id.0.clone(),
-            section,
+            section: shown.clone(),
             kind: Kind::Claim,
             class: Some(claim.class.as_str().to_owned()),
             gfx: claim.scope.as_ref().map_or_else(Vec::new, |s| s.gfx.clone()),
             text: claim.text.get(lang).to_owned(),
         });
     }
-    for (id, declared) in site.questions() {
+    for id in questions {
+        let Some(declared) = site.questions().get(id) else { continue };
+        if matches!(on, On::Page(d) if d != declared.doc) {
+            continue;
+        }
         let question = &site.docs()[declared.doc.0].questions[declared.index];
-        let page = DocId(declared.doc.0);
-        let (dir, section) = match site.docs()[page.0].page() {
-            Some(_) => (page_file(cx.page_dir(page, lang)), Some(cx.doc_title(page, lang))),
-            None => (page_file(&Ctx::site_page_dir(SitePage::Questions, lang)), None),
-        };
         out.push(Record {
-            url: format!("{dir}#{}", question_anchor(id)),
+            url: format!("{file}#{}", question_anchor(id)),
             title: id.0.clone(),
-            section,
+            section: shown.clone(),
             kind: Kind::Question,
             class: None,
             gfx: question.gfx.clone(),
@@ -122,4 +180,40 @@ pub fn records(cx: &Ctx<'_>, lang: Lang) -> Vec<Record> {
         });
     }
     out
+}
+
+/// A content page's records: one for each section (the part under a heading, at its anchor),
+/// and its opening first.
+fn section_records(cx: &Ctx<'_>, lang: Lang, d: DocId, file: &str, targets: &[&str]) -> Vec<Record> {
+    let site = cx.site;
+    let doc = &site.docs()[d.0];
+    let Some(page) = doc.page() else { return Vec::new() };
+    let title = cx.doc_title(d, lang);
+    let gfx: Vec<String> = page.env.iter().filter(|e| targets.contains(&e.as_str())).cloned().collect();
+    let mut sections = shoko_model::anchors::sections(doc, site, lang);
+    sections.retain(|s| s.anchor.is_some() || !s.text.trim().is_empty());
+    // The page's opening stands for the whole page: it is always there, and holds what the
+    // page says it gives besides any text before the first heading.
+    if sections.first().is_none_or(|s| s.anchor.is_some()) {
+        sections.insert(0, shoko_markdown::Section::default());
+    }
+    if let Some(gain) = &page.gain {
+        let opening = &mut sections[0].text;
+        *opening = format!("{} {opening}", gain.get(lang).0);
+    }
+    sections
+        .into_iter()
+        .map(|section| Record {
+            url: match &section.anchor {
+                Some(anchor) => format!("{file}#{}", encode_fragment(anchor)),
+                None => file.to_owned(),
+            },
+            title: title.clone(),
+            section: Some(section.heading).filter(|h| !h.is_empty()),
+            kind: Kind::Page,
+            class: None,
+            gfx: gfx.clone(),
+            text: section.text,
+        })
+        .collect()
 }

@@ -1,23 +1,27 @@
-//! One language's index as files, each a script calling `shokoSearch(NAME, DATA)` so a page
-//! loads it with a `<script>` element (that works from `file://`, where `fetch` does not):
-//! - `entry.js`: the version, the number of files of each kind, the GPU targets;
-//! - `t-N.js`: the tokens whose [`shard_hash`] falls in file N, each with its postings;
-//! - `d-N.js`: what a result shows (address, title, section, kind, class, targets, excerpt) for
-//!   the documents of bucket N (a page's sections and cards share its bucket);
-//! - `f.js`: each document's class and targets, for the facets (loaded when one is chosen).
+//! One language's index (its files: see [`crate::format`]), built whole or updated from the
+//! groups of records that changed.
+//!
+//! Records come in groups, one per page of the site (a content page's sections and the cards
+//! shown first on it; a page of the claims index; the open-questions page). A group lives in
+//! the bucket its page's address hashes to, and a bucket numbers its documents from
+//! `bucket × stride`, its groups in the order of their addresses: so a change to one group
+//! renumbers nothing outside its bucket, and an update rewrites only the token files whose lists
+//! changed, that bucket, the facets and the entry.
 //!
 //! The number of files of each kind follows the number of pages, claims and questions
 //! ([`files_for`]), not the text, so an edit rewrites the same set of files and never leaves a
-//! stale one behind. A token found in more than [`MAX_POSTINGS`] documents keeps the ones where
-//! it weighs most, with its real document frequency, so no file grows with the site.
+//! stale one behind. A token found in more than [`MAX_POSTINGS`](crate::format::MAX_POSTINGS)
+//! documents keeps the ones where it weighs most, with its real document frequency, so no file
+//! grows with the site.
 
-use crate::tokens::{for_each_index_token, shard_hash};
-use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
+use crate::format::{FORMAT, fnv, fnv_from, json, push_doc, push_facets, record_hash, script};
+use crate::postings::{Postings, Tokenized};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// What a search result is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Kind {
     /// A section of a content page (the part under one heading, or before the first).
     Page,
@@ -25,16 +29,6 @@ pub enum Kind {
     Claim,
     /// An open question.
     Question,
-}
-
-impl Kind {
-    fn code(self) -> u8 {
-        match self {
-            Kind::Page => 0,
-            Kind::Claim => 1,
-            Kind::Question => 2,
-        }
-    }
 }
 
 /// One searchable thing.
@@ -56,90 +50,14 @@ pub struct Record {
     pub text: String,
 }
 
-/// What an index was last built from, so that rebuilding it after an edit works out again only
-/// what changed: each record's tokens, and each bucket file, by a hash of everything they are
-/// made from. It keeps what the last build used and forgets the rest when the next build ends.
-/// One memo per index.
-#[derive(Debug, Default)]
-pub struct Memo {
-    tokens: Generations<Tokens>,
-    buckets: Generations<std::sync::Arc<[u8]>>,
+/// The records of one page of the site, under the page's address (`ja/gpu/index.html`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    /// The page's address: it decides the bucket.
+    pub page: String,
+    /// Its records, in the order they are numbered.
+    pub records: Vec<Record>,
 }
-
-/// A record's tokens, each once with its weight, in token order.
-type Tokens = std::sync::Arc<[(std::sync::Arc<str>, u32)]>;
-
-/// Values by key: those the running build used, and those the build before used.
-#[derive(Debug)]
-struct Generations<V> {
-    maps: std::sync::Mutex<[HashMap<u64, V>; 2]>,
-}
-
-impl<V> Default for Generations<V> {
-    fn default() -> Self {
-        Generations { maps: std::sync::Mutex::new([HashMap::new(), HashMap::new()]) }
-    }
-}
-
-impl<V: Clone> Generations<V> {
-    /// The value under `key`, kept from before or made now by `make`.
-    fn get_or(&self, key: u64, make: impl FnOnce() -> V) -> V {
-        let lock = || self.maps.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut maps = lock();
-        if let Some(found) = maps[1].get(&key).cloned().or_else(|| maps[0].remove(&key)) {
-            maps[1].insert(key, found.clone());
-            return found;
-        }
-        drop(maps);
-        let made = make();
-        lock()[1].insert(key, made.clone());
-        made
-    }
-
-    /// End a build: what it did not use is forgotten at the end of the next.
-    fn end_build(&self) {
-        let mut maps = self.maps.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let used = std::mem::take(&mut maps[1]);
-        maps[0] = used;
-    }
-
-    #[cfg(test)]
-    fn len(&self) -> usize {
-        self.maps.lock().map_or(0, |maps| maps.iter().map(HashMap::len).sum())
-    }
-}
-
-/// A hash of every field of `record`.
-fn record_hash(record: &Record) -> u64 {
-    let kind = [record.kind.code()];
-    let fields: [&[u8]; 6] = [
-        record.url.as_bytes(),
-        record.title.as_bytes(),
-        record.section.as_deref().unwrap_or("\u{0}").as_bytes(),
-        &kind,
-        record.class.as_deref().unwrap_or("\u{0}").as_bytes(),
-        record.text.as_bytes(),
-    ];
-    let h = fields.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, field| fnv_from(fnv_from(h, field), &[0xff]));
-    record.gfx.iter().fold(h, |h, g| fnv_from(fnv_from(h, g.as_bytes()), &[0xfe]))
-}
-
-/// The layout of the index files: changed with it, so that browsers do not mix cached files of
-/// two layouts (the version every file is fetched with includes it).
-const FORMAT: &str = "shoko-search 1";
-
-/// Tokens of what names a record weigh this much more than tokens of its text.
-const TITLE_WEIGHT: u32 = 3;
-/// Weights are stored ×10; the last digit is 1 for a page's opening (the part before the first
-/// heading, which stands for the whole page: results rank it higher).
-const SCALE: u32 = 10;
-const OPENING_FLAG: u32 = 1;
-/// Characters of text a result shows.
-const EXCERPT_CHARS: usize = 160;
-/// The most documents a token lists.
-pub const MAX_POSTINGS: usize = 1000;
-/// The classes, in the order of their one-letter codes in `f.js`.
-const CLASSES: [&str; 4] = ["confirmed", "inferred", "unresolved", "limited"];
 
 /// How many files an index has of each kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,243 +76,375 @@ pub fn files_for(pages: usize, things: usize) -> Files {
     Files { tokens: pow2(things / 256), buckets: pow2(pages / 4) }
 }
 
-/// The files of the index of `records`, by name (relative to the index's folder, e.g. `t-3.js`);
-/// `folder` is the index's folder from the site root (`search/ja`), the prefix of every name the
-/// files announce themselves with.
-pub fn build(folder: &str, records: &[Record], count: Files, memo: &Memo) -> BTreeMap<String, Vec<u8>> {
-    let (files, token_files) = (count.buckets.max(1), count.tokens.max(1));
-    // Document IDs: bucket × stride + place in the bucket, so a result's bucket is its ID
-    // divided by the stride.
-    let bucket_of: Vec<usize> =
-        records.iter().map(|r| (fnv(page_of(&r.url).as_bytes()) % files as u64) as usize).collect();
-    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); files];
-    for (i, b) in bucket_of.iter().enumerate() {
-        buckets[*b].push(i);
-    }
-    let stride = buckets.iter().map(Vec::len).max().unwrap_or(0).max(1);
-    let mut id_of = vec![0u32; records.len()];
-    for (b, members) in buckets.iter().enumerate() {
-        for (place, &i) in members.iter().enumerate() {
-            id_of[i] = u32::try_from(b * stride + place).unwrap_or(u32::MAX);
-        }
-    }
-    // Tokens by number (each string kept once), and each token's documents with weights.
-    let mut numbers: HashMap<std::sync::Arc<str>, u32, std::hash::BuildHasherDefault<Fnv>> = HashMap::default();
-    let mut tokens: Vec<std::sync::Arc<str>> = Vec::new();
-    let mut postings: Vec<Vec<(u32, u32)>> = Vec::new();
-    let hashes: Vec<u64> = records.iter().map(record_hash).collect();
-    for (i, record) in records.iter().enumerate() {
-        let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
-        let mine = memo.tokens.get_or(hashes[i], || merged_weights(record).into());
-        for (token, weight) in mine.iter() {
-            let number = match numbers.get(token) {
-                Some(n) => *n,
-                None => {
-                    let n = u32::try_from(tokens.len()).unwrap_or(u32::MAX);
-                    numbers.insert(token.clone(), n);
-                    tokens.push(token.clone());
-                    postings.push(Vec::new());
-                    n
-                }
-            };
-            postings[number as usize].push((id_of[i], weight * SCALE + flag));
-        }
-    }
-    let mut gfx: Vec<&str> = records.iter().flat_map(|r| r.gfx.iter().map(String::as_str)).collect();
-    gfx.sort_unstable();
-    gfx.dedup();
+/// What a build is given.
+pub enum Update {
+    /// Every group of the site.
+    All(Vec<Group>),
+    /// The groups that changed since the last build committed (a group with no records is
+    /// gone); only after [`Memo::can_update`] said yes.
+    Changed(Vec<Group>),
+}
 
-    let mut shards: Vec<BTreeMap<&str, &mut Vec<(u32, u32)>>> = (0..token_files).map(|_| BTreeMap::new()).collect();
-    for (token, list) in tokens.iter().zip(postings.iter_mut()) {
-        shards[shard_hash(token) as usize % token_files].insert(token, list);
+/// The last committed build of one index, kept so that the next may be an update of it. A build
+/// changes it in place; [`Memo::commit`] keeps it, [`Memo::discard`] forgets it (the output did
+/// not take the files, so the next build is whole).
+#[derive(Debug, Default)]
+pub struct Memo {
+    state: std::sync::Mutex<Option<State>>,
+}
+
+#[derive(Debug)]
+struct State {
+    folder: String,
+    count: Files,
+    stride: u32,
+    /// The GPU targets of all records, sorted (the facets' bits).
+    gfx: Vec<String>,
+    /// How many groups name each target.
+    gfx_groups: BTreeMap<String, usize>,
+    groups: BTreeMap<Arc<str>, GroupState>,
+    /// Per bucket: its groups, in address order.
+    buckets: Vec<BTreeSet<Arc<str>>>,
+    /// Per bucket: how many records its groups have.
+    sizes: Vec<usize>,
+    /// Per bucket: its records' facet codes.
+    facets: Vec<String>,
+    /// Per bucket: a hash of its records' hashes.
+    hashes: Vec<u64>,
+    postings: Postings,
+    /// Whether the build that made this state has been committed.
+    committed: bool,
+}
+
+#[derive(Debug, Default)]
+struct GroupState {
+    /// The ID of its first record.
+    first: u32,
+    /// Each record's hash.
+    hashes: Vec<u64>,
+    /// Its records as documents of a bucket file, comma-separated.
+    docs: String,
+    /// Its records' facet codes.
+    facets: String,
+    /// The targets its records name.
+    gfx: BTreeSet<String>,
+}
+
+impl Memo {
+    /// Whether a build of the index in `folder` with `count` files may be given only the groups
+    /// that changed since the last committed one.
+    pub fn can_update(&self, folder: &str, count: Files) -> bool {
+        self.lock().as_ref().is_some_and(|s| s.committed && s.folder == folder && s.count == count)
     }
-    let mut out = BTreeMap::new();
-    for (n, shard) in shards.into_iter().enumerate() {
-        let mut data = String::from("{");
-        for (token, list) in shard {
-            if data.len() > 1 {
-                data.push(',');
+
+    /// The files of the index in `folder` (relative to it, e.g. `t-3.js`; `folder` is the
+    /// index's folder from the site root, which every file announces itself with). For
+    /// [`Update::All`] every file; for [`Update::Changed`] those that may have changed, or
+    /// `None` when the change reaches every document (their numbering or the facets' targets
+    /// changed): then build again with every group.
+    pub fn build(&self, folder: &str, count: Files, update: Update) -> Option<BTreeMap<String, Vec<u8>>> {
+        let mut guard = self.lock();
+        match update {
+            Update::All(groups) => {
+                let (state, files) = State::build(folder, count, groups);
+                *guard = Some(state);
+                Some(files)
             }
-            push_postings(&mut data, token, list);
+            Update::Changed(groups) => {
+                let state = guard.as_mut().filter(|s| s.committed && s.folder == folder && s.count == count)?;
+                let files = state.update(groups);
+                if files.is_none() {
+                    *guard = None;
+                }
+                files
+            }
         }
-        data.push('}');
-        out.insert(format!("t-{n}.js"), script(folder, &format!("t-{n}"), &data));
     }
-    let mut facets: Vec<String> = Vec::with_capacity(files);
-    for (n, members) in buckets.iter().enumerate() {
-        let name = format!("d-{n}");
-        let key = members
-            .iter()
-            .fold(fnv(format!("{folder}/{name}").as_bytes()), |h, &i| fnv_from(h, &hashes[i].to_le_bytes()));
-        let bytes = memo.buckets.get_or(key, || {
-            let docs: Vec<Doc<'_>> = members
-                .iter()
-                .map(|&i| {
-                    let r = &records[i];
-                    Doc(
-                        &r.url,
-                        &r.title,
-                        r.section.as_deref(),
-                        r.kind.code(),
-                        r.class.as_deref(),
-                        &r.gfx,
-                        excerpt(&r.text),
-                    )
-                })
-                .collect();
-            script(folder, &name, &json(&docs)).into()
+
+    /// The output took the files of the last build: the next may update it.
+    pub fn commit(&self) {
+        if let Some(state) = self.lock().as_mut() {
+            state.committed = true;
+        }
+    }
+
+    /// The output did not take the files of the last build: the next builds whole.
+    pub fn discard(&self) {
+        let mut guard = self.lock();
+        if guard.as_ref().is_some_and(|s| !s.committed) {
+            *guard = None;
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<State>> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// The bucket of the page at `address`.
+fn bucket_of(page: &str, buckets: usize) -> usize {
+    (fnv(page.as_bytes()) % buckets.max(1) as u64) as usize
+}
+
+/// Documents a bucket numbers: a power of two over its largest, so that a bucket growing by a
+/// record rarely renumbers the others.
+fn stride_for(largest: usize) -> u32 {
+    u32::try_from(largest.max(1).next_power_of_two()).unwrap_or(u32::MAX)
+}
+
+impl State {
+    fn build(folder: &str, count: Files, groups: Vec<Group>) -> (State, BTreeMap<String, Vec<u8>>) {
+        let buckets_n = count.buckets.max(1);
+        let mut buckets: Vec<BTreeSet<Arc<str>>> = vec![BTreeSet::new(); buckets_n];
+        let mut sizes = vec![0usize; buckets_n];
+        let mut by_page: BTreeMap<Arc<str>, Vec<Record>> = BTreeMap::new();
+        for group in groups.into_iter().filter(|g| !g.records.is_empty()) {
+            let page: Arc<str> = group.page.into();
+            let b = bucket_of(&page, buckets_n);
+            sizes[b] += group.records.len();
+            buckets[b].insert(Arc::clone(&page));
+            by_page.entry(page).or_default().extend(group.records);
+        }
+        let stride = stride_for(sizes.iter().copied().max().unwrap_or(0));
+        let gfx: BTreeSet<&String> = by_page.values().flatten().flat_map(|r| &r.gfx).collect();
+        let gfx: Vec<String> = gfx.into_iter().cloned().collect();
+        let mut state = State {
+            folder: folder.to_owned(),
+            count,
+            stride,
+            gfx,
+            gfx_groups: BTreeMap::new(),
+            groups: BTreeMap::new(),
+            buckets,
+            sizes,
+            facets: vec![String::new(); buckets_n],
+            hashes: vec![0; buckets_n],
+            postings: Postings::new(count.tokens),
+            committed: false,
+        };
+        // Number the documents, then tokenize them in parallel.
+        let mut numbered: Vec<(u32, &Record)> = Vec::new();
+        for (b, pages) in state.buckets.iter().enumerate() {
+            let mut next = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(stride);
+            for page in pages {
+                let records = &by_page[page];
+                let group = GroupState::of(next, records, &state.gfx);
+                for r in records {
+                    numbered.push((next, r));
+                    next += 1;
+                }
+                for g in &group.gfx {
+                    *state.gfx_groups.entry(g.clone()).or_default() += 1;
+                }
+                state.groups.insert(Arc::clone(page), group);
+            }
+        }
+        Tokenized::each_batch(&numbered, |batch| state.postings.add(&batch));
+        state.postings.seal();
+        let mut files = state.token_files(0..state.postings.shards.len());
+        files.extend(state.bucket_files(0..buckets_n));
+        (state, files)
+    }
+
+    /// Apply the changed `groups`; the files that may have changed, or `None` when every
+    /// document must be numbered again or the facets' targets changed.
+    fn update(&mut self, groups: Vec<Group>) -> Option<BTreeMap<String, Vec<u8>>> {
+        let buckets_n = self.buckets.len();
+        let mut changed: BTreeMap<usize, Vec<Group>> = BTreeMap::new();
+        for group in groups {
+            changed.entry(bucket_of(&group.page, buckets_n)).or_default().push(group);
+        }
+        // The buckets' new sizes and the targets, before anything is changed.
+        let mut gfx_groups = self.gfx_groups.clone();
+        let mut sizes = self.sizes.clone();
+        for (&b, groups) in &changed {
+            for group in groups {
+                if let Some(old) = self.groups.get(group.page.as_str()) {
+                    sizes[b] -= old.hashes.len();
+                    for g in &old.gfx {
+                        gfx_groups.entry(g.clone()).and_modify(|n| *n -= 1);
+                    }
+                }
+                sizes[b] += group.records.len();
+                let mine: BTreeSet<&String> = group.records.iter().flat_map(|r| &r.gfx).collect();
+                for g in mine {
+                    *gfx_groups.entry(g.clone()).or_default() += 1;
+                }
+            }
+        }
+        gfx_groups.retain(|_, n| *n > 0);
+        if stride_for(sizes.iter().copied().max().unwrap_or(0)) != self.stride || !gfx_groups.keys().eq(self.gfx.iter())
+        {
+            return None;
+        }
+        self.gfx_groups = gfx_groups;
+        self.sizes = sizes;
+        // Each changed bucket, numbered again from its start: a changed group's records are new
+        // documents; the documents of a group that did not change move with it (`kept`: the
+        // IDs they had, and by how much they move).
+        let mut kept: Vec<(std::ops::Range<u32>, i64)> = Vec::new();
+        let mut numbered: Vec<(u32, Record)> = Vec::new();
+        for (&b, groups) in &mut changed {
+            for group in groups.iter() {
+                let page: Arc<str> = group.page.as_str().into();
+                if group.records.is_empty() {
+                    self.buckets[b].remove(&page);
+                    self.groups.remove(&page);
+                } else {
+                    self.buckets[b].insert(page);
+                }
+            }
+            let fresh: BTreeMap<String, usize> = groups.iter().enumerate().map(|(i, g)| (g.page.clone(), i)).collect();
+            let mut next = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(self.stride);
+            for page in &self.buckets[b] {
+                if let Some(group) = fresh.get(&**page).map(|i| &mut groups[*i]) {
+                    let state = GroupState::of(next, &group.records, &self.gfx);
+                    for r in std::mem::take(&mut group.records) {
+                        numbered.push((next, r));
+                        next += 1;
+                    }
+                    self.groups.insert(Arc::clone(page), state);
+                } else {
+                    let group = self.groups.get_mut(page).expect("a bucket's groups are known");
+                    let n = u32::try_from(group.hashes.len()).unwrap_or(u32::MAX);
+                    kept.push((group.first..group.first + n, i64::from(next) - i64::from(group.first)));
+                    group.first = next;
+                    next += n;
+                }
+            }
+        }
+        // The new postings of the changed buckets, by token.
+        let refs: Vec<(u32, &Record)> = numbered.iter().map(|(id, r)| (*id, r)).collect();
+        let tokenized = Tokenized::of(&refs);
+        let here = self.postings.numbers_of(&tokenized);
+        let mut fresh: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
+        for (id, tokens) in &tokenized.records {
+            for &(n, weight) in tokens {
+                fresh.entry(here[n as usize]).or_default().push((*id, weight));
+            }
+        }
+        let ranges: Vec<std::ops::Range<u32>> = changed
+            .keys()
+            .map(|&b| {
+                let start = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(self.stride);
+                start..start.saturating_add(self.stride)
+            })
+            .collect();
+        let moved = |id: u32| {
+            kept.iter()
+                .find(|(from, _)| from.contains(&id))
+                .map(|(_, by)| u32::try_from(i64::from(id) + by).unwrap_or(u32::MAX))
+        };
+        // Each token's list, where it lies in a changed bucket: rebuilt, and compared.
+        let mut touched: Vec<(u32, bool)> = Vec::new();
+        for (n, list) in self.postings.lists.iter_mut().enumerate() {
+            let n = u32::try_from(n).unwrap_or(u32::MAX);
+            let had = !list.is_empty();
+            let mut new_part = fresh.remove(&n).unwrap_or_default();
+            let mut changed_here = false;
+            for range in &ranges {
+                let from = list.partition_point(|(id, _)| *id < range.start);
+                let to = list.partition_point(|(id, _)| *id < range.end);
+                if from == to && !new_part.iter().any(|(id, _)| range.contains(id)) {
+                    continue;
+                }
+                let mut part: Vec<(u32, u32)> =
+                    list[from..to].iter().filter_map(|&(id, w)| moved(id).map(|id| (id, w))).collect();
+                part.extend(new_part.extract_if(.., |(id, _)| range.contains(id)));
+                part.sort_unstable();
+                if part[..] != list[from..to] {
+                    list.splice(from..to, part);
+                    changed_here = true;
+                }
+            }
+            if changed_here {
+                touched.push((n, had == list.is_empty()));
+            }
+        }
+        let mut files_of_tokens = BTreeSet::new();
+        for (n, joined_or_left) in touched {
+            if joined_or_left {
+                if self.postings.lists[n as usize].is_empty() {
+                    self.postings.leave_file(n);
+                } else {
+                    self.postings.join_file(n);
+                }
+            }
+            files_of_tokens.insert(self.postings.file_of(n as usize));
+        }
+        let mut files = self.token_files(files_of_tokens.into_iter());
+        files.extend(self.bucket_files(changed.keys().copied()));
+        Some(files)
+    }
+
+    /// The token files `which`.
+    fn token_files(&self, which: impl Iterator<Item = usize>) -> BTreeMap<String, Vec<u8>> {
+        let which: Vec<usize> = which.collect();
+        which
+            .into_par_iter()
+            .map(|n| {
+                let name = format!("t-{n}");
+                (format!("{name}.js"), script(&self.folder, &name, &self.postings.file_data(n)))
+            })
+            .collect()
+    }
+
+    /// The bucket files `which` (their facets and hashes noted again), the facets and the entry.
+    fn bucket_files(&mut self, which: impl Iterator<Item = usize>) -> BTreeMap<String, Vec<u8>> {
+        let mut out = BTreeMap::new();
+        for b in which {
+            let groups: Vec<&GroupState> = self.buckets[b].iter().map(|p| &self.groups[p]).collect();
+            let docs: Vec<&str> = groups.iter().map(|g| g.docs.as_str()).filter(|d| !d.is_empty()).collect();
+            let name = format!("d-{b}");
+            out.insert(format!("{name}.js"), script(&self.folder, &name, &format!("[{}]", docs.join(","))));
+            self.facets[b] = groups.iter().map(|g| g.facets.as_str()).collect();
+            self.hashes[b] = groups.iter().flat_map(|g| &g.hashes).fold(fnv(&[]), |h, r| fnv_from(h, &r.to_le_bytes()));
+        }
+        out.insert("f.js".to_owned(), script(&self.folder, "f", &json(&self.facets)));
+        // Everything the files are made of: the records in ID order and the number of files.
+        let records: usize = self.sizes.iter().sum();
+        let shape = format!(
+            "{FORMAT} {} {} {} {} {records}",
+            self.folder,
+            self.postings.shards.len(),
+            self.buckets.len(),
+            self.stride
+        );
+        let version = self.hashes.iter().fold(fnv(shape.as_bytes()), |h, b| fnv_from(h, &b.to_le_bytes()));
+        let entry = serde_json::json!({
+            "v": format!("{version:016x}"),
+            "n": records,
+            "t": self.postings.shards.len(),
+            "f": self.buckets.len(),
+            "s": self.stride,
+            "g": self.gfx,
         });
-        out.insert(format!("{name}.js"), bytes.to_vec());
-        facets.push(members.iter().map(|&i| facet_code(&records[i], &gfx)).collect());
+        out.insert("entry.js".to_owned(), script(&self.folder, "entry", &entry.to_string()));
+        out
     }
-    memo.tokens.end_build();
-    memo.buckets.end_build();
-    out.insert("f.js".to_owned(), script(folder, "f", &json(&facets)));
-    // Everything the files are made of: the records in ID order and the number of files.
-    let shape = format!("{FORMAT} {folder} {token_files} {files} {stride} {}", records.len());
-    let version = buckets.iter().flatten().fold(fnv(shape.as_bytes()), |h, &i| fnv_from(h, &hashes[i].to_le_bytes()));
-    let entry = serde_json::json!({
-        "v": format!("{version:016x}"),
-        "n": records.len(),
-        "t": token_files,
-        "f": files,
-        "s": stride,
-        "g": gfx,
-    });
-    out.insert("entry.js".to_owned(), script(folder, "entry", &entry.to_string()));
-    out
 }
 
-/// What a result shows of a document, as a JSON array: address, title, section, kind, class,
-/// targets, excerpt.
-#[derive(Serialize)]
-struct Doc<'a>(&'a str, &'a str, Option<&'a str>, u8, Option<&'a str>, &'a [String], String);
-
-/// Each token of `record` once, with its weight (the sum over its occurrences), in token order.
-fn merged_weights(record: &Record) -> Vec<(std::sync::Arc<str>, u32)> {
-    let mut all: Vec<(std::sync::Arc<str>, u32)> = Vec::new();
-    weights(record, &mut |token, weight| all.push((token.into(), weight)));
-    all.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    let mut merged: Vec<(std::sync::Arc<str>, u32)> = Vec::with_capacity(all.len());
-    for (token, weight) in all {
-        match merged.last_mut() {
-            Some((last, total)) if *last == token => *total += weight,
-            _ => merged.push((token, weight)),
+impl GroupState {
+    fn of(first: u32, records: &[Record], gfx: &[String]) -> GroupState {
+        let mut group = GroupState { first, ..GroupState::default() };
+        for r in records {
+            if !group.docs.is_empty() {
+                group.docs.push(',');
+            }
+            push_doc(&mut group.docs, r);
+            push_facets(&mut group.facets, r, gfx);
+            group.hashes.push(record_hash(r));
+            group.gfx.extend(r.gfx.iter().cloned());
         }
+        group
     }
-    merged
-}
-
-/// Each token of `record` with the weight of that occurrence, handed to `emit`.
-fn weights(record: &Record, emit: &mut impl FnMut(&str, u32)) {
-    // What names the record weighs more: a section's heading (the page title, for the opening),
-    // a claim's or question's ID; the page a section, claim or question is on counts like text.
-    let (title, section) = match (record.kind, &record.section) {
-        (Kind::Page, Some(_)) => (1, TITLE_WEIGHT),
-        (Kind::Page, None) => (TITLE_WEIGHT, 0),
-        (Kind::Claim | Kind::Question, _) => (TITLE_WEIGHT, 1),
-    };
-    let parts = [(record.title.as_str(), title), (record.section.as_deref().unwrap_or(""), section), (&record.text, 1)];
-    for (text, weight) in parts.into_iter().filter(|(_, w)| *w > 0) {
-        for_each_index_token(text, |token| emit(token, weight));
-    }
-}
-
-/// `"token":[df,id,w,Δid,w,…]`: the document frequency, then the documents where the token
-/// weighs most (at most [`MAX_POSTINGS`]) in ID order, each ID after the first as the
-/// difference from the one before.
-fn push_postings(out: &mut String, token: &str, list: &mut Vec<(u32, u32)>) {
-    let df = list.len();
-    if df > MAX_POSTINGS {
-        list.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        list.truncate(MAX_POSTINGS);
-    }
-    list.sort_unstable();
-    out.push_str(&json(&token));
-    let _ = write!(out, ":[{df}");
-    let mut previous = 0;
-    for &(id, weight) in list.iter() {
-        let _ = write!(out, ",{},{weight}", id - previous);
-        previous = id;
-    }
-    out.push(']');
-}
-
-/// A document's facets as two characters: its class (`c`, `i`, `u`, `l`, or `-`) and its GPU
-/// targets as a base-36 bit mask over `gfx` (`0` for none; more than five targets share `z`).
-fn facet_code(record: &Record, gfx: &[&str]) -> String {
-    let class = record
-        .class
-        .as_deref()
-        .and_then(|c| CLASSES.iter().position(|k| *k == c))
-        .map_or('-', |i| CLASSES[i].chars().next().unwrap_or('-'));
-    let mask =
-        record.gfx.iter().filter_map(|g| gfx.iter().position(|k| k == g)).fold(0u32, |m, i| m | (1 << i.min(31)));
-    let mask = char::from_digit(mask.min(35), 36).unwrap_or('z');
-    format!("{class}{mask}")
-}
-
-fn json<T: Serialize + ?Sized>(value: &T) -> String {
-    serde_json::to_string(value).expect("index data is plain JSON")
-}
-
-/// `shokoSearch("search/ja/t-3",{…});` — the file announces its own name.
-fn script(folder: &str, name: &str, data: &str) -> Vec<u8> {
-    // `</` cannot end a script loaded by `src`, but the data stays inert anyway.
-    let data = if data.contains("</") { std::borrow::Cow::Owned(data.replace("</", "<\\/")) } else { data.into() };
-    format!("shokoSearch({},{data});\n", json(&format!("{folder}/{name}"))).into_bytes()
-}
-
-/// The first characters of `text`, whitespace collapsed.
-fn excerpt(text: &str) -> String {
-    let mut out = String::new();
-    let mut chars = 0;
-    for word in text.split_whitespace() {
-        if chars >= EXCERPT_CHARS {
-            out.push('…');
-            break;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-            chars += 1;
-        }
-        out.push_str(word);
-        chars += word.chars().count();
-    }
-    out
-}
-
-/// FNV-1a as a `Hasher`, for the many short tokens interned per build (faster there than the
-/// default hasher; the keys are the site's own text).
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = fnv_from(if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 }, bytes);
-    }
-}
-
-/// A URL without its anchor: the sections and cards of a page share its bucket.
-fn page_of(url: &str) -> &str {
-    url.split('#').next().unwrap_or(url)
-}
-
-fn fnv(bytes: &[u8]) -> u64 {
-    fnv_from(0xcbf2_9ce4_8422_2325, bytes)
-}
-
-fn fnv_from(start: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(start, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::MAX_POSTINGS;
+    use crate::tokens::shard_hash;
 
     fn record(url: &str, title: &str, text: &str) -> Record {
         Record {
@@ -406,6 +456,17 @@ mod tests {
             gfx: vec!["gfx1201".into()],
             text: text.into(),
         }
+    }
+
+    fn group(page: &str, texts: &[&str]) -> Group {
+        Group {
+            page: page.into(),
+            records: texts.iter().enumerate().map(|(i, t)| record(&format!("{page}#s{i}"), page, t)).collect(),
+        }
+    }
+
+    fn build(groups: Vec<Group>, count: Files) -> BTreeMap<String, Vec<u8>> {
+        Memo::default().build("search/ja", count, Update::All(groups)).expect("a whole build always gives files")
     }
 
     fn data(file: &[u8]) -> serde_json::Value {
@@ -429,11 +490,11 @@ mod tests {
 
     #[test]
     fn a_token_lists_every_document_holding_it_and_each_is_found_in_its_bucket() {
-        let records = [
-            record("ja/a/index.html", "観測", "gfx1201 の mul_mat_vec_q"),
-            record("ja/b/index.html", "別", "mul_mat_q"),
-        ];
-        let files = build("search/ja", &records, Files { tokens: 4, buckets: 8 }, &Memo::default());
+        let count = Files { tokens: 4, buckets: 8 };
+        let files = build(
+            vec![group("ja/a/index.html", &["gfx1201 の mul_mat_vec_q"]), group("ja/b/index.html", &["mul_mat_q"])],
+            count,
+        );
         assert_eq!(files.len(), 4 + 8 + 2, "token files, buckets, facets, entry");
         let entry = data(&files["entry.js"]);
         let stride = entry["s"].as_u64().expect("stride");
@@ -442,48 +503,119 @@ mod tests {
         let (_, docs) = listed(&files, "mul_mat_vec_q", 4);
         let (id, _) = docs[0];
         let bucket = data(&files[&format!("d-{}.js", id / stride)]);
-        assert_eq!(bucket[(id % stride) as usize][0], "ja/a/index.html");
-        // The title weighs more than the text.
-        let (_, title) = listed(&files, "観測", 4);
-        assert_eq!(title[0].1, u64::from(SCALE));
+        assert_eq!(bucket[(id % stride) as usize][0], "ja/a/index.html#s0");
+        // The section heading weighs more than the text.
+        let (_, heading) = listed(&files, "節", 4);
+        assert_eq!(heading[0].1, 30);
     }
 
     #[test]
     fn a_common_token_keeps_its_heaviest_documents_and_its_real_frequency() {
-        let records: Vec<Record> = (0..MAX_POSTINGS + 50)
-            .map(|i| {
-                record(&format!("en/p{i}/index.html"), "t", if i == 7 { "kernel kernel kernel" } else { "kernel" })
-            })
+        let groups: Vec<Group> = (0..MAX_POSTINGS + 50)
+            .map(|i| group(&format!("en/p{i}/index.html"), &[if i == 7 { "kernel kernel kernel" } else { "kernel" }]))
             .collect();
-        let files = build("search/en", &records, Files { tokens: 64, buckets: 64 }, &Memo::default());
+        let files = build(groups, Files { tokens: 64, buckets: 64 });
         let (df, docs) = listed(&files, "kernel", 64);
         assert_eq!((df as usize, docs.len()), (MAX_POSTINGS + 50, MAX_POSTINGS));
-        assert!(docs.iter().any(|(_, w)| *w == u64::from(3 * SCALE)), "the heaviest is kept");
+        assert!(docs.iter().any(|(_, w)| *w == 30), "the heaviest is kept");
+    }
+
+    /// A small site of `n` pages whose texts share words, so that edits move shared lists.
+    fn site(n: usize, seed: u64) -> Vec<Group> {
+        let words =
+            ["kernel", "gfx1201", "観測", "確認", "mul_mat_q", "rocblas", "推定", "wave32", "カーネル", "hipblaslt"];
+        let mut x = seed;
+        let mut next = move || {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) as usize
+        };
+        (0..n)
+            .map(|p| {
+                let sections: Vec<String> = (0..1 + next() % 4)
+                    .map(|_| (0..3 + next() % 6).map(|_| words[next() % words.len()]).collect::<Vec<_>>().join(" "))
+                    .collect();
+                let texts: Vec<&str> = sections.iter().map(String::as_str).collect();
+                group(&format!("ja/p{p}/index.html"), &texts)
+            })
+            .collect()
+    }
+
+    /// An edit of a site's groups, giving the groups it changed.
+    type Edit = dyn Fn(&mut Vec<Group>) -> Vec<usize>;
+
+    #[test]
+    fn an_update_gives_the_files_a_whole_build_gives() {
+        let count = Files { tokens: 8, buckets: 4 };
+        let before = site(24, 1);
+        let memo = Memo::default();
+        let mut output = memo.build("search/ja", count, Update::All(before.clone())).expect("files");
+        memo.commit();
+        let mut now = before;
+        // Each edit: the groups it changes (an edited text, an added or removed section, a new
+        // page, a page gone, a group that is the same as before).
+        let edits: Vec<Box<Edit>> = vec![
+            Box::new(|g| {
+                g[3].records[0].text = "新しい 文 kernel".into();
+                vec![3]
+            }),
+            Box::new(|g| {
+                let extra = record("ja/p5/index.html#x", "p5", "rocblas 追加");
+                g[5].records.insert(0, extra);
+                vec![5]
+            }),
+            Box::new(|g| {
+                g[7].records.truncate(1);
+                g[7].records[0].text = "wave32".into();
+                vec![7, 8]
+            }),
+            Box::new(|g| {
+                g.push(group("ja/new/index.html", &["全く 新しい ページ hipblaslt"]));
+                vec![g.len() - 1]
+            }),
+            Box::new(|g| {
+                g[2].records.clear();
+                vec![2]
+            }),
+            Box::new(|g| {
+                g[10].records[0].class = Some("inferred".into());
+                g[11].records[0].url.push_str("-moved");
+                vec![10, 11, 12]
+            }),
+        ];
+        for (i, edit) in edits.iter().enumerate() {
+            let touched = edit(&mut now);
+            assert!(memo.can_update("search/ja", count));
+            let changed: Vec<Group> = touched.iter().map(|t| now[*t].clone()).collect();
+            let files = memo.build("search/ja", count, Update::Changed(changed)).expect("no renumbering");
+            assert!(files.len() < output.len(), "edit {i} rewrites only some files");
+            output.extend(files);
+            memo.commit();
+            assert_eq!(output, build(now.clone(), count), "edit {i}: the update equals a whole build");
+        }
     }
 
     #[test]
-    fn a_memo_gives_the_same_index_and_keeps_only_what_the_last_build_used() {
+    fn an_update_that_renumbers_everything_asks_for_every_group_and_a_discarded_build_is_forgotten() {
+        let count = Files { tokens: 8, buckets: 4 };
         let memo = Memo::default();
-        let mut records =
-            vec![record("ja/a/index.html", "観測", "gfx1201 の kernel"), record("ja/b/index.html", "別", "mul_mat_q")];
-        let count = Files { tokens: 4, buckets: 4 };
-        let first = build("search/ja", &records, count, &memo);
-        assert_eq!(first, build("search/ja", &records, count, &Memo::default()), "the memo changes nothing");
-        records[1].text = "mul_mat_vec_q".into();
-        let edited = build("search/ja", &records, count, &memo);
-        assert_eq!(edited, build("search/ja", &records, count, &Memo::default()), "an edited record is read again");
-        build("search/ja", &records, count, &memo);
-        assert_eq!(memo.tokens.len(), 2, "the old text of the edited record is forgotten");
+        memo.build("search/ja", count, Update::All(site(8, 2))).expect("files");
+        assert!(!memo.can_update("search/ja", count), "not before it is committed");
+        memo.commit();
+        assert!(
+            !memo.can_update("search/en", count) && !memo.can_update("search/ja", Files { tokens: 16, buckets: 4 })
+        );
+        let texts: Vec<String> = (0..64).map(|i| format!("section {i}")).collect();
+        let big = group("ja/p0/index.html", &texts.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(memo.build("search/ja", count, Update::Changed(vec![big])), None, "the stride grew");
+        assert!(!memo.can_update("search/ja", count), "the memo starts again");
+        memo.build("search/ja", count, Update::All(site(8, 2))).expect("files");
+        memo.discard();
+        assert!(!memo.can_update("search/ja", count), "a discarded build is not updated");
     }
 
     #[test]
     fn nothing_in_a_record_can_end_the_script() {
-        let files = build(
-            "search/en",
-            &[record("en/a/", "</script><script>alert(1)</script>", "x")],
-            files_for(1, 1),
-            &Memo::default(),
-        );
+        let files = build(vec![group("en/a/", &["</script><script>alert(1)</script>"])], files_for(1, 1));
         for bytes in files.values() {
             assert!(!String::from_utf8_lossy(bytes).contains("</script"));
         }

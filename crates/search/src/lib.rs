@@ -1,11 +1,15 @@
 //! The site's search, built at build time: no server, no CDN. One index per language, split into
 //! files a browser loads on demand as scripts (so it works over HTTP, under a sub-path and from
 //! `file://` alike). [`tokens`] is the one tokenizer for index and query; [`index`] builds the
-//! files from the records the renderer gives it.
+//! files (their layout: `format`) from the records the renderer gives it, whole or by the
+//! groups that changed.
 //!
 //! Pure: nothing here touches the disk.
 
+mod format;
 pub mod index;
+mod postings;
 pub mod tokens;
 
-pub use index::{Files, Kind, Memo, Record, build, files_for};
+pub use format::MAX_POSTINGS;
+pub use index::{Files, Group, Kind, Memo, Record, Update, files_for};

@@ -41,7 +41,14 @@ pub fn is_word(c: char) -> bool {
 /// `text` as the tokenizer reads it: NFKC (full-width letters become ASCII, half-width kana
 /// full-width), then lower case.
 pub fn normalise(text: &str) -> String {
-    if text.chars().all(nfkc_stable) { text.to_lowercase() } else { text.nfkc().collect::<String>().to_lowercase() }
+    if text.chars().all(nfkc_stable) {
+        // Nothing outside ASCII here has a lower case.
+        let mut out = text.to_owned();
+        out.make_ascii_lowercase();
+        out
+    } else {
+        text.nfkc().collect::<String>().to_lowercase()
+    }
 }
 
 /// Whether NFKC leaves `c` as it is whatever stands around it: ASCII, kana (not the combining
@@ -58,45 +65,48 @@ enum Run {
     Word(std::ops::Range<usize>),
 }
 
-fn runs(text: &str) -> Vec<Run> {
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let char_at = |i: usize| chars.get(i).map(|(_, c)| *c);
-    let byte_at = |i: usize| chars.get(i).map_or(text.len(), |(at, _)| *at);
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i].1;
-        let mut j = i + 1;
+/// Each run of `text`, in order.
+fn runs(text: &str, mut each: impl FnMut(Run)) {
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        let mut end = start + c.len_utf8();
         if is_japanese(c) {
-            while char_at(j).is_some_and(is_japanese) {
-                j += 1;
+            while let Some(&(at, next)) = chars.peek().filter(|(_, next)| is_japanese(*next)) {
+                end = at + next.len_utf8();
+                chars.next();
             }
-            out.push(Run::Japanese(byte_at(i)..byte_at(j)));
+            each(Run::Japanese(start..end));
         } else if is_word(c) {
-            // A `.` between digits stays inside the word: `6.3.1`, `0.10.60303`.
-            let dotted = |j: usize| {
-                char_at(j) == Some('.')
-                    && char_at(j - 1).is_some_and(|c| c.is_ascii_digit())
-                    && char_at(j + 1).is_some_and(|c| c.is_ascii_digit())
-            };
-            while char_at(j).is_some_and(is_word) || dotted(j) {
-                j += 1;
+            let mut last = c;
+            while let Some(&(at, next)) = chars.peek() {
+                // A `.` between digits stays inside the word: `6.3.1`, `0.10.60303`.
+                let dotted = next == '.'
+                    && last.is_ascii_digit()
+                    && text[at + 1..].chars().next().is_some_and(|after| after.is_ascii_digit());
+                if !(is_word(next) || dotted) {
+                    break;
+                }
+                end = at + next.len_utf8();
+                last = next;
+                chars.next();
             }
-            out.push(Run::Word(byte_at(i)..byte_at(j)));
+            each(Run::Word(start..end));
         }
-        i = j;
     }
-    out
 }
 
 /// Each bigram of a Japanese run (slices of it), or the run itself when it is one character.
 fn each_bigram(run: &str, mut emit: impl FnMut(&str)) {
-    let starts: Vec<usize> = run.char_indices().map(|(i, _)| i).chain([run.len()]).collect();
-    if starts.len() == 2 {
-        emit(run);
+    let mut starts = run.char_indices().map(|(i, _)| i).chain([run.len()]);
+    let (Some(mut a), Some(mut b)) = (starts.next(), starts.next()) else { return };
+    let mut pairs = 0;
+    for c in starts {
+        emit(&run[a..c]);
+        (a, b) = (b, c);
+        pairs += 1;
     }
-    for w in starts.windows(3) {
-        emit(&run[w[0]..w[2]]);
+    if pairs == 0 {
+        emit(&run[a..b]);
     }
 }
 
@@ -134,11 +144,19 @@ pub fn index_tokens(text: &str) -> Vec<String> {
 /// allocating one string per token.
 pub fn for_each_index_token(text: &str, mut emit: impl FnMut(&str)) {
     let text = normalise(text);
-    for run in runs(&text) {
+    runs(&text, |run| {
         match run {
             Run::Japanese(range) => each_bigram(&text[range], &mut emit),
             Run::Word(range) => {
                 let word = &text[range];
+                if word.bytes().all(|b| b.is_ascii_lowercase()) {
+                    // A plain word: itself and its singular (it has no parts).
+                    emit(word);
+                    if let Some(one) = singular(word) {
+                        emit(&one);
+                    }
+                    return;
+                }
                 // The word (and its singular), then from each `_` on (`mat_vec_q`, `vec_q`, `q`
                 // of `mul_mat_vec_q`, so a query for a middle part finds the word by prefix),
                 // then each part and its letters and digits; each once per word.
@@ -161,7 +179,7 @@ pub fn for_each_index_token(text: &str, mut emit: impl FnMut(&str)) {
                 }
             }
         }
-    }
+    });
 }
 
 /// The terms of a query, deduplicated in order: each must match (by prefix) for a result.
@@ -173,15 +191,13 @@ pub fn query_terms(text: &str) -> Vec<String> {
             out.push(term.to_owned());
         }
     };
-    for run in runs(&text) {
-        match run {
-            Run::Japanese(range) => each_bigram(&text[range], &mut add),
-            Run::Word(range) => {
-                let word = text[range].trim_matches('_');
-                add(&singular(word).unwrap_or(std::borrow::Cow::Borrowed(word)));
-            }
+    runs(&text, |run| match run {
+        Run::Japanese(range) => each_bigram(&text[range], &mut add),
+        Run::Word(range) => {
+            let word = text[range].trim_matches('_');
+            add(&singular(word).unwrap_or(std::borrow::Cow::Borrowed(word)));
         }
-    }
+    });
     out
 }
 

@@ -124,11 +124,18 @@ pub fn verify(root: &Path, repos: &BTreeMap<String, config::Clone>, site: &SiteM
     for (d, doc) in site.docs().iter().enumerate() {
         for claim in &doc.claims {
             for (i, source) in claim.sources.iter().enumerate() {
-                let Some(cited) = Cited::of(source) else { continue };
-                let Some((name, clone)) = repos.get_key_value(&cited.repo) else {
-                    *verification.unverified.entry(cited.repo.clone()).or_default() += 1;
+                let Source::SourceCode { repo, .. } = source else { continue };
+                let Some((name, clone)) = repos.get_key_value(repo) else {
+                    // Counted without copying the name (a site cites one repository many times).
+                    match verification.unverified.get_mut(repo) {
+                        Some(n) => *n += 1,
+                        None => {
+                            verification.unverified.insert(repo.clone(), 1);
+                        }
+                    }
                     continue;
                 };
+                let Some(cited) = Cited::of(source) else { continue };
                 let clone = opened.entry(name).or_insert_with(|| match Opened::open(root, clone) {
                     Ok(opened) => Some(opened),
                     Err(why) => {

@@ -118,8 +118,9 @@ pub struct Engine {
     memo: shoko_upstream::Memo,
     /// What the last run did not verify of the sources, in one line.
     sources_note: Option<String>,
-    /// The tokens each search index was last built from (Japanese, English), so a rebuild reads
-    /// again only what changed (kept while the engine lives: `serve`'s, not between builds).
+    /// Each search index's last build (Japanese, English), so that a rebuild reads again only
+    /// the pages rendered again and rewrites only the files that changed (kept while the engine
+    /// lives: `serve`'s, not between builds).
     search_memos: [shoko_search::Memo; 2],
 }
 
@@ -265,6 +266,7 @@ impl Engine {
             return Ok(Rebuilt::Failed);
         };
         let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
+        let mode = if all { Mode::Replace } else { Mode::Patch };
         let input = RenderInput {
             site: &current.site,
             sources: &current.inputs.loaded.sources,
@@ -275,11 +277,21 @@ impl Engine {
             media: &images.files,
             schema_json: &schema_json,
             search_memos: &self.search_memos,
+            // A patch goes to the output this engine committed last, which holds the files of
+            // the search memos' last committed builds.
+            search_patch: (mode == Mode::Patch).then_some(jobs.as_slice()),
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
         };
-        let mode = if all { Mode::Replace } else { Mode::Patch };
         let clean = self.diagnostics.is_empty();
-        let (written, errors, search) = stream(&input, &jobs, output, mode, clean)?;
+        let streamed = stream(&input, &jobs, output, mode, clean);
+        // The search memos keep a build only when the output took its files.
+        for memo in &self.search_memos {
+            match &streamed {
+                Ok((_, errors, _)) if errors.is_empty() => memo.commit(),
+                _ => memo.discard(),
+            }
+        }
+        let (written, errors, search) = streamed?;
         self.timings.lap("render, write, record");
         if let Some(took) = search {
             self.timings.beside("  of which search indexes", took);

@@ -1,0 +1,144 @@
+//! What the index files look like, each a script calling `shokoSearch(NAME, DATA)` so a page
+//! loads it with a `<script>` element (that works from `file://`, where `fetch` does not):
+//! - `entry.js`: the version, the number of files of each kind, the GPU targets;
+//! - `t-N.js`: the tokens whose [`shard_hash`](crate::tokens::shard_hash) falls in file N, each
+//!   with its postings (`"token":[df,id,w,Δid,w,…]`);
+//! - `d-N.js`: what a result shows (address, title, section, kind, class, targets, excerpt) for
+//!   the documents of bucket N (a page's sections and cards share its bucket);
+//! - `f.js`: each document's class and targets, for the facets (loaded when one is chosen).
+
+use crate::index::{Kind, Record};
+use serde::Serialize;
+
+/// The layout of the index files: changed with it, so that browsers do not mix cached files of
+/// two layouts (the version every file is fetched with includes it).
+pub(crate) const FORMAT: &str = "shoko-search 1";
+
+/// Characters of text a result shows.
+const EXCERPT_CHARS: usize = 160;
+/// The most documents a token lists.
+pub const MAX_POSTINGS: usize = 1000;
+/// The classes, in the order of their one-letter codes in `f.js`.
+const CLASSES: [&str; 4] = ["confirmed", "inferred", "unresolved", "limited"];
+
+/// `shokoSearch("search/ja/t-3",{…});`: the file announces its own name.
+pub(crate) fn script(folder: &str, name: &str, data: &str) -> Vec<u8> {
+    // `</` cannot end a script loaded by `src`, but the data stays inert anyway.
+    let data = if data.contains("</") { std::borrow::Cow::Owned(data.replace("</", "<\\/")) } else { data.into() };
+    format!("shokoSearch({},{data});\n", json(&format!("{folder}/{name}"))).into_bytes()
+}
+
+/// Appends `"token":[df,id,w,Δid,w,…]` to `out`: the document frequency, then the documents
+/// where the token weighs most (at most [`MAX_POSTINGS`]) in ID order, each ID after the first as
+/// the difference from the one before. `list` is `(ID, weight)` in ID order.
+pub(crate) fn push_postings(out: &mut String, token: &str, list: &[(u32, u32)]) {
+    let kept: std::borrow::Cow<'_, [(u32, u32)]> = if list.len() > MAX_POSTINGS {
+        let mut heaviest = list.to_vec();
+        heaviest.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        heaviest.truncate(MAX_POSTINGS);
+        heaviest.sort_unstable();
+        heaviest.into()
+    } else {
+        list.into()
+    };
+    out.push_str(&json(token));
+    let mut number = itoa::Buffer::new();
+    out.push_str(":[");
+    out.push_str(number.format(list.len()));
+    let mut previous = 0;
+    for &(id, weight) in kept.iter() {
+        out.push(',');
+        out.push_str(number.format(id - previous));
+        out.push(',');
+        out.push_str(number.format(weight));
+        previous = id;
+    }
+    out.push(']');
+}
+
+/// What a result shows of a document, as a JSON array: address, title, section, kind, class,
+/// targets, excerpt.
+#[derive(Serialize)]
+struct Doc<'a>(&'a str, &'a str, Option<&'a str>, u8, Option<&'a str>, &'a [String], String);
+
+/// Appends `record` as a document of a bucket file (a JSON array).
+pub(crate) fn push_doc(out: &mut String, record: &Record) {
+    let doc = Doc(
+        &record.url,
+        &record.title,
+        record.section.as_deref(),
+        record.kind.code(),
+        record.class.as_deref(),
+        &record.gfx,
+        excerpt(&record.text),
+    );
+    out.push_str(&json(&doc));
+}
+
+/// A document's facets as two characters: its class (`c`, `i`, `u`, `l`, or `-`) and its GPU
+/// targets as a base-36 bit mask over `gfx` (`0` for none; more than five targets share `z`).
+pub(crate) fn push_facets(out: &mut String, record: &Record, gfx: &[String]) {
+    let class = record
+        .class
+        .as_deref()
+        .and_then(|c| CLASSES.iter().position(|k| *k == c))
+        .map_or('-', |i| CLASSES[i].chars().next().unwrap_or('-'));
+    let mask =
+        record.gfx.iter().filter_map(|g| gfx.iter().position(|k| k == g)).fold(0u32, |m, i| m | (1 << i.min(31)));
+    out.push(class);
+    out.push(char::from_digit(mask.min(35), 36).unwrap_or('z'));
+}
+
+pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("index data is plain JSON")
+}
+
+/// The first characters of `text`, whitespace collapsed.
+fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = 0;
+    for word in text.split_whitespace() {
+        if chars >= EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+            chars += 1;
+        }
+        out.push_str(word);
+        chars += word.chars().count();
+    }
+    out
+}
+
+impl Kind {
+    /// The kind's number in a bucket file.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Kind::Page => 0,
+            Kind::Claim => 1,
+            Kind::Question => 2,
+        }
+    }
+}
+
+/// FNV-1a over `bytes` from `start`: the index's own hash (bucket of a page, record versions),
+/// fixed so that two builds agree.
+pub(crate) fn fnv_from(start: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(start, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// [`fnv_from`] from FNV's offset basis.
+pub(crate) fn fnv(bytes: &[u8]) -> u64 {
+    fnv_from(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// A hash of every field of `record` (Fx: eight bytes at a time, for the whole site's text).
+pub(crate) fn record_hash(record: &Record) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    (&record.url, &record.title, &record.section, record.kind.code(), &record.class, &record.gfx, &record.text)
+        .hash(&mut h);
+    h.finish()
+}

@@ -1,0 +1,188 @@
+//! The inverted index in memory: every token once (by number), the documents each is in with
+//! its weight, and which tokens each token file holds. Records are tokenized in parallel, each
+//! batch with its own table of the tokens it met, and merged into the index one batch at a
+//! time, so no string is allocated per occurrence.
+
+use crate::format::push_postings;
+use crate::index::{Kind, Record};
+use crate::tokens::{for_each_index_token, shard_hash};
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// Tokens of what names a record weigh this much more than tokens of its text.
+const TITLE_WEIGHT: u32 = 3;
+/// Weights are stored ×10; the last digit is 1 for a page's opening (the part before the first
+/// heading, which stands for the whole page: results rank it higher).
+const SCALE: u32 = 10;
+const OPENING_FLAG: u32 = 1;
+
+/// The tokens of some records, numbered in the order they were met.
+#[derive(Default)]
+pub(crate) struct Tokenized {
+    /// Token → its number here.
+    numbers: FxHashMap<Box<str>, u32>,
+    /// For each record: its document ID, and each of its tokens once with its posting weight.
+    pub(crate) records: Vec<(u32, Vec<(u32, u32)>)>,
+}
+
+impl Tokenized {
+    /// Tokenize `records` (document ID, record).
+    pub(crate) fn of(records: &[(u32, &Record)]) -> Tokenized {
+        let mut out = Tokenized::default();
+        let mut occurrences: Vec<(u32, u32)> = Vec::new();
+        for &(id, record) in records {
+            occurrences.clear();
+            weights(record, &mut |token, weight| {
+                let n = match out.numbers.get(token) {
+                    Some(n) => *n,
+                    None => {
+                        let n = u32::try_from(out.numbers.len()).unwrap_or(u32::MAX);
+                        out.numbers.insert(token.into(), n);
+                        n
+                    }
+                };
+                occurrences.push((n, weight));
+            });
+            occurrences.sort_unstable_by_key(|(n, _)| *n);
+            let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
+            let mut merged: Vec<(u32, u32)> = Vec::with_capacity(occurrences.len());
+            for &(n, weight) in &occurrences {
+                match merged.last_mut() {
+                    Some((last, total)) if *last == n => *total += weight,
+                    _ => merged.push((n, weight)),
+                }
+            }
+            for (_, weight) in &mut merged {
+                *weight = weight.saturating_mul(SCALE).saturating_add(flag);
+            }
+            out.records.push((id, merged));
+        }
+        out
+    }
+
+    /// Tokenize `records` in parallel batches, handing each batch to `merge` in order.
+    pub(crate) fn each_batch(records: &[(u32, &Record)], mut merge: impl FnMut(Tokenized)) {
+        const BATCH: usize = 4096;
+        const PIECE: usize = 256;
+        for batch in records.chunks(BATCH) {
+            let pieces: Vec<Tokenized> = batch.par_chunks(PIECE).map(Tokenized::of).collect();
+            pieces.into_iter().for_each(&mut merge);
+        }
+    }
+}
+
+/// Each token of `record` with the weight of that occurrence, handed to `emit`.
+fn weights(record: &Record, emit: &mut impl FnMut(&str, u32)) {
+    // What names the record weighs more: a section's heading (the page title, for the opening),
+    // a claim's or question's ID; the page a section, claim or question is on counts like text.
+    let (title, section) = match (record.kind, &record.section) {
+        (Kind::Page, Some(_)) => (1, TITLE_WEIGHT),
+        (Kind::Page, None) => (TITLE_WEIGHT, 0),
+        (Kind::Claim | Kind::Question, _) => (TITLE_WEIGHT, 1),
+    };
+    let parts = [(record.title.as_str(), title), (record.section.as_deref().unwrap_or(""), section), (&record.text, 1)];
+    for (text, weight) in parts.into_iter().filter(|(_, w)| *w > 0) {
+        for_each_index_token(text, |token| emit(token, weight));
+    }
+}
+
+/// Every token with the documents it is in.
+#[derive(Debug, Default)]
+pub(crate) struct Postings {
+    numbers: FxHashMap<Arc<str>, u32>,
+    names: Vec<Arc<str>>,
+    /// Per token: `(document ID, weight)` in ID order.
+    pub(crate) lists: Vec<Vec<(u32, u32)>>,
+    /// Per token file: its tokens with documents, in the order of their names.
+    pub(crate) shards: Vec<Vec<u32>>,
+}
+
+impl Postings {
+    /// An empty index of `shards` token files.
+    pub(crate) fn new(shards: usize) -> Postings {
+        Postings { shards: vec![Vec::new(); shards.max(1)], ..Postings::default() }
+    }
+
+    /// The numbers `tokenized` gave its tokens, as numbers here (new tokens are added).
+    pub(crate) fn numbers_of(&mut self, tokenized: &Tokenized) -> Vec<u32> {
+        let mut here = vec![0u32; tokenized.numbers.len()];
+        for (token, &n) in &tokenized.numbers {
+            here[n as usize] = match self.numbers.get(&**token) {
+                Some(number) => *number,
+                None => {
+                    let number = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
+                    let name: Arc<str> = Arc::from(&**token);
+                    self.numbers.insert(Arc::clone(&name), number);
+                    self.names.push(name);
+                    self.lists.push(Vec::new());
+                    number
+                }
+            };
+        }
+        here
+    }
+
+    /// Add every posting of `tokenized` (the lists are put in ID order by [`Postings::seal`]).
+    pub(crate) fn add(&mut self, tokenized: &Tokenized) {
+        let here = self.numbers_of(tokenized);
+        for (id, tokens) in &tokenized.records {
+            for &(n, weight) in tokens {
+                self.lists[here[n as usize] as usize].push((*id, weight));
+            }
+        }
+    }
+
+    /// After adding: each list in ID order, and each token with documents in its file.
+    pub(crate) fn seal(&mut self) {
+        self.lists.par_iter_mut().for_each(|list| list.sort_unstable());
+        let files = self.shards.len();
+        for shard in &mut self.shards {
+            shard.clear();
+        }
+        for (n, list) in self.lists.iter().enumerate() {
+            if !list.is_empty() {
+                let file = shard_hash(&self.names[n]) as usize % files;
+                self.shards[file].push(u32::try_from(n).unwrap_or(u32::MAX));
+            }
+        }
+        let names = &self.names;
+        self.shards
+            .par_iter_mut()
+            .for_each(|shard| shard.sort_unstable_by(|a, b| names[*a as usize].cmp(&names[*b as usize])));
+    }
+
+    /// The token file of token `n`.
+    pub(crate) fn file_of(&self, n: usize) -> usize {
+        shard_hash(&self.names[n]) as usize % self.shards.len()
+    }
+
+    /// Token `n`'s list now holds documents (it had none): it joins its file, in name order.
+    pub(crate) fn join_file(&mut self, n: u32) {
+        let file = self.file_of(n as usize);
+        let names = &self.names;
+        let shard = &mut self.shards[file];
+        if let Err(at) = shard.binary_search_by(|t| names[*t as usize].cmp(&names[n as usize])) {
+            shard.insert(at, n);
+        }
+    }
+
+    /// Token `n`'s list is empty now: it leaves its file.
+    pub(crate) fn leave_file(&mut self, n: u32) {
+        let file = self.file_of(n as usize);
+        self.shards[file].retain(|t| *t != n);
+    }
+
+    /// The data of token file `file`: `{"token":[…],…}`.
+    pub(crate) fn file_data(&self, file: usize) -> String {
+        let mut data = String::from("{");
+        for &n in &self.shards[file] {
+            if data.len() > 1 {
+                data.push(',');
+            }
+            push_postings(&mut data, &self.names[n as usize], &self.lists[n as usize]);
+        }
+        data.push('}');
+        data
+    }
+}
