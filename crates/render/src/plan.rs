@@ -136,9 +136,7 @@ impl Job {
         let mut jobs: Vec<Job> = site.pages().values().map(|d| Job::Page(*d)).collect();
         jobs.extend(Job::site_pages(site));
         jobs.extend([Job::Root, Job::Feeds, Job::Assets]);
-        if std::env::var_os("NOSEARCH").is_none() {
-            jobs.extend(Lang::ALL.map(Job::Search));
-        }
+        jobs.extend(Lang::ALL.map(Job::Search));
         jobs
     }
 
