@@ -124,6 +124,21 @@
   var toc = document.querySelector('details.toc');
   if (toc && window.matchMedia && window.matchMedia('(max-width: 36rem)').matches) { toc.open = false; }
 
+  // The section tree: beside the page on a wide window (always open there), a closed menu above
+  // it on a narrower one; it follows the window when that crosses the width.
+  var tree = document.querySelector('details.sidebar-tree');
+  if (tree && window.matchMedia) {
+    var wide = window.matchMedia('(min-width: 64rem)');
+    var fit = function () { tree.open = wide.matches; };
+    fit();
+    if (wide.addEventListener) { wide.addEventListener('change', fit); }
+    var current = tree.querySelector('[aria-current="page"]');
+    var box = document.querySelector('.sidebar');
+    if (current && box && wide.matches && box.scrollHeight > box.clientHeight) {
+      box.scrollTop = current.offsetTop - box.clientHeight / 3;
+    }
+  }
+
   if (document.body && document.body.classList.contains('root')) {
     var lang = recall();
     if (lang !== 'ja' && lang !== 'en') {

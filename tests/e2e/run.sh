@@ -79,6 +79,8 @@ node tests/e2e/site.mjs "$out/site"
 echo "== search in Chromium: shared tokenizer vectors, queries in both languages (sub-path and disk), keyboard, facets, phone width"
 node tests/e2e/search.mjs "$out/site"
 
+echo "== section tree in Chromium: beside the page, the current page marked, a keyboard menu on a phone"
+node tests/e2e/navigation.mjs "$out/site"
 echo "== reading aids in Chromium: copy buttons on code, the page's contents list"
 node tests/e2e/reading.mjs "$out/fixture"
 

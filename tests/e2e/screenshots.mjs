@@ -16,7 +16,7 @@ const server = await serve(siteDir);
 const browser = await launch();
 try {
   for (const colorScheme of ['light', 'dark']) {
-    for (const [width, name] of [[1100, 'desktop'], [390, 'phone']]) {
+    for (const [width, name] of [[1280, "desktop"], [390, "phone"]]) {
       const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
       for (const spec of pages) {
         const [page, query] = spec.split('+search:');

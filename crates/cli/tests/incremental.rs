@@ -203,6 +203,24 @@ fn a_damaged_foreign_or_stale_cache_is_never_trusted() {
     edit_page(9);
     assert!(!updated(root, &out), "a damaged chunk is not used");
     assert_same_as_clean(root, &out, "a damaged chunk");
+    // A search index's saved build damaged: the update goes on and builds that index whole.
+    edit_page(11);
+    updated(root, &out);
+    let memos: Vec<PathBuf> = std::fs::read_dir(&cache)
+        .expect("read")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("search-")))
+        .collect();
+    assert_eq!(memos.len(), 2, "one saved search build per language: {memos:?}");
+    let mut bytes = std::fs::read(&memos[0]).expect("read");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x01;
+    std::fs::write(&memos[0], bytes).expect("damage");
+    std::fs::remove_file(&memos[1]).expect("remove");
+    edit_page(12);
+    assert!(updated(root, &out), "the rest of the cache is still used");
+    assert_same_as_clean(root, &out, "a damaged and a missing search build");
     // A cache another site root left (same binary, same day): it names the other root.
     let other = site();
     let other_out = other.path().join("site");

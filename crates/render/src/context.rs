@@ -92,6 +92,8 @@ pub struct Ctx<'a> {
     /// The glossary of each language (`Lang::ALL` order), made once by the first page that
     /// glosses: its automaton is shared by every page.
     pub(crate) glossaries: std::sync::OnceLock<[Glossary; 2]>,
+    /// The folder hierarchy of the content pages.
+    pub(crate) tree: crate::pages::Tree,
 }
 
 impl<'a> Ctx<'a> {
@@ -294,6 +296,7 @@ impl<'a> Ctx<'a> {
             alternates,
             canonical: self.base_url.as_ref().map(|b| format!("{b}/{}", crate::urls::encode_path(here))),
             breadcrumbs,
+            sidebar: Vec::new(),
         }
     }
 

@@ -5,8 +5,8 @@
 //! - a changed page re-renders itself, in both languages;
 //! - a changed data file (`_data/targets.yaml`, `_data/glossary.yaml`) re-renders everything;
 //! - a changed title or weight re-renders the pages that show it: the parent (its list of
-//!   children), its siblings (previous/next links), the pages below it (breadcrumbs), and the
-//!   generated pages and feeds;
+//!   children), its siblings (previous/next links), the pages below it (breadcrumbs), every page
+//!   under its parent (the section tree), and the generated pages and feeds;
 //! - a changed claim or question (added, removed, or any field) re-renders every page that
 //!   mentions its ID — declares it, cites it, lists it in a component, or points at it from a
 //!   card (premise, successor) or a question — and the generated pages and feeds; a question of
@@ -55,10 +55,12 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         if heading(before) != heading(after) {
             indexes = true;
             let tree = Tree::of(new);
-            jobs.extend(tree.parent(d).map(Job::Page));
-            // Its siblings name it in their previous/next links (and a weight reorders them).
-            jobs.extend(tree.siblings(d).iter().map(|s| Job::Page(*s)));
-            jobs.extend(new.pages().values().filter(|p| tree.ancestors(**p).contains(&d)).map(|p| Job::Page(*p)));
+            // Its parent lists it; its siblings name it in their previous/next links (and a
+            // weight reorders them); the pages below it show it in their breadcrumbs; and every
+            // page under its parent shows it in the section tree (the parent's whole subtree).
+            let top = tree.parent(d).unwrap_or(d);
+            jobs.insert(Job::Page(top));
+            jobs.extend(new.pages().values().filter(|p| tree.ancestors(**p).contains(&top)).map(|p| Job::Page(*p)));
         }
         let changed_ids = changed_ids(before, after);
         indexes |= !changed_ids.is_empty() || citations(before) != citations(after);

@@ -16,6 +16,7 @@ mod pages;
 mod plan;
 pub mod rules;
 mod search;
+mod sidebar;
 mod sitewide;
 mod upstream;
 mod urls;

@@ -47,6 +47,11 @@ impl Tree {
         tree
     }
 
+    /// The pages directly below the index page `doc`, in their order.
+    pub fn children(&self, doc: DocId) -> &[DocId] {
+        self.children.get(&doc).map_or(&[], Vec::as_slice)
+    }
+
     /// The index page directly above `doc`.
     pub fn parent(&self, doc: DocId) -> Option<DocId> {
         self.parent.get(&doc).copied()
@@ -268,9 +273,9 @@ fn shown_questions<'a>(cx: &'a Ctx<'_>, doc: &'a Document, cards: &[&Claim]) -> 
 pub fn page_views<'a>(
     cx: &'a Ctx<'a>,
     templates: &Templates,
-    tree: &Tree,
     id: DocId,
 ) -> (Vec<(String, Lang, PageView)>, Vec<Diagnostic>) {
+    let tree = &cx.tree;
     let doc = &cx.site.docs()[id.0];
     let Some(page) = doc.page() else { return (Vec::new(), Vec::new()) };
     let cards = shown_claims(cx, doc);
@@ -297,8 +302,9 @@ pub fn page_views<'a>(
             let anchors = anchor_map(&bodies[i], &bodies[1 - i]);
             let breadcrumbs = tree.ancestors(id).into_iter().map(|a| cx.page_link(here, a, lang)).collect();
             let title = page.title.get(lang).0.to_owned();
-            let layout =
+            let mut layout =
                 cx.layout(lang, here, other, title, translated(1 - i, lang.other()), anchors, None, breadcrumbs);
+            layout.sidebar = crate::sidebar::sidebar(cx, tree, here, Some(id), lang);
             let mut toc: Vec<TocEntryView> = bodies[i]
                 .headings
                 .iter()

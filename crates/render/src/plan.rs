@@ -162,7 +162,6 @@ pub struct Renderer<'a> {
     input: &'a RenderInput<'a>,
     cx: Ctx<'a>,
     asset_files: BTreeMap<String, Vec<u8>>,
-    tree: Tree,
 }
 
 impl<'a> Renderer<'a> {
@@ -180,9 +179,9 @@ impl<'a> Renderer<'a> {
             claims: std::sync::OnceLock::new(),
             dirs: Ctx::dirs_of(input.site),
             glossaries: std::sync::OnceLock::new(),
+            tree: Tree::of(input.site),
         };
-        let tree = Tree::of(cx.site);
-        Renderer { input, cx, asset_files, tree }
+        Renderer { input, cx, asset_files }
     }
 
     /// Render `jobs` in parallel.
@@ -192,7 +191,7 @@ impl<'a> Renderer<'a> {
         let rendered: Vec<Rendered> = ordered
             .par_iter()
             .with_max_len(1)
-            .flat_map_iter(|job| run_job(&self.cx, self.input, &self.asset_files, &self.tree, *job))
+            .flat_map_iter(|job| run_job(&self.cx, self.input, &self.asset_files, *job))
             .collect();
         let mut plan = RenderPlan::default();
         let mut errors = Vec::new();
@@ -215,20 +214,14 @@ impl<'a> Renderer<'a> {
 }
 
 /// The output files of one job.
-fn run_job(
-    cx: &Ctx<'_>,
-    input: &RenderInput<'_>,
-    asset_files: &BTreeMap<String, Vec<u8>>,
-    tree: &Tree,
-    job: Job,
-) -> Vec<Rendered> {
+fn run_job(cx: &Ctx<'_>, input: &RenderInput<'_>, asset_files: &BTreeMap<String, Vec<u8>>, job: Job) -> Vec<Rendered> {
     let templates = input.templates;
     let dir = |p: SitePage, lang: Lang| format!("{}index.html", Ctx::site_page_dir(p, lang));
     let part_dir = |p: SitePage, lang: Lang, part: usize| format!("{}index.html", Ctx::site_part_dir(p, lang, part));
     let ui = |lang: Lang| Some(cx.ui.value(lang));
     match job {
         Job::Page(d) => {
-            let (views, errors) = page_views(cx, templates, tree, d);
+            let (views, errors) = page_views(cx, templates, d);
             let pages = views
                 .into_iter()
                 .map(|(path, lang, view)| file(templates, "page.html", path, &view, Some(cx.ui.value(lang))));

@@ -26,7 +26,7 @@ fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, tit
     let here = Ctx::site_part_dir(page, lang, part);
     let other = Ctx::site_part_dir(page, lang.other(), part);
     let home = cx.site.pages().get("index.md").map(|d| cx.page_link(&here, *d, lang));
-    cx.layout(
+    let mut layout = cx.layout(
         lang,
         &here,
         &other,
@@ -35,7 +35,9 @@ fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, tit
         String::from("{}"),
         Some(page),
         home.into_iter().collect(),
-    )
+    );
+    layout.sidebar = crate::sidebar::sidebar(cx, &cx.tree, &here, None, lang);
+    layout
 }
 
 /// The evidence legend and policy.

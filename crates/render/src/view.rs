@@ -72,6 +72,29 @@ pub struct LayoutView {
     pub canonical: Option<String>,
     /// Breadcrumbs from the home page to the parent of this page.
     pub breadcrumbs: Vec<LinkView>,
+    /// The section tree beside the page (`sidebar`).
+    pub sidebar: Vec<SideEntryView>,
+}
+
+/// One entry of the section tree, in reading order (see `sidebar::sidebar`).
+#[derive(Debug, Clone, Serialize)]
+pub struct SideEntryView {
+    /// Relative href.
+    pub href: String,
+    /// The page's title, or for `more` the label of the link to the full list.
+    pub label: String,
+    /// 1 for the pages under the home page.
+    pub depth: usize,
+    /// Whether it is the page shown.
+    pub current: bool,
+    /// Whether it is on the branch to the page shown (the page itself included).
+    pub open: bool,
+    /// For the link to the page that lists a long level whole: how many pages it does not show.
+    pub more: Option<usize>,
+    /// Whether its children follow it, one level deeper.
+    pub opens: bool,
+    /// How many levels end after it.
+    pub closes: usize,
 }
 
 /// One entry of a page's contents.

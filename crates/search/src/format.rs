@@ -23,9 +23,23 @@ const CLASSES: [&str; 4] = ["confirmed", "inferred", "unresolved", "limited"];
 
 /// `shokoSearch("search/ja/t-3",{…});`: the file announces its own name.
 pub(crate) fn script(folder: &str, name: &str, data: &str) -> Vec<u8> {
-    // `</` cannot end a script loaded by `src`, but the data stays inert anyway.
-    let data = if data.contains("</") { std::borrow::Cow::Owned(data.replace("</", "<\\/")) } else { data.into() };
-    format!("shokoSearch({},{data});\n", json(&format!("{folder}/{name}"))).into_bytes()
+    script_escaped(folder, name, escape_script(data.to_owned()).as_bytes())
+}
+
+/// JSON `data` that cannot end a script: `</` written `<\/` (the same string in JSON). A script
+/// loaded by `src` cannot be ended by it anyway, but the data stays inert.
+pub(crate) fn escape_script(data: String) -> String {
+    if data.contains("</") { data.replace("</", "<\\/") } else { data }
+}
+
+/// [`script`] for data already passed through [`escape_script`].
+pub(crate) fn script_escaped(folder: &str, name: &str, data: &[u8]) -> Vec<u8> {
+    let head = format!("shokoSearch({},", json(&format!("{folder}/{name}")));
+    let mut out = Vec::with_capacity(head.len() + data.len() + 3);
+    out.extend_from_slice(head.as_bytes());
+    out.extend_from_slice(data);
+    out.extend_from_slice(b");\n");
+    out
 }
 
 /// Appends `"token":[df,id,w,Δid,w,…]` to `out`: the document frequency, then the documents

@@ -14,7 +14,9 @@
 //! documents keeps the ones where it weighs most, with its real document frequency, so no file
 //! grows with the site.
 
-use crate::format::{FORMAT, fnv, fnv_from, json, push_doc, push_facets, record_hash, script};
+use crate::format::{
+    FORMAT, escape_script, fnv, fnv_from, json, push_doc, push_facets, record_hash, script, script_escaped,
+};
 use crate::postings::{Postings, Tokenized};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -94,40 +96,41 @@ pub struct Memo {
 }
 
 #[derive(Debug)]
-struct State {
-    folder: String,
-    count: Files,
-    stride: u32,
+pub(crate) struct State {
+    pub(crate) folder: String,
+    pub(crate) count: Files,
+    pub(crate) stride: u32,
     /// The GPU targets of all records, sorted (the facets' bits).
-    gfx: Vec<String>,
+    pub(crate) gfx: Vec<String>,
     /// How many groups name each target.
-    gfx_groups: BTreeMap<String, usize>,
-    groups: BTreeMap<Arc<str>, GroupState>,
+    pub(crate) gfx_groups: BTreeMap<String, usize>,
+    pub(crate) groups: BTreeMap<Arc<str>, GroupState>,
     /// Per bucket: its groups, in address order.
-    buckets: Vec<BTreeSet<Arc<str>>>,
+    pub(crate) buckets: Vec<BTreeSet<Arc<str>>>,
     /// Per bucket: how many records its groups have.
-    sizes: Vec<usize>,
+    pub(crate) sizes: Vec<usize>,
     /// Per bucket: its records' facet codes.
-    facets: Vec<String>,
+    pub(crate) facets: Vec<String>,
     /// Per bucket: a hash of its records' hashes.
-    hashes: Vec<u64>,
-    postings: Postings,
+    pub(crate) hashes: Vec<u64>,
+    pub(crate) postings: Postings,
     /// Whether the build that made this state has been committed.
-    committed: bool,
+    pub(crate) committed: bool,
 }
 
 #[derive(Debug, Default)]
-struct GroupState {
+pub(crate) struct GroupState {
     /// The ID of its first record.
-    first: u32,
+    pub(crate) first: u32,
     /// Each record's hash.
-    hashes: Vec<u64>,
-    /// Its records as documents of a bucket file, comma-separated.
-    docs: String,
+    pub(crate) hashes: Vec<u64>,
+    /// Its records as documents of a bucket file, comma-separated, ready for a script (kept as
+    /// bytes: they are only ever written out).
+    pub(crate) docs: Vec<u8>,
     /// Its records' facet codes.
-    facets: String,
+    pub(crate) facets: String,
     /// The targets its records name.
-    gfx: BTreeSet<String>,
+    pub(crate) gfx: BTreeSet<String>,
 }
 
 impl Memo {
@@ -153,8 +156,10 @@ impl Memo {
             Update::Changed(groups) => {
                 let state = guard.as_mut().filter(|s| s.committed && s.folder == folder && s.count == count)?;
                 let files = state.update(groups);
-                if files.is_none() {
-                    *guard = None;
+                match files {
+                    // Changed in place: kept only if the output takes the files.
+                    Some(_) => state.committed = false,
+                    None => *guard = None,
                 }
                 files
             }
@@ -176,7 +181,12 @@ impl Memo {
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<State>> {
+    /// A memo holding `state`.
+    pub(crate) fn with(state: State) -> Memo {
+        Memo { state: std::sync::Mutex::new(Some(state)) }
+    }
+
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Option<State>> {
         self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
@@ -193,35 +203,74 @@ fn stride_for(largest: usize) -> u32 {
 }
 
 impl State {
-    fn build(folder: &str, count: Files, groups: Vec<Group>) -> (State, BTreeMap<String, Vec<u8>>) {
+    /// A state with no groups and no postings.
+    pub(crate) fn empty(folder: &str, count: Files, stride: u32, gfx: Vec<String>) -> State {
         let buckets_n = count.buckets.max(1);
-        let mut buckets: Vec<BTreeSet<Arc<str>>> = vec![BTreeSet::new(); buckets_n];
-        let mut sizes = vec![0usize; buckets_n];
-        let mut by_page: BTreeMap<Arc<str>, Vec<Record>> = BTreeMap::new();
-        for group in groups.into_iter().filter(|g| !g.records.is_empty()) {
-            let page: Arc<str> = group.page.into();
-            let b = bucket_of(&page, buckets_n);
-            sizes[b] += group.records.len();
-            buckets[b].insert(Arc::clone(&page));
-            by_page.entry(page).or_default().extend(group.records);
-        }
-        let stride = stride_for(sizes.iter().copied().max().unwrap_or(0));
-        let gfx: BTreeSet<&String> = by_page.values().flatten().flat_map(|r| &r.gfx).collect();
-        let gfx: Vec<String> = gfx.into_iter().cloned().collect();
-        let mut state = State {
+        State {
             folder: folder.to_owned(),
             count,
             stride,
             gfx,
             gfx_groups: BTreeMap::new(),
             groups: BTreeMap::new(),
-            buckets,
-            sizes,
+            buckets: vec![BTreeSet::new(); buckets_n],
+            sizes: vec![0; buckets_n],
             facets: vec![String::new(); buckets_n],
             hashes: vec![0; buckets_n],
             postings: Postings::new(count.tokens),
             committed: false,
-        };
+        }
+    }
+
+    /// Adds `group` under `page` to its bucket (its documents already numbered); `None` when
+    /// they do not fit the bucket's numbers.
+    pub(crate) fn place(&mut self, page: Arc<str>, group: GroupState) -> Option<()> {
+        let b = bucket_of(&page, self.buckets.len());
+        let start = u64::try_from(b).ok()? * u64::from(self.stride);
+        let end = u64::from(group.first) + group.hashes.len() as u64;
+        if u64::from(group.first) < start || end > start + u64::from(self.stride) {
+            return None;
+        }
+        self.sizes[b] += group.hashes.len();
+        for g in &group.gfx {
+            *self.gfx_groups.entry(g.clone()).or_default() += 1;
+        }
+        self.buckets[b].insert(Arc::clone(&page));
+        self.groups.insert(page, group);
+        Some(())
+    }
+
+    /// Each bucket's facets and hash noted again from its groups.
+    pub(crate) fn note_buckets(&mut self) {
+        for b in 0..self.buckets.len() {
+            self.note_bucket(b);
+        }
+    }
+
+    /// Bucket `b`'s facets and hash noted again from its groups.
+    fn note_bucket(&mut self, b: usize) {
+        let groups = self.buckets[b].iter().map(|p| &self.groups[p]);
+        self.facets[b] = groups.clone().map(|g| g.facets.as_str()).collect();
+        self.hashes[b] = groups.flat_map(|g| &g.hashes).fold(fnv(&[]), |h, r| fnv_from(h, &r.to_le_bytes()));
+    }
+
+    fn build(folder: &str, count: Files, groups: Vec<Group>) -> (State, BTreeMap<String, Vec<u8>>) {
+        let buckets_n = count.buckets.max(1);
+        let mut by_page: BTreeMap<Arc<str>, Vec<Record>> = BTreeMap::new();
+        let mut sizes = vec![0usize; buckets_n];
+        for group in groups.into_iter().filter(|g| !g.records.is_empty()) {
+            let page: Arc<str> = group.page.into();
+            sizes[bucket_of(&page, buckets_n)] += group.records.len();
+            by_page.entry(page).or_default().extend(group.records);
+        }
+        let stride = stride_for(sizes.iter().copied().max().unwrap_or(0));
+        let gfx: BTreeSet<&String> = by_page.values().flatten().flat_map(|r| &r.gfx).collect();
+        let gfx: Vec<String> = gfx.into_iter().cloned().collect();
+        let mut state = State::empty(folder, count, stride, gfx);
+        for page in by_page.keys() {
+            state.buckets[bucket_of(page, buckets_n)].insert(Arc::clone(page));
+        }
+        state.sizes = sizes;
         // Number the documents, then tokenize them in parallel.
         let mut numbered: Vec<(u32, &Record)> = Vec::new();
         for (b, pages) in state.buckets.iter().enumerate() {
@@ -393,12 +442,15 @@ impl State {
     fn bucket_files(&mut self, which: impl Iterator<Item = usize>) -> BTreeMap<String, Vec<u8>> {
         let mut out = BTreeMap::new();
         for b in which {
-            let groups: Vec<&GroupState> = self.buckets[b].iter().map(|p| &self.groups[p]).collect();
-            let docs: Vec<&str> = groups.iter().map(|g| g.docs.as_str()).filter(|d| !d.is_empty()).collect();
+            let docs: Vec<&[u8]> =
+                self.buckets[b].iter().map(|p| self.groups[p].docs.as_slice()).filter(|d| !d.is_empty()).collect();
+            let mut data = Vec::with_capacity(docs.iter().map(|d| d.len() + 1).sum::<usize>() + 2);
+            data.push(b'[');
+            data.extend_from_slice(&docs.join(&b","[..]));
+            data.push(b']');
             let name = format!("d-{b}");
-            out.insert(format!("{name}.js"), script(&self.folder, &name, &format!("[{}]", docs.join(","))));
-            self.facets[b] = groups.iter().map(|g| g.facets.as_str()).collect();
-            self.hashes[b] = groups.iter().flat_map(|g| &g.hashes).fold(fnv(&[]), |h, r| fnv_from(h, &r.to_le_bytes()));
+            out.insert(format!("{name}.js"), script_escaped(&self.folder, &name, &data));
+            self.note_bucket(b);
         }
         out.insert("f.js".to_owned(), script(&self.folder, "f", &json(&self.facets)));
         // Everything the files are made of: the records in ID order and the number of files.
@@ -427,15 +479,17 @@ impl State {
 impl GroupState {
     fn of(first: u32, records: &[Record], gfx: &[String]) -> GroupState {
         let mut group = GroupState { first, ..GroupState::default() };
+        let mut docs = String::new();
         for r in records {
-            if !group.docs.is_empty() {
-                group.docs.push(',');
+            if !docs.is_empty() {
+                docs.push(',');
             }
-            push_doc(&mut group.docs, r);
+            push_doc(&mut docs, r);
             push_facets(&mut group.facets, r, gfx);
             group.hashes.push(record_hash(r));
             group.gfx.extend(r.gfx.iter().cloned());
         }
+        group.docs = escape_script(docs).into_bytes();
         group
     }
 }
@@ -611,6 +665,13 @@ mod tests {
         memo.build("search/ja", count, Update::All(site(8, 2))).expect("files");
         memo.discard();
         assert!(!memo.can_update("search/ja", count), "a discarded build is not updated");
+        // Nor is a discarded update: the memo changed in place for files the output did not take.
+        memo.build("search/ja", count, Update::All(site(8, 2))).expect("files");
+        memo.commit();
+        memo.build("search/ja", count, Update::Changed(vec![group("ja/p1/index.html", &["new text"])])).expect("files");
+        assert!(!memo.can_update("search/ja", count), "not before the update is committed");
+        memo.discard();
+        assert!(!memo.can_update("search/ja", count), "a discarded update is not updated");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 mod format;
 pub mod index;
 mod postings;
+mod saved;
 pub mod tokens;
 
 pub use format::MAX_POSTINGS;

@@ -91,7 +91,8 @@ fn weights(record: &Record, emit: &mut impl FnMut(&str, u32)) {
 #[derive(Debug, Default)]
 pub(crate) struct Postings {
     numbers: FxHashMap<Arc<str>, u32>,
-    names: Vec<Arc<str>>,
+    /// Every token, by number.
+    pub(crate) names: Vec<Arc<str>>,
     /// Per token: `(document ID, weight)` in ID order.
     pub(crate) lists: Vec<Vec<(u32, u32)>>,
     /// Per token file: its tokens with documents, in the order of their names.
@@ -102,6 +103,12 @@ impl Postings {
     /// An empty index of `shards` token files.
     pub(crate) fn new(shards: usize) -> Postings {
         Postings { shards: vec![Vec::new(); shards.max(1)], ..Postings::default() }
+    }
+
+    /// Postings as saved: every token by number, its list, and each token file's tokens.
+    pub(crate) fn restored(names: Vec<Arc<str>>, lists: Vec<Vec<(u32, u32)>>, shards: Vec<Vec<u32>>) -> Postings {
+        let numbers = names.iter().enumerate().map(|(n, name)| (Arc::clone(name), n as u32)).collect();
+        Postings { numbers, names, lists, shards }
     }
 
     /// The numbers `tokenized` gave its tokens, as numbers here (new tokens are added).

@@ -120,7 +120,7 @@ pub struct Engine {
     sources_note: Option<String>,
     /// Each search index's last build (Japanese, English), so that a rebuild reads again only
     /// the pages rendered again and rewrites only the files that changed (kept while the engine
-    /// lives: `serve`'s, not between builds).
+    /// lives, and in the cache between builds).
     search_memos: [shoko_search::Memo; 2],
 }
 

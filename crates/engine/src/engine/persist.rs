@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What the saved state is; changed with anything about it.
-const FORMAT: &str = "shoko-engine-cache 6";
+const FORMAT: &str = "shoko-engine-cache 7";
 
 /// The file in the cache folder that holds the state (all but the documents).
 const STATE_FILE: &str = "engine.state";
@@ -112,6 +112,7 @@ struct Saved {
     output: u64,
     surfaces: BTreeMap<String, Hash>,
     history: Option<(Option<String>, History)>,
+    search: [Option<Hash>; 2],
 }
 
 /// Everything saved (borrowed, as written; the fields of [`Saved`] in the same order).
@@ -129,6 +130,7 @@ struct SavedRef<'a> {
     output: u64,
     surfaces: BTreeMap<&'a str, Hash>,
     history: Option<(&'a Option<String>, &'a History)>,
+    search: [Option<Hash>; 2],
 }
 
 /// What made a cache, as its first bytes: the format, the binary, the site root and the options.
@@ -259,6 +261,14 @@ impl Engine {
         self.current = Some(current);
         // The history walked last time: read again only if HEAD moved, and then only the commits since.
         self.history = saved.history.map(|(head, history)| (head, Ok(Arc::new(history))));
+        // The search indexes' last builds (the output holds their files): a damaged or missing
+        // one only means that index is built whole.
+        let memos: Vec<Option<shoko_search::Memo>> =
+            saved.search.par_iter().map(|hash| hash.as_ref().and_then(|h| read_search(cache, h))).collect();
+        for (slot, memo) in self.search_memos.iter_mut().zip(memos) {
+            *slot = memo.unwrap_or_default();
+        }
+        self.timings.lap("read the search memos");
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
         Some(Change::Paths(changed))
@@ -288,6 +298,12 @@ impl Engine {
             })
             .collect::<Result<_, IoError>>()?;
         current.chunks = chunks.iter().copied().map(Some).collect();
+        let search: Vec<Option<Hash>> = self
+            .search_memos
+            .par_iter()
+            .map(|memo| memo.to_bytes().map(|bytes| write_named(cache, SEARCH_PREFIX, &bytes)).transpose())
+            .collect::<Result<_, IoError>>()?;
+        let search = [search[0], search[1]];
         let saved = SavedRef {
             inputs: inputs.files.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
             content: current.inputs.loaded.content.iter().map(|c| (c.path.as_str(), c.kind)).collect(),
@@ -301,6 +317,7 @@ impl Engine {
             output: good.output,
             surfaces: current.surfaces.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
             history: self.history.as_ref().and_then(|(head, h)| Some((head, h.as_deref().ok()?))),
+            search,
         };
         for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
             let path = cache.join(name);
@@ -328,7 +345,8 @@ impl Engine {
         let path = cache.join(STATE_FILE);
         std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
         // Chunks no longer listed (and what a killed run left) go.
-        let listed: HashSet<String> = chunks.iter().map(chunk_name).collect();
+        let listed: HashSet<String> =
+            chunks.iter().map(chunk_name).chain(search.iter().flatten().map(|h| named(SEARCH_PREFIX, h))).collect();
         for entry in std::fs::read_dir(cache).map_err(|e| IoError::new("read", cache, e))?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             let ours = is_ours(&name);
@@ -343,19 +361,27 @@ impl Engine {
 /// The start of a chunk file's name.
 const CHUNK_PREFIX: &str = "docs-";
 
-/// Whether a file of the cache folder is one a save writes (a chunk, or a temporary file of a
-/// chunk or the head that a killed save left): only those are ever removed.
+/// The start of the name of a file holding a search index's last build.
+const SEARCH_PREFIX: &str = "search-";
+
+/// Whether a file of the cache folder is one a save writes (a chunk or a search memo, or a
+/// temporary file of one or of the head that a killed save left): only those are ever removed.
 fn is_ours(name: &str) -> bool {
     let hex = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit());
-    let chunk = |s: &str| s.strip_prefix(CHUNK_PREFIX).is_some_and(hex);
+    let named = |s: &str| [CHUNK_PREFIX, SEARCH_PREFIX].iter().any(|p| s.strip_prefix(p).is_some_and(hex));
     let (stem, pid) = name.rsplit_once(".new-").unwrap_or((name, ""));
     let temporary = !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit());
-    chunk(name) || (temporary && (chunk(stem) || stem == STATE_FILE))
+    named(name) || (temporary && (named(stem) || stem == STATE_FILE))
 }
 
 /// The file name of the chunk whose bytes hash to `hash`.
 fn chunk_name(hash: &Hash) -> String {
-    format!("{CHUNK_PREFIX}{}", blake3::Hash::from_bytes(*hash).to_hex())
+    named(CHUNK_PREFIX, hash)
+}
+
+/// The name of a file of the kind `prefix` whose bytes hash to `hash`.
+fn named(prefix: &str, hash: &Hash) -> String {
+    format!("{prefix}{}", blake3::Hash::from_bytes(*hash).to_hex())
 }
 
 /// Write one chunk of validated files; the hash of its bytes (its name).
@@ -363,20 +389,36 @@ fn write_chunk(cache: &Path, validated: &[super::Validated]) -> Result<Hash, IoE
     let saved: Vec<(&Option<Arc<Document>>, Vec<SavedDiagnostic>)> =
         validated.iter().map(|(doc, d)| (doc, d.iter().map(SavedDiagnostic::of).collect())).collect();
     let bytes = rmp_serde::to_vec(&saved).map_err(|e| IoError::new("write", cache, std::io::Error::other(e)))?;
-    let hash = *blake3::hash(&bytes).as_bytes();
-    let path = cache.join(chunk_name(&hash));
+    write_named(cache, CHUNK_PREFIX, &bytes)
+}
+
+/// Write `bytes` into the cache as a file of the kind `prefix` named by their hash (unless it is
+/// there already); the hash.
+fn write_named(cache: &Path, prefix: &str, bytes: &[u8]) -> Result<Hash, IoError> {
+    let hash = *blake3::hash(bytes).as_bytes();
+    let path = cache.join(named(prefix, &hash));
     if !path.is_file() {
-        let temp = cache.join(format!("{}.new-{}", chunk_name(&hash), std::process::id()));
-        std::fs::write(&temp, &bytes).map_err(|e| IoError::new("write", &temp, e))?;
+        let temp = cache.join(format!("{}.new-{}", named(prefix, &hash), std::process::id()));
+        std::fs::write(&temp, bytes).map_err(|e| IoError::new("write", &temp, e))?;
         std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
     }
     Ok(hash)
 }
 
+/// The bytes of the file of the kind `prefix` named by `hash`, if they still hash to it.
+fn read_named(cache: &Path, prefix: &str, hash: &Hash) -> Option<Vec<u8>> {
+    let bytes = std::fs::read(cache.join(named(prefix, hash))).ok()?;
+    (blake3::hash(&bytes).as_bytes() == hash).then_some(bytes)
+}
+
 /// The chunk named by `hash`, if its bytes still hash to it and decode.
 fn read_chunk(cache: &Path, hash: &Hash) -> Option<Chunk> {
-    let bytes = std::fs::read(cache.join(chunk_name(hash))).ok()?;
-    (blake3::hash(&bytes).as_bytes() == hash).then(|| rmp_serde::from_slice(&bytes).ok())?
+    rmp_serde::from_slice(&read_named(cache, CHUNK_PREFIX, hash)?).ok()
+}
+
+/// The search memo named by `hash`, if its bytes still hash to it and decode.
+fn read_search(cache: &Path, hash: &Hash) -> Option<shoko_search::Memo> {
+    shoko_search::Memo::from_bytes(&read_named(cache, SEARCH_PREFIX, hash)?)
 }
 
 /// A writer that hashes what passes through it.
@@ -411,10 +453,15 @@ mod tests {
     #[test]
     fn only_the_files_a_save_writes_are_cleaned_up() {
         let chunk = chunk_name(&[7; 32]);
-        for name in [chunk.as_str(), &format!("{chunk}.new-12"), "engine.state.new-345"] {
+        let search = super::named(super::SEARCH_PREFIX, &[9; 32]);
+        for name in
+            [chunk.as_str(), &format!("{chunk}.new-12"), "engine.state.new-345", &search, &format!("{search}.new-7")]
+        {
             assert!(is_ours(name), "{name}");
         }
-        for name in ["engine.state", ".gitignore", "CACHEDIR.TAG", "docs-notes.txt", "docs-", "engine.state.new-x"] {
+        for name in
+            ["engine.state", ".gitignore", "CACHEDIR.TAG", "docs-notes.txt", "docs-", "engine.state.new-x", "search-ja"]
+        {
             assert!(!is_ours(name), "{name}");
         }
     }
