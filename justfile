@@ -28,11 +28,12 @@ ci:
 e2e:
     bash tests/e2e/run.sh
 
-# Screenshots of three pages in both languages, light and dark, phone and desktop, and search open
-# with results in each language, into target/screenshots/.
+# Screenshots of the main pages in both languages, light and dark, phone and desktop (with the
+# section tree), search open with results in each language, and a filtered claims index, into
+# target/screenshots/.
 screenshots: build
     cd tests/e2e && npm ci --no-audit --no-fund --silent
-    node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html "ja/index.html+search:カーネル" "en/index.html+search:gfx1201"
+    node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html "ja/index.html+search:カーネル" "en/index.html+search:gfx1201" "ja/gpu/gfx1201/index.html" "en/claims/index.html?page=/gpu/gfx1201/&class=inferred"
 
 # The performance benchmark (corpus, cold/no-op/edit builds, memory, Hugo ratio, serve latency).
 # BENCH_SIZES="1000 10000" to skip the 50,000-page corpus.

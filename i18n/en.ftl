@@ -21,6 +21,7 @@ meaning-confirmed = Seen directly: live commands, logs, file presence or disasse
 meaning-inferred = Derived from confirmed facts, not seen directly
 meaning-unresolved = Cannot be decided yet: an observer is blocked or the observation is not done
 meaning-limited = Partly seen; a tool limit keeps it incomplete
+lifecycle-current = Current
 lifecycle-superseded = Superseded
 lifecycle-retracted = Retracted
 summary-title = Evidence on this page

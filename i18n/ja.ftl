@@ -21,6 +21,7 @@ meaning-confirmed = 実機のコマンド・ログ・ファイルの存在・逆
 meaning-inferred = 確認済みの事実から導いた解釈で、直接は確かめていないもの
 meaning-unresolved = observer の制約や未実施の観測のため、まだ決められない事項
 meaning-limited = 一部は見えているが、ツールの制約で完全ではないもの
+lifecycle-current = 現行
 lifecycle-superseded = 置き換え済み
 lifecycle-retracted = 撤回
 summary-title = このページの証拠の内訳

@@ -84,24 +84,38 @@
       box.appendChild(button);
     });
   }
-  // The claims index: filters by class and GPU target, also read from the address
-  // (`?class=inferred&gfx=gfx1201`, which the evidence summary of every page links to).
+  // The claims index: filters by class, GPU target, lifecycle and the page that shows a claim,
+  // also read from the address (`?page=/gpu/gfx1201/&class=inferred`, which the evidence
+  // summary of every page links to: its own claims of that class).
   var filterBar = document.querySelector('.claim-filters');
   if (filterBar) {
     var entries = Array.prototype.slice.call(document.querySelectorAll('.claim-index > li'));
     var params = new URLSearchParams(window.location.search);
-    var chosen = { 'class': params.get('class'), gfx: params.get('gfx') };
+    var keys = ['page', 'class', 'gfx', 'lifecycle'];
+    var chosen = {};
+    keys.forEach(function (k) { chosen[k] = params.get(k); });
+    var has = function (list, value) { return (' ' + (list || '') + ' ').indexOf(' ' + value + ' ') >= 0; };
+    var pageChip = filterBar.querySelector('.page-chip');
     var apply = function () {
       var shown = 0;
       entries.forEach(function (li) {
         var ok = (!chosen['class'] || li.getAttribute('data-class') === chosen['class']) &&
-          (!chosen.gfx || (' ' + li.getAttribute('data-gfx') + ' ').indexOf(' ' + chosen.gfx + ' ') >= 0);
+          (!chosen.gfx || has(li.getAttribute('data-gfx'), chosen.gfx)) &&
+          (!chosen.lifecycle || li.getAttribute('data-lifecycle') === chosen.lifecycle) &&
+          (!chosen.page || has(li.getAttribute('data-pages'), chosen.page));
         li.hidden = !ok;
         if (ok) { shown++; }
       });
       Array.prototype.forEach.call(filterBar.querySelectorAll('button[data-filter]'), function (b) {
-        b.setAttribute('aria-pressed', chosen[b.getAttribute('data-filter')] === b.getAttribute('data-value') ? 'true' : 'false');
+        var key = b.getAttribute('data-filter');
+        if (key !== 'page') {
+          b.setAttribute('aria-pressed', chosen[key] === b.getAttribute('data-value') ? 'true' : 'false');
+        }
       });
+      // The page filter shows as a chip naming the page; pressing it lifts the filter.
+      var named = chosen.page && document.querySelector('.claim-index a[data-page="' + CSS.escape(chosen.page) + '"]');
+      pageChip.hidden = !chosen.page;
+      pageChip.textContent = chosen.page ? filterBar.getAttribute('data-on') + ': ' + (named ? named.textContent : chosen.page) + ' ×' : '';
       filterBar.querySelector('.claim-filter-count').textContent =
         shown + ' / ' + entries.length + ' ' + filterBar.getAttribute('data-shown');
     };
@@ -109,10 +123,10 @@
       var button = event.target.closest('button[data-filter]');
       if (!button) { return; }
       var key = button.getAttribute('data-filter');
-      var value = button.getAttribute('data-value');
+      var value = key === 'page' ? null : button.getAttribute('data-value');
       chosen[key] = chosen[key] === value ? null : value;
       var query = new URLSearchParams();
-      Object.keys(chosen).forEach(function (k) { if (chosen[k]) { query.set(k, chosen[k]); } });
+      keys.forEach(function (k) { if (chosen[k]) { query.set(k, chosen[k]); } });
       var search = query.toString();
       window.history.replaceState(null, '', window.location.pathname + (search ? '?' + search : '') + window.location.hash);
       apply();

@@ -1,6 +1,7 @@
 // Screenshots of built pages in headless Chromium: every PAGE in light and dark, at phone and
 // desktop widths, into OUT_DIR. Usage: node screenshots.mjs SITE_DIR OUT_DIR PAGE... A page written
-// `PAGE+search:QUERY` is shot with that query's search results open (first screen only).
+// `PAGE+search:QUERY` is shot with that query's search results open (first screen only); a page
+// with a query (`ja/claims/index.html?class=inferred`) is shot with that filter applied.
 // With VIEWPORT_ONLY=1, only the first screen of each page (long indexes make tall images).
 import { mkdirSync } from 'node:fs';
 import { launch } from './browser.mjs';
@@ -26,8 +27,9 @@ try {
           await tab.fill('#search-input', query);
           await tab.waitForSelector('[data-search-results] a');
         }
-        const stem = page.replace(/\/index\.html$/, '').replace(/\//g, '_') || 'root';
-        const file = `${outDir}/${stem}${query ? '-search' : ''}-${name}-${colorScheme}.png`;
+        const [path, filter] = page.split('?');
+        const stem = path.replace(/\/index\.html$/, '').replace(/\//g, '_') || 'root';
+        const file = `${outDir}/${stem}${query ? '-search' : ''}${filter ? '-filtered' : ''}-${name}-${colorScheme}.png`;
         await tab.screenshot({ path: file, fullPage: !process.env.VIEWPORT_ONLY && !query });
         console.log(file);
         await tab.close();

@@ -147,6 +147,16 @@ impl<'a> Ctx<'a> {
     }
 
     /// The site-root-relative folder of a content page in `lang`: `ja/gpu/`.
+    /// The key the claims index filters `doc`'s claims by (`?page=KEY`): its folder without the
+    /// language, the same in both (`/gpu/gfx1201/`, `/` for the home page), percent-encoded.
+    pub fn page_key(&self, doc: DocId) -> String {
+        let dir = self.page_dir(doc, Lang::Ja);
+        format!(
+            "/{}",
+            crate::urls::encode_path(dir.strip_prefix(Lang::Ja.code()).unwrap_or(dir).trim_start_matches('/'))
+        )
+    }
+
     pub fn page_dir(&self, doc: DocId, lang: Lang) -> &str {
         let [ja, en] = &self.dirs[doc.0];
         match lang {

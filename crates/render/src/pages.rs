@@ -325,6 +325,7 @@ pub fn page_views<'a>(
             let (before, after) = tree.neighbours(id);
             let view = PageView {
                 claims_index: relative_href(here, &Ctx::site_page_dir(SitePage::Claims, lang)),
+                page_key: cx.page_key(id),
                 previous: before.map(|d| cx.page_link(here, d, lang)),
                 next: after.map(|d| cx.page_link(here, d, lang)),
                 toc,

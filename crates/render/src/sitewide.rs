@@ -6,8 +6,8 @@ use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::urls::relative_href;
 use crate::view::{
     BehindView, ChangeView, ChangesView, ClaimRowView, ClaimsView, CountView, EvidenceView, GlossaryView, LayoutView,
-    LinkView, PagerLinkView, PagerView, QuestionGroupView, QuestionsView, ReviewRowView, TermView, TranslationRowView,
-    TranslationsView, UnresolvedView,
+    LinkView, PagerLinkView, PagerView, QuestionGroupView, QuestionsView, ReviewRowView, ShownOnView, TermView,
+    TranslationRowView, TranslationsView, UnresolvedView,
 };
 use shoko_markdown::{Lang, slug};
 use shoko_model::Class;
@@ -150,6 +150,11 @@ fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerV
     })
 }
 
+/// The name of a lifecycle, for the filters.
+fn lifecycle_name(cx: &Ctx<'_>, lifecycle: Lifecycle, lang: Lang) -> String {
+    stale_label(cx, lifecycle, lang).unwrap_or_else(|| cx.t(lang, "lifecycle-current"))
+}
+
 /// Page `part` of the index of every claim, with where each is shown and declared.
 pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
     let here = Ctx::site_part_dir(SitePage::Claims, lang, part);
@@ -160,12 +165,13 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
         .take(INDEX_PAGE_SIZE)
         .map(|&(doc, index)| {
             let claim = &cx.site.docs()[doc.0].claims[index];
-            let shown_on: Vec<LinkView> = cx.site.shown_on().get(&claim.id).map_or_else(Vec::new, |pages| {
+            let shown_on: Vec<ShownOnView> = cx.site.shown_on().get(&claim.id).map_or_else(Vec::new, |pages| {
                 pages
                     .iter()
                     .map(|p| {
                         let page = cx.page_link(&here, *p, lang);
-                        LinkView { href: format!("{}#{}", page.href, claim_anchor(&claim.id)), label: page.label }
+                        let href = format!("{}#{}", page.href, claim_anchor(&claim.id));
+                        ShownOnView { href, label: page.label, key: cx.page_key(*p) }
                     })
                     .collect()
             });
@@ -181,6 +187,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
                 software: scope.software.into_iter().collect(),
                 card: shown_on.is_empty().then(|| claim_view(cx, claim, &here, lang)),
                 shown_on,
+                lifecycle: claim.lifecycle.as_str(),
                 declared_in: shoko_vocab::ContentPath(&cx.site.docs()[doc.0].path).to_string(),
             }
         })
@@ -198,6 +205,15 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
             targets.sort();
             targets.dedup();
             targets
+        },
+        lifecycles: {
+            let present: std::collections::BTreeSet<Lifecycle> =
+                all.iter().map(|&(doc, index)| cx.site.docs()[doc.0].claims[index].lifecycle).collect();
+            if present.len() > 1 {
+                present.into_iter().map(|l| (l.as_str(), lifecycle_name(cx, l, lang))).collect()
+            } else {
+                Vec::new()
+            }
         },
         rows,
     }

@@ -281,6 +281,9 @@ pub struct PageView {
     /// Relative href of the claims index, which the evidence summary's counts link to (with
     /// `?class=…`, a filter the index applies).
     pub claims_index: String,
+    /// This page's key for the index's `?page=` filter, so the counts open the index narrowed
+    /// to this page's claims.
+    pub page_key: String,
     /// The page before this one among its siblings.
     pub previous: Option<LinkView>,
     /// The page after this one among its siblings.
@@ -366,11 +369,24 @@ pub struct ClaimRowView {
     /// Software versions.
     pub software: Vec<(String, String)>,
     /// The pages that show its card, each linked to the card.
-    pub shown_on: Vec<LinkView>,
+    pub shown_on: Vec<ShownOnView>,
+    /// `current`, `superseded` or `retracted`.
+    pub lifecycle: &'static str,
     /// Where it is declared.
     pub declared_in: String,
     /// The full card, only for a claim no page shows (so that every claim has a card somewhere).
     pub card: Option<ClaimView>,
+}
+
+/// A page that shows a claim, linked to the card there.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShownOnView {
+    /// Relative href of the card.
+    pub href: String,
+    /// The page's title.
+    pub label: String,
+    /// The page's key for the `?page=` filter (`Ctx::page_key`).
+    pub key: String,
 }
 
 /// The page of all claims.
@@ -386,6 +402,9 @@ pub struct ClaimsView {
     pub rows: Vec<ClaimRowView>,
     /// The GPU targets the claims concern, for the filters.
     pub targets: Vec<String>,
+    /// The lifecycles present, value and label, for the filters (empty when every claim is
+    /// current).
+    pub lifecycles: Vec<(&'static str, String)>,
 }
 
 /// Links between the pages of a paged index.
