@@ -16,9 +16,10 @@ test:
 serve:
     cargo run -- serve
 
-# Regenerate the committed JSON Schema for editors.
+# Regenerate the committed JSON Schemas: front-matter and logs (for editors), and claims.json.
 schema:
     cargo run -q -- schema > schema/evidence.schema.json
+    cargo run -q -- schema claims > schema/claims.schema.json
 
 # Everything CI runs.
 ci:

@@ -68,8 +68,13 @@ pub enum Command {
         /// The folder to create the site in.
         dir: PathBuf,
     },
-    /// Print the JSON Schema of page front-matter and observation logs.
-    Schema,
+    /// Print a JSON Schema: of page front-matter and observation logs (the default), or of the
+    /// `claims.json` a build writes.
+    Schema {
+        /// `input` (front-matter and logs) or `claims` (`claims.json`).
+        #[arg(value_enum, default_value = "input")]
+        of: SchemaOf,
+    },
     /// Create a new observation log or page with today's date.
     New {
         /// `log` or `page`.
@@ -90,6 +95,15 @@ pub enum Format {
     Json,
     /// GitHub Actions annotations.
     Github,
+}
+
+/// The files `schema` describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SchemaOf {
+    /// Page front-matter and observation logs.
+    Input,
+    /// The `claims.json` a build writes.
+    Claims,
 }
 
 /// Kinds of file `new` can create.

@@ -19,6 +19,7 @@ pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};
 
 use std::path::PathBuf;
 
+pub use shoko_render::claims_schema;
 pub use shoko_vocab::layout::{CONFIG_FILE, INPUT_DIRS};
 
 /// Every diagnostic code the tool can emit, sorted by name (`shoko_render::rules::all`).

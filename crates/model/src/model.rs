@@ -20,7 +20,7 @@ pub struct Ref {
 }
 
 /// Text present in both languages.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Texts {
     /// Japanese.
     pub ja: String,
@@ -102,7 +102,7 @@ pub struct Claim {
 }
 
 /// One change of a claim's class or lifecycle, validated: its date read as a calendar date.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Event {
     /// Day of the change.
     pub date: jiff::civil::Date,
@@ -121,7 +121,7 @@ pub struct Event {
 }
 
 /// Where and when a claim holds, validated.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Scope {
     /// GPU targets.
     pub gfx: Vec<String>,
@@ -133,7 +133,7 @@ pub struct Scope {
 
 /// Where support for a claim comes from, validated; `basis` says how it was observed. The
 /// same fields as the file format's (`schema::SourceRecord`), with dates read as dates.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(tag = "basis", rename_all = "snake_case")]
 pub enum Source {
     /// Source code, read at a commit when `commit` is given.
@@ -187,7 +187,7 @@ pub enum Source {
 }
 
 /// What blocks an unresolved claim or an open question.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Blocker {
     /// Who or what is missing.
     pub kind: BlockerKind,
@@ -196,7 +196,7 @@ pub struct Blocker {
 }
 
 /// What a tool cannot show, for a limited claim.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Limitation {
     /// The tool.
     pub tool: String,

@@ -11,7 +11,7 @@ use crate::schema::{Class, Lifecycle};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// What made a premise worse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(tag = "change", rename_all = "snake_case")]
 pub enum Worsening {
     /// Its class weakened.
@@ -29,9 +29,10 @@ pub enum Worsening {
 }
 
 /// Why a claim needs review.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct NeedsReview {
     /// The premises from the claim's own to the one that changed (`[B, X]` for `A ← B ← X`).
+    #[schemars(with = "Vec<String>")]
     pub chain: Vec<ClaimId>,
     /// What changed in the last of them.
     pub worsening: Worsening,

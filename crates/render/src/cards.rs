@@ -122,11 +122,7 @@ fn source_view(cx: &Ctx<'_>, source: &Source, lang: Lang) -> SourceView {
             if let Some(q) = quote {
                 fields.push(field("quote", q));
             }
-            // A pinned source gets a permalink; an unpinned one a link to the default branch.
-            let at = commit.as_deref().unwrap_or("HEAD");
-            let anchor = lines.map_or_else(String::new, |l| format!("#L{}-L{}", l[0], l[1]));
-            let link = github(repo).map(|base| format!("{base}/blob/{at}/{path}{anchor}"));
-            ("basis-source_code", fields, link)
+            ("basis-source_code", fields, source_link(source))
         }
         Source::Runtime { command, output, environment, date } => {
             let when = date.map_or_else(|| cx.t(lang, "date-unrecorded"), |d| d.to_string());
@@ -138,21 +134,16 @@ fn source_view(cx: &Ctx<'_>, source: &Source, lang: Lang) -> SourceView {
         }
         Source::History { repo, commit, pr, issue } => {
             let mut fields = vec![field("repo", repo)];
-            let base = github(repo);
-            let mut link = None;
             if let Some(c) = commit {
                 fields.push(field("commit", c));
-                link = base.as_ref().map(|b| format!("{b}/commit/{c}"));
             }
             if let Some(n) = pr {
                 fields.push(field("pr", &format!("#{n}")));
-                link = link.or_else(|| base.as_ref().map(|b| format!("{b}/pull/{n}")));
             }
             if let Some(n) = issue {
                 fields.push(field("issue", &format!("#{n}")));
-                link = link.or_else(|| base.as_ref().map(|b| format!("{b}/issues/{n}")));
             }
-            ("basis-history", fields, link)
+            ("basis-history", fields, source_link(source))
         }
         Source::Artifact { package, version, file, tool, output } => {
             let mut fields = Vec::new();
@@ -167,6 +158,30 @@ fn source_view(cx: &Ctx<'_>, source: &Source, lang: Lang) -> SourceView {
         }
     };
     SourceView { basis: cx.t(lang, basis), fields, link }
+}
+
+/// Where a source can be read, when it names a repository: a pinned source-code source its
+/// permalink (commit, path, lines), an unpinned one the default branch; a history source its
+/// commit, else its pull request, else its issue. The cards and `claims.json` both link this.
+pub(crate) fn source_link(source: &Source) -> Option<String> {
+    match source {
+        Source::SourceCode { repo, commit, path, lines, .. } => {
+            let at = commit.as_deref().unwrap_or("HEAD");
+            let anchor = lines.map_or_else(String::new, |l| format!("#L{}-L{}", l[0], l[1]));
+            github(repo).map(|base| format!("{base}/blob/{at}/{path}{anchor}"))
+        }
+        Source::History { repo, commit, pr, issue } => {
+            let base = github(repo)?;
+            Some(if let Some(c) = commit {
+                format!("{base}/commit/{c}")
+            } else if let Some(n) = pr {
+                format!("{base}/pull/{n}")
+            } else {
+                format!("{base}/issues/{}", issue.as_ref()?)
+            })
+        }
+        Source::Runtime { .. } | Source::Artifact { .. } => None,
+    }
 }
 
 /// `https://github.com/owner/name` for an `owner/name` repository.

@@ -272,7 +272,7 @@ fn run_job(cx: &Ctx<'_>, input: &RenderInput<'_>, asset_files: &BTreeMap<String,
         Job::Feeds => {
             let mut files = vec![
                 Ok(("robots.txt".to_owned(), feeds::robots(cx).into_bytes())),
-                feeds::claims_json(cx).map(|json| ("claims.json".to_owned(), json)).map_err(|e| {
+                crate::export::claims_json(cx).map(|json| ("claims.json".to_owned(), json)).map_err(|e| {
                     Box::new(Diagnostic::global(
                         &template_error::CODE,
                         format!("claims.json could not be written: {e}"),
@@ -290,6 +290,7 @@ fn run_job(cx: &Ctx<'_>, input: &RenderInput<'_>, asset_files: &BTreeMap<String,
             files.extend(input.media.iter().map(|(p, b)| Ok((p.clone(), b.clone()))));
             files.push(Ok((".nojekyll".to_owned(), Vec::new())));
             files.push(Ok(("schema/evidence.schema.json".to_owned(), input.schema_json.as_bytes().to_vec())));
+            files.push(Ok(("schema/claims.schema.json".to_owned(), crate::export::claims_schema().into_bytes())));
             files
         }
     }

@@ -8,7 +8,7 @@ mod pin;
 mod report;
 mod serve;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, SchemaOf};
 
 /// Exit code: success.
 pub const OK: u8 = 0;
@@ -25,8 +25,12 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::Check { format } => check::run(&cli.root, format),
         Command::Serve { port, bind, base_path, editor } => serve::run(&cli.root, port, bind, base_path, editor),
-        Command::Schema => {
+        Command::Schema { of: SchemaOf::Input } => {
             println!("{}", schema_text());
+            OK
+        }
+        Command::Schema { of: SchemaOf::Claims } => {
+            print!("{}", shoko_engine::claims_schema());
             OK
         }
         Command::New { kind, path } => new::run(&cli.root, kind, &path),
