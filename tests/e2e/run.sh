@@ -4,8 +4,10 @@
 # Chromium on the home page, a content page and every site-wide page, in both languages and both
 # colour schemes, and on pages with translation drift, claims that need review and a source
 # changed upstream, and with search results open; the site's behaviour, search and reading aids
-# (copy buttons, the contents list) in Chromium (served under /ROCm-pages/ by python's
-# http.server and opened from disk); then `serve` in Chromium (live reload, scroll kept, overlay).
+# (copy buttons, the contents list) and the section tree in Chromium (served under /ROCm-pages/ by
+# python's http.server and opened from disk); needs.json imported by sphinx-needs and the pages'
+# JSON-LD expanded by pyld; then `serve`
+# in Chromium (live reload, scroll kept, overlay).
 # .ci/run installs the tools; `just e2e` runs this script.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -78,6 +80,12 @@ node tests/e2e/site.mjs "$out/site"
 
 echo "== search in Chromium: shared tokenizer vectors, queries in both languages (sub-path and disk), keyboard, facets, phone width"
 node tests/e2e/search.mjs "$out/site"
+
+echo "== needs.json imported by sphinx-needs (needimport, both languages, warnings as errors)"
+python3 tests/e2e/needs_import.py "$out/site"
+
+echo "== every page's JSON-LD expanded by pyld (TechArticle, translation, a Claim per card)"
+python3 tests/e2e/json_ld.py "$out/site"
 
 echo "== section tree in Chromium: beside the page, the current page marked, a keyboard menu on a phone"
 node tests/e2e/navigation.mjs "$out/site"

@@ -56,8 +56,8 @@ fn the_real_sites_claims_json_keeps_its_contract() {
         let claims = data["claims"].as_array().expect("claims");
         assert!(claims.len() > 50 && !data["questions"].as_array().expect("questions").is_empty());
 
-        // Every place names a built page holding the anchor; its address is absolute exactly
-        // when the public URL is known.
+        // Every place names a built page holding the anchor; its address is the canonical one
+        // (the page's folder under the public URL) when that is known, else the file.
         let mut found = Vec::new();
         places(&data, String::from("claims.json"), &mut found);
         assert!(found.len() > claims.len() * 2, "every claim has places");
@@ -66,9 +66,13 @@ fn the_real_sites_claims_json_keeps_its_contract() {
             let (Some(path), Some(anchor), Some(url)) = (path, anchor, url) else { panic!("{at}: {place}") };
             let html = std::fs::read_to_string(out.join(path)).unwrap_or_else(|_| panic!("{at}: no page {path}"));
             assert!(html.contains(&format!("id=\"{anchor}\"")), "{at}: {path} has no #{anchor}");
-            let relative = format!("{path}#{anchor}");
-            let expected = base.map_or_else(|| relative.clone(), |b| format!("{b}/{relative}"));
+            let folder = path.strip_suffix("index.html").expect("a page file");
+            let expected = base.map_or_else(|| format!("{path}#{anchor}"), |b| format!("{b}/{folder}#{anchor}"));
             assert_eq!(url, expected, "{at}");
+            if base.is_some() {
+                let canonical = format!(r#"<link rel="canonical" href="{}/{folder}">"#, base.unwrap_or_default());
+                assert!(html.contains(&canonical), "{at}: {path} is not canonically {canonical}");
+            }
         }
 
         // Dependents are the premises turned round.

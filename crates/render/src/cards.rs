@@ -14,6 +14,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
     let stale = stale_label(cx, claim.lifecycle, lang);
     let scope = claim.scope.clone().unwrap_or_default();
     ClaimView {
+        cite: crate::cite::cite(cx, claim, here, lang),
         id: claim.id.0.clone(),
         anchor: shoko_vocab::claim_anchor(&claim.id),
         badge: cx.badge(claim.class, lang),

@@ -307,6 +307,20 @@ impl<'a> Ctx<'a> {
             canonical: self.base_url.as_ref().map(|b| format!("{b}/{}", crate::urls::encode_path(here))),
             breadcrumbs,
             sidebar: Vec::new(),
+            feed: self.base_url.as_ref().map(|_| relative_href(here, &crate::atom::feed_path(lang, None))),
+            json_ld: None,
+        }
+    }
+
+    /// The address of the page in folder `dir` (from the site root), at `anchor` if given, for
+    /// data other tools read: with the public URL the absolute canonical address (the folder, as
+    /// `<link rel="canonical">` gives it), else the page's file from the site root (which also
+    /// opens from disk).
+    pub fn address(&self, dir: &str, anchor: Option<&str>) -> String {
+        let fragment = anchor.map_or_else(String::new, |a| format!("#{a}"));
+        match &self.base_url {
+            Some(base) => format!("{base}/{}{fragment}", crate::urls::encode_path(dir)),
+            None => format!("{}{fragment}", crate::urls::encode_path(&format!("{dir}index.html"))),
         }
     }
 

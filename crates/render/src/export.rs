@@ -148,8 +148,8 @@ struct Place {
     path: String,
     /// The element's ID on it (`claim-ID`, `q-ID`).
     anchor: String,
-    /// The address of the element: absolute with the site's public URL, else relative to the
-    /// site's root.
+    /// The address of the element: with the site's public URL its absolute canonical address
+    /// (the page's folder, as the page's canonical link gives it), else `path#anchor`.
     url: String,
 }
 
@@ -175,10 +175,7 @@ struct QuestionExport<'a> {
 
 impl Place {
     fn at(cx: &Ctx<'_>, dir: &str, anchor: String) -> Place {
-        let path = format!("{dir}index.html");
-        let relative = format!("{}#{anchor}", crate::urls::encode_path(&path));
-        let url = cx.base_url.as_ref().map_or_else(|| relative.clone(), |base| format!("{base}/{relative}"));
-        Place { path, anchor, url }
+        Place { path: format!("{dir}index.html"), url: cx.address(dir, Some(&anchor)), anchor }
     }
 }
 

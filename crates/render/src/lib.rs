@@ -6,13 +6,17 @@
 //! touches the disk.
 
 mod assets;
+mod atom;
 mod cards;
+mod cite;
 mod components;
 mod context;
 mod deps;
 mod export;
 mod feeds;
 pub mod i18n;
+mod linked_data;
+mod needs;
 mod pages;
 mod plan;
 pub mod rules;

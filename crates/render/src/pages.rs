@@ -302,9 +302,11 @@ pub fn page_views<'a>(
             let anchors = anchor_map(&bodies[i], &bodies[1 - i]);
             let breadcrumbs = tree.ancestors(id).into_iter().map(|a| cx.page_link(here, a, lang)).collect();
             let title = page.title.get(lang).0.to_owned();
+            let json_ld = crate::linked_data::page_json_ld(cx, here, other, lang, &title, &cards);
             let mut layout =
                 cx.layout(lang, here, other, title, translated(1 - i, lang.other()), anchors, None, breadcrumbs);
             layout.sidebar = crate::sidebar::sidebar(cx, tree, here, Some(id), lang);
+            layout.json_ld = Some(json_ld);
             let mut toc: Vec<TocEntryView> = bodies[i]
                 .headings
                 .iter()

@@ -280,6 +280,10 @@ fn run_job(cx: &Ctx<'_>, input: &RenderInput<'_>, asset_files: &BTreeMap<String,
                 }),
             ];
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
+            files.extend(crate::atom::feeds(cx).into_iter().map(Ok));
+            files.push(crate::needs::needs_json(cx).map(|json| ("needs.json".to_owned(), json)).map_err(|e| {
+                Box::new(Diagnostic::global(&template_error::CODE, format!("needs.json could not be written: {e}")))
+            }));
             files
         }
         Job::Search(lang) => {

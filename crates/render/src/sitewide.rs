@@ -242,10 +242,23 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
             }
         })
         .collect();
+    let feeds = match cx.base_url {
+        Some(_) => cx
+            .site
+            .targets()
+            .iter()
+            .map(|t| LinkView {
+                href: relative_href(&here, &crate::atom::feed_path(lang, Some(&t.gfx))),
+                label: t.gfx.clone(),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     ChangesView {
         layout: part_layout(cx, SitePage::Changes, lang, part, "changes-title"),
         pager: pager(cx, SitePage::Changes, lang, part),
         changes,
+        feeds,
     }
 }
 

@@ -74,6 +74,11 @@ pub struct LayoutView {
     pub breadcrumbs: Vec<LinkView>,
     /// The section tree beside the page (`sidebar`).
     pub sidebar: Vec<SideEntryView>,
+    /// Relative href of this language's Atom feed of changes, when feeds are written (the
+    /// site's public URL is known).
+    pub feed: Option<String>,
+    /// The page as linked data (JSON-LD, safe inside a script element), for content pages.
+    pub json_ld: Option<String>,
 }
 
 /// One entry of the section tree, in reading order (see `sidebar::sidebar`).
@@ -168,6 +173,8 @@ pub struct EventView {
 /// A claim card.
 #[derive(Debug, Clone, Serialize)]
 pub struct ClaimView {
+    /// How to cite it as shown here.
+    pub cite: CiteView,
     /// ID.
     pub id: String,
     /// Anchor of the card (`claim-ID`).
@@ -378,6 +385,15 @@ pub struct ClaimRowView {
     pub card: Option<ClaimView>,
 }
 
+/// A citation of a claim as shown on a page.
+#[derive(Debug, Clone, Serialize)]
+pub struct CiteView {
+    /// In plain text.
+    pub text: String,
+    /// As a BibTeX entry.
+    pub bibtex: String,
+}
+
 /// A page that shows a claim, linked to the card there.
 #[derive(Debug, Clone, Serialize)]
 pub struct ShownOnView {
@@ -453,6 +469,9 @@ pub struct ChangesView {
     pub pager: Option<PagerView>,
     /// The events on this page, newest first.
     pub changes: Vec<ChangeView>,
+    /// The Atom feeds of the changes of the claims of each GPU target (empty when no feeds are
+    /// written).
+    pub feeds: Vec<LinkView>,
 }
 
 /// One glossary entry.

@@ -36,7 +36,7 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
 }
 
 /// Literals that are the same word as a convention but another thing, with why.
-const SAME_WORD_OTHER_THING: [(&str, &str, &str); 7] = [
+const SAME_WORD_OTHER_THING: [(&str, &str, &str); 8] = [
     ("model/src/validate/page.rs", "phases", "the front-matter field that holds the phase grid's rows"),
     ("model/src/validate/page.rs", "timeline", "the front-matter field that holds the timeline's entries"),
     ("model/src/validate/mod.rs", "claims", "the field that lists a file's claims"),
@@ -44,6 +44,7 @@ const SAME_WORD_OTHER_THING: [(&str, &str, &str); 7] = [
     ("model/src/anchors.rs", "claims", "the ID of the page template's claims section"),
     ("model/src/anchors.rs", "questions", "the ID of the page template's questions section"),
     ("markdown/src/rules/raw_html.rs", "figure", "the HTML element a hint names"),
+    ("render/src/needs.rs", "claim", "the sphinx-needs need type of a claim in needs.json"),
 ];
 
 /// The string literals of the non-test code of `text`, with their line numbers.

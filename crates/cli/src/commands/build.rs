@@ -39,6 +39,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     };
     let dir = output.dir().to_path_buf();
     let shown = shoko_diagnostics::printable(&dir.display().to_string()).into_owned();
+    let given_url = settings.base_url.is_some();
     let options = BuildOptions { today: today(), base_url: settings.base_url, history: history() };
     // Taken before the build reads anything, so an edit made during the build is never hidden.
     let inputs = stamp::fingerprint(root, &options).ok();
@@ -84,6 +85,12 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
                 }
             }
             let took = started.elapsed().as_millis();
+            let public_url = given_url || engine.config().is_some_and(|c| c.base_url.is_some());
+            if matches!(rebuilt, Rebuilt::Rendered { .. }) && !public_url {
+                eprintln!(
+                    "note: no Atom feeds and no sitemap written: they need absolute URLs (give --base-url URL, or base_url in shoko.yaml)"
+                );
+            }
             match rebuilt {
                 Rebuilt::Rendered { written, full: true, .. } => {
                     eprintln!("Built {} files into {shown} in {took} ms", written.len());

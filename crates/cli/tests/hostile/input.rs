@@ -92,6 +92,15 @@ fn html_and_script_in_yaml_text_are_escaped() {
     }
     let json = std::fs::read_to_string(out.join("claims.json")).expect("claims.json");
     assert!(json.contains("<script>alert(1)</script>"), "JSON keeps the text as data");
+    // The page's linked data holds the claim, but nothing in it can end its script element.
+    let html = std::fs::read_to_string(out.join("en/evil/index.html")).expect("page");
+    let start = html.find(r#"<script type="application/ld+json">"#).expect("linked data");
+    let script = &html[start..];
+    let end = script.find("</script>").expect("the script ends");
+    let data = &script[script.find('>').expect("tag") + 1..end];
+    assert!(!data.contains('<') && !data.contains('>'), "raw markup in the linked data: {data}");
+    let value: serde_json::Value = serde_json::from_str(data).expect("the linked data is JSON");
+    assert_eq!(value["hasPart"][0]["text"], "<script>alert(1)</script><b onmouseover=x>", "the text itself is kept");
 }
 
 #[test]

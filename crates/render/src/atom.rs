@@ -1,0 +1,150 @@
+//! Atom feeds of the change log, written with `atom_syndication`: one per language of every
+//! change of a claim's class or lifecycle, and one per language and GPU target of the changes of
+//! the claims scoped to it. Feeds need absolute addresses, so they are written only when the
+//! site's public URL is known. An entry's ID is made from the claim, the event's place in its
+//! (append-only) history and the language, so it never changes and readers do not see an entry
+//! twice; each links the claim's card.
+
+use crate::context::{Ctx, EventAt, SitePage};
+use crate::urls::encode_path;
+use atom_syndication::{
+    CategoryBuilder, EntryBuilder, FeedBuilder, FixedDateTime, GeneratorBuilder, LinkBuilder, PersonBuilder, Text,
+};
+use shoko_markdown::Lang;
+use shoko_model::{Claim, Event};
+use shoko_vocab::claim_anchor;
+use std::str::FromStr;
+
+/// The newest changes a feed holds.
+pub const FEED_ENTRIES: usize = 100;
+
+/// The file of `lang`'s feed, of every change or of those of claims scoped to `target`, from the
+/// site root (`en/changes/feed.xml`, `en/changes/feed-gfx1201.xml`).
+pub fn feed_path(lang: Lang, target: Option<&str>) -> String {
+    let dir = Ctx::site_page_dir(SitePage::Changes, lang);
+    match target {
+        None => format!("{dir}feed.xml"),
+        Some(gfx) => format!("{dir}feed-{}.xml", encode_path(gfx)),
+    }
+}
+
+/// Every feed as (path from the site root, bytes); none without the site's public URL.
+pub fn feeds(cx: &Ctx<'_>) -> Vec<(String, Vec<u8>)> {
+    let Some(base) = cx.base_url.as_deref() else { return Vec::new() };
+    let mut out = Vec::new();
+    for lang in Lang::ALL {
+        out.push((feed_path(lang, None), feed(cx, base, lang, None)));
+        for target in cx.site.targets() {
+            out.push((feed_path(lang, Some(&target.gfx)), feed(cx, base, lang, Some(&target.gfx))));
+        }
+    }
+    out
+}
+
+/// A stable URN for `parts`: a name-based UUID from their hash.
+fn urn(parts: &[&str]) -> String {
+    let hash = blake3::hash(parts.join("\u{0}").as_bytes());
+    let h = hash.to_hex();
+    format!("urn:uuid:{}-{}-5{}-8{}-{}", &h[0..8], &h[8..12], &h[13..16], &h[17..20], &h[20..32])
+}
+
+/// The start of `date` as an Atom date.
+fn day(date: jiff::civil::Date) -> FixedDateTime {
+    FixedDateTime::from_str(&format!("{date}T00:00:00Z")).unwrap_or_default()
+}
+
+/// One feed's XML.
+fn feed(cx: &Ctx<'_>, base: &str, lang: Lang, target: Option<&str>) -> Vec<u8> {
+    let events: Vec<&EventAt> = cx
+        .changes()
+        .iter()
+        .filter(|(doc, index, _)| {
+            target.is_none_or(|gfx| {
+                let claim = &cx.site.docs()[doc.0].claims[*index];
+                claim.scope.as_ref().is_some_and(|s| s.gfx.iter().any(|g| g == gfx))
+            })
+        })
+        .take(FEED_ENTRIES)
+        .collect();
+    let changes = Ctx::site_page_dir(SitePage::Changes, lang);
+    let url = |path: &str| format!("{base}/{}", encode_path(path));
+    let site_title = cx.t(lang, "site-title");
+    let mut title = format!("{site_title}: {}", cx.t(lang, "changes-title"));
+    if let Some(gfx) = target {
+        title.push_str(&format!(" ({gfx})"));
+    }
+    let entries = events.iter().map(|&&(doc, index, event)| {
+        let claim = &cx.site.docs()[doc.0].claims[index];
+        entry(cx, lang, claim, event)
+    });
+    let updated = events.first().map(|&&(doc, index, event)| cx.site.docs()[doc.0].claims[index].history[event].date);
+    let mut feed = FeedBuilder::default()
+        .title(title)
+        .id(urn(&["shoko feed", lang.code(), target.unwrap_or("")]))
+        .updated(updated.map(day).unwrap_or_default())
+        .author(PersonBuilder::default().name(site_title).build())
+        .generator(GeneratorBuilder::default().value("shoko").version(env!("CARGO_PKG_VERSION").to_owned()).build())
+        .link(
+            LinkBuilder::default()
+                .rel("self")
+                .href(url(&feed_path(lang, target)))
+                .mime_type(Some("application/atom+xml".to_owned()))
+                .build(),
+        )
+        .link(
+            LinkBuilder::default()
+                .rel("alternate")
+                .href(cx.address(&changes, None))
+                .mime_type(Some("text/html".to_owned()))
+                .build(),
+        )
+        .entries(entries.collect::<Vec<_>>())
+        .build();
+    feed.set_lang(Some(lang.code().to_owned()));
+    let mut xml = feed.to_string().into_bytes();
+    xml.push(b'\n');
+    xml
+}
+
+/// The entry of event `event` of `claim`: the change, why, and a link to the card.
+fn entry(cx: &Ctx<'_>, lang: Lang, claim: &Claim, event: usize) -> atom_syndication::Entry {
+    let e: &Event = &claim.history[event];
+    let label = |class| cx.badge(class, lang).label;
+    let mut change = match e.from {
+        Some(from) => format!("{} → {}", label(from), label(e.to)),
+        None => format!("{} → {}", cx.t(lang, "change-new"), label(e.to)),
+    };
+    if let Some(lifecycle) = e.lifecycle.filter(|l| *l != shoko_model::Lifecycle::Current) {
+        change.push_str(&format!(" ({})", crate::cards::stale_label(cx, lifecycle, lang).unwrap_or_default()));
+    }
+    // The card on the first page that shows it, else its row in the claims index.
+    let shown = cx.site.shown_on().get(&claim.id).and_then(|pages| pages.first());
+    let dir = shown.map_or_else(
+        || {
+            let part = cx.site.claims().get(&claim.id).map_or(0, |d| d.ordinal / crate::context::INDEX_PAGE_SIZE);
+            Ctx::site_part_dir(SitePage::Claims, lang, part)
+        },
+        |page| cx.page_dir(*page, lang).to_owned(),
+    );
+    let link = cx.address(&dir, Some(&claim_anchor(&claim.id)));
+    let mut categories = vec![CategoryBuilder::default().term(e.to.as_str()).build()];
+    if let Some(scope) = &claim.scope {
+        categories.extend(scope.gfx.iter().map(|g| CategoryBuilder::default().term(g.clone()).build()));
+    }
+    let position = event.to_string();
+    EntryBuilder::default()
+        .title(format!("{}: {change}", claim.id))
+        .id(urn(&["shoko change", &claim.id.0, &position, lang.code()]))
+        .updated(day(e.date))
+        .published(Some(day(e.date)))
+        .link(LinkBuilder::default().rel("alternate").href(link).mime_type(Some("text/html".to_owned())).build())
+        .summary(Some(Text::plain(e.reason.get(lang))))
+        .content(Some(
+            atom_syndication::ContentBuilder::default()
+                .value(Some(claim.text.get(lang).to_owned()))
+                .content_type(Some("text".to_owned()))
+                .build(),
+        ))
+        .categories(categories)
+        .build()
+}

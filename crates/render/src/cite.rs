@@ -1,0 +1,74 @@
+//! "Cite this claim": a reference to a claim as shown on a page, in plain text and as BibTeX,
+//! with the card's address (absolute under the site's public URL) and the date of the claim's
+//! last change of class or lifecycle, so a citation says which state of the record it read.
+
+use crate::context::Ctx;
+use crate::view::CiteView;
+use shoko_markdown::Lang;
+use shoko_model::{ChangeKind, Claim};
+
+/// The citation of `claim`'s card on the page in folder `here`.
+pub fn cite(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> CiteView {
+    let url = cx.address(here, Some(&shoko_vocab::claim_anchor(&claim.id)));
+    let site = cx.t(lang, "site-title");
+    let class = cx.badge(claim.class, lang).label;
+    // The last event that changed the class or lifecycle (a review keeps both).
+    let changed = claim.history.iter().rev().find(|e| e.kind != ChangeKind::Review).or(claim.history.last());
+    let since = changed.map(|e| e.date.to_string()).unwrap_or_default();
+    let text = claim.text.get(lang);
+    let since_label = cx.t(lang, "cite-since");
+    let plain = match lang {
+        Lang::Ja => format!("{site}「{text}」（{}、{class}、{since_label} {since}）{url}", claim.id),
+        Lang::En => format!("{site}. “{text}” ({}, {class}, {since_label} {since}). {url}", claim.id),
+    };
+    let year = changed.map(|e| e.date.year().to_string()).unwrap_or_default();
+    let bibtex = format!(
+        "@misc{{{key},\n  title = {{{title}}},\n  author = {{{{{author}}}}},\n  year = {{{year}}},\n  howpublished = {{\\url{{{url}}}}},\n  note = {{{note}}},\n  language = {{{language}}}\n}}",
+        key = bibtex_key(&claim.id.0),
+        title = bibtex_escape(text),
+        author = bibtex_escape(&site),
+        note = bibtex_escape(&format!("{}: {class}, {since_label} {since}", claim.id)),
+        language = match lang {
+            Lang::Ja => "japanese",
+            Lang::En => "english",
+        },
+    );
+    CiteView { text: plain, bibtex }
+}
+
+/// A BibTeX key from a claim ID: letters, digits and `-` kept, anything else `_`.
+fn bibtex_key(id: &str) -> String {
+    id.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect()
+}
+
+/// `text` with BibTeX's special characters escaped.
+fn bibtex_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '%' | '&' | '#' | '_' | '$' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bibtex_escape, bibtex_key};
+
+    #[test]
+    fn special_characters_are_escaped_and_keys_are_plain() {
+        assert_eq!(
+            bibtex_escape("mul_mat_vec_q {50%} & #1 $x\\y"),
+            "mul\\_mat\\_vec\\_q \\{50\\%\\} \\& \\#1 \\$x\\textbackslash{}y"
+        );
+        assert_eq!(bibtex_key("gfx1201-q4k.dispatch"), "gfx1201-q4k_dispatch");
+    }
+}

@@ -1,0 +1,113 @@
+//! `needs.json`: the claims and open questions in the needs exchange format that sphinx-needs'
+//! `needimport` directive reads, so researchers who keep requirements or lab notes in Sphinx can
+//! pull the record in. Each language is a version of the file (`en`, the current one, and
+//! `ja`: `:version: ja` imports the Japanese texts); claims are needs of type `claim` whose
+//! `status` is their evidence class, `links` their premises and `supersedes` (a link type the
+//! importing project declares) the claims they replace; questions are needs of type `question`,
+//! linked to the claims they are about. Extra fields (`lifecycle`, `gfx`, `url`, `declared_in`)
+//! are listed in the README for the importing project's `needs_fields`.
+
+use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage};
+use serde::Serialize;
+use shoko_markdown::Lang;
+use shoko_vocab::{claim_anchor, question_anchor};
+use std::collections::BTreeMap;
+
+/// The exchange format's version this file is written in.
+const FORMAT_VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct NeedsFile<'a> {
+    format_version: u32,
+    project: String,
+    current_version: &'static str,
+    versions: BTreeMap<&'static str, Version<'a>>,
+}
+
+#[derive(Serialize)]
+struct Version<'a> {
+    needs: BTreeMap<&'a str, Need<'a>>,
+    needs_amount: usize,
+}
+
+#[derive(Serialize)]
+struct Need<'a> {
+    id: &'a str,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    title: &'a str,
+    content: String,
+    status: &'static str,
+    tags: Vec<&'a str>,
+    links: Vec<&'a str>,
+    supersedes: Vec<&'a str>,
+    lifecycle: &'static str,
+    gfx: String,
+    url: String,
+    declared_in: String,
+}
+
+/// The needs of `lang`.
+fn version<'a>(cx: &'a Ctx<'a>, lang: Lang) -> Version<'a> {
+    let mut needs = BTreeMap::new();
+    for (id, d) in cx.site.claims() {
+        let c = &cx.site.docs()[d.doc.0].claims[d.index];
+        // The card on the first page that shows it, else its row in the claims index.
+        let dir = cx.site.shown_on().get(id).and_then(|p| p.first()).map_or_else(
+            || Ctx::site_part_dir(SitePage::Claims, lang, d.ordinal / INDEX_PAGE_SIZE),
+            |page| cx.page_dir(*page, lang).to_owned(),
+        );
+        let gfx: Vec<&str> = c.scope.iter().flat_map(|s| s.gfx.iter().map(String::as_str)).collect();
+        needs.insert(
+            id.0.as_str(),
+            Need {
+                id: &id.0,
+                kind: "claim",
+                title: c.text.get(lang),
+                content: String::new(),
+                status: c.class.as_str(),
+                tags: gfx.clone(),
+                links: c.depends_on.iter().map(|r| r.id.0.as_str()).collect(),
+                supersedes: c.supersedes.iter().map(|r| r.id.0.as_str()).collect(),
+                lifecycle: c.lifecycle.as_str(),
+                gfx: gfx.join(","),
+                url: cx.address(&dir, Some(&claim_anchor(id))),
+                declared_in: shoko_vocab::ContentPath(&cx.site.docs()[d.doc.0].path).to_string(),
+            },
+        );
+    }
+    for (id, d) in cx.site.questions() {
+        let q = &cx.site.docs()[d.doc.0].questions[d.index];
+        needs.insert(
+            id.0.as_str(),
+            Need {
+                id: &id.0,
+                kind: "question",
+                title: q.text.get(lang),
+                content: String::new(),
+                status: "open",
+                tags: q.gfx.iter().map(String::as_str).collect(),
+                links: q.about.iter().map(|r| r.id.0.as_str()).collect(),
+                supersedes: Vec::new(),
+                lifecycle: "current",
+                gfx: q.gfx.join(","),
+                url: cx.address(&Ctx::site_page_dir(SitePage::Questions, lang), Some(&question_anchor(id))),
+                declared_in: shoko_vocab::ContentPath(&cx.site.docs()[d.doc.0].path).to_string(),
+            },
+        );
+    }
+    Version { needs_amount: needs.len(), needs }
+}
+
+/// `needs.json`.
+pub fn needs_json(cx: &Ctx<'_>) -> Result<Vec<u8>, serde_json::Error> {
+    let file = NeedsFile {
+        format_version: FORMAT_VERSION,
+        project: cx.t(Lang::En, "site-title"),
+        current_version: Lang::En.code(),
+        versions: Lang::ALL.iter().map(|&lang| (lang.code(), version(cx, lang))).collect(),
+    };
+    let mut json = serde_json::to_vec(&file)?;
+    json.push(b'\n');
+    Ok(json)
+}
