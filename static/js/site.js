@@ -39,9 +39,10 @@
     var map = {};
     try { map = JSON.parse(link.getAttribute('data-anchors') || '{}'); } catch (e) { map = {}; }
     var anchor = currentAnchor();
-    // Headings are mapped; cards, questions and the template's own sections have the same ID in
-    // both languages.
-    var same = /^(claim|q|term)-/.test(anchor || '') || SECTIONS.indexOf(anchor) >= 0;
+    // Headings are mapped; cards, questions, slides and the template's own sections have the
+    // same ID in both languages.
+    // A deck's slides are numbered alike in both languages (`#3`).
+    var same = /^(claim|q|term)-|^[0-9]+$/.test(anchor || '') || SECTIONS.indexOf(anchor) >= 0;
     var target = anchor && (map[anchor] || (same ? anchor : null));
     if (target) {
       event.preventDefault();

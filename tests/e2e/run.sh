@@ -61,7 +61,7 @@ echo "== axe-core"
 (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 pages=(index.html)
 for lang in ja en; do
-  for page in "" gpu/gfx1201/ components/ggml-hip/ evidence/ questions/ claims/ changes/ glossary/ translations/; do
+  for page in "" gpu/gfx1201/ gpu/gfx1201/deck/ components/ggml-hip/ evidence/ questions/ claims/ changes/ glossary/ translations/; do
     pages+=("$lang/${page}index.html")
   done
 done
@@ -86,6 +86,9 @@ python3 tests/e2e/needs_import.py "$out/site"
 
 echo "== every page's JSON-LD expanded by pyld (TechArticle, translation, a Claim per card)"
 python3 tests/e2e/json_ld.py "$out/site"
+
+echo "== slide deck in Chromium: keys, swipe, counter and address, reload and language switch, notes dialog, print to PDF (pdfinfo)"
+node tests/e2e/deck.mjs "$out/site"
 
 echo "== section tree in Chromium: beside the page, the current page marked, a keyboard menu on a phone"
 node tests/e2e/navigation.mjs "$out/site"

@@ -241,6 +241,14 @@ impl Renderer<'_> {
                 self.blocks(&div.children);
                 self.out.html.push_str("</aside>\n");
             }
+            Component::Notes => {
+                let title = escape(&self.cx.label("notes-title", self.lang));
+                self.out
+                    .html
+                    .push_str(&format!("<aside class=\"notes\" data-notes>\n<p class=\"notes-title\">{title}</p>\n"));
+                self.blocks(&div.children);
+                self.out.html.push_str("</aside>\n");
+            }
             data => self.out.html.push_str(&self.cx.component(data, args, self.lang)),
         }
     }

@@ -243,6 +243,8 @@ pub struct Page {
     pub gain: Option<LocalizedText>,
     /// Ordering among siblings.
     pub weight: i64,
+    /// How it is laid out.
+    pub layout: crate::schema::PageLayout,
     /// "This page does not claim" items.
     pub does_not_claim: Vec<LocalizedText>,
     /// The parsed body.

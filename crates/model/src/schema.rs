@@ -165,6 +165,10 @@ pub struct PageFrontMatter {
     /// Ordering among sibling pages (lower first).
     #[serde(default)]
     pub weight: Option<i64>,
+    /// How the page is laid out: `page` (the default) or `slides` (a deck: each `##` section
+    /// is a slide; `::: notes` in a section holds its speaker notes).
+    #[serde(default)]
+    pub layout: PageLayout,
     /// Claims declared on this page.
     #[serde(default)]
     pub claims: Vec<Item<ClaimRecord>>,
@@ -195,6 +199,7 @@ impl PageFrontMatter {
             title: Localized { ja: None, en: None },
             gain: None,
             weight: None,
+            layout: PageLayout::Page,
             claims: Vec::new(),
             questions: Vec::new(),
             does_not_claim: Vec::new(),
@@ -204,6 +209,17 @@ impl PageFrontMatter {
             timeline: Vec::new(),
         }
     }
+}
+
+/// How a page is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PageLayout {
+    /// A page to read.
+    #[default]
+    Page,
+    /// A slide deck to present: the title slide, then one slide per `##` section.
+    Slides,
 }
 
 /// How far a phase got.

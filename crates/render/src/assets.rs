@@ -11,6 +11,8 @@ pub const SITE_CSS: &str = "css/site.css";
 pub const SITE_JS: &str = "js/site.js";
 /// The search script every page links.
 pub const SEARCH_JS: &str = "js/search.js";
+/// The script of slide decks, linked by deck pages.
+pub const DECK_JS: &str = "js/deck.js";
 const HIGHLIGHT_CSS: &str = "css/highlight.css";
 
 /// Output files for `files` (path under `static/` → bytes) plus the generated highlighting
@@ -31,6 +33,7 @@ pub fn assets(files: &[(String, Vec<u8>)]) -> (BTreeMap<String, Vec<u8>>, AssetP
         highlight_css: name(HIGHLIGHT_CSS),
         js: name(SITE_JS),
         search_js: name(SEARCH_JS),
+        deck_js: name(DECK_JS),
     };
     (out, paths)
 }

@@ -57,6 +57,8 @@ pub struct AssetPaths {
     pub js: String,
     /// The search script.
     pub search_js: String,
+    /// The deck script (fingerprinted path).
+    pub deck_js: String,
 }
 
 /// One history event of one claim: the claim's declaring document, its index there, and the

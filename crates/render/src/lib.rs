@@ -11,6 +11,7 @@ mod cards;
 mod cite;
 mod components;
 mod context;
+mod deck;
 mod deps;
 mod export;
 mod feeds;
@@ -27,7 +28,7 @@ mod upstream;
 mod urls;
 pub mod view;
 
-pub use assets::{SEARCH_JS, SITE_CSS, SITE_JS};
+pub use assets::{DECK_JS, SEARCH_JS, SITE_CSS, SITE_JS};
 pub use context::{SitePage, SitePageExt};
 pub use deps::affected_jobs;
 pub use export::{CLAIMS_FORMAT, claims_schema};

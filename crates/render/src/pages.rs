@@ -245,7 +245,7 @@ impl RenderContext for PageCx<'_, '_> {
                 self.partial(component, Entries { entries: components::timeline(self.page, lang) }, lang)
             }
             // Drawn by the Markdown renderer from their own text.
-            Component::CallChain | Component::Figure | Component::Next => String::new(),
+            Component::CallChain | Component::Figure | Component::Next | Component::Notes => String::new(),
         }
     }
 }
@@ -325,6 +325,8 @@ pub fn page_views<'a>(
                 level: 2,
             }));
             let (before, after) = tree.neighbours(id);
+            let deck =
+                (page.layout == shoko_model::schema::PageLayout::Slides).then(|| crate::deck::slides(&bodies[i].html));
             let view = PageView {
                 claims_index: relative_href(here, &Ctx::site_page_dir(SitePage::Claims, lang)),
                 page_key: cx.page_key(id),
@@ -333,7 +335,9 @@ pub fn page_views<'a>(
                 toc,
                 layout,
                 gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),
-                body: bodies[i].html.clone(),
+                body: deck.as_ref().map_or_else(|| bodies[i].html.clone(), |(before, _)| before.clone()),
+                deck_js: deck.is_some().then(|| relative_href(here, &cx.assets.deck_js)),
+                slides: deck.map(|(_, slides)| slides),
                 summary: summary(cx, &cards, lang),
                 needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),
                 claims: cards.iter().map(|c| claim_view(cx, c, here, lang)).collect(),

@@ -265,8 +265,12 @@ pub struct PageView {
     pub layout: LayoutView,
     /// "What you'll gain here".
     pub gain: Option<String>,
-    /// Body HTML.
+    /// Body HTML (for a deck, what precedes its first slide heading).
     pub body: String,
+    /// For a deck (`layout: slides`): the HTML of each slide after the title slide.
+    pub slides: Option<Vec<String>>,
+    /// For a deck: relative href of the deck script.
+    pub deck_js: Option<String>,
     /// Evidence summary.
     pub summary: Vec<CountView>,
     /// How many of the page's claims need review.

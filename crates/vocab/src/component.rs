@@ -19,11 +19,13 @@ pub enum Component {
     Figure,
     /// `::: next`: the "→ next question" block.
     Next,
+    /// `::: notes`: a slide's speaker notes (a deck's; on a page, an aside).
+    Notes,
 }
 
 impl Component {
     /// Every component, in the order the docs list them.
-    pub const ALL: [Component; 8] = [
+    pub const ALL: [Component; 9] = [
         Component::Generations,
         Component::CanShow,
         Component::ClaimTable,
@@ -32,6 +34,7 @@ impl Component {
         Component::CallChain,
         Component::Figure,
         Component::Next,
+        Component::Notes,
     ];
 
     /// The name written after the colons.
@@ -45,6 +48,7 @@ impl Component {
             Component::CallChain => "call-chain",
             Component::Figure => "figure",
             Component::Next => "next",
+            Component::Notes => "notes",
         }
     }
 
@@ -56,7 +60,7 @@ impl Component {
     /// Whether it is drawn from typed data by a template (`templates/partials/`), rather than
     /// from its own text by the Markdown renderer.
     pub fn from_data(self) -> bool {
-        !matches!(self, Component::CallChain | Component::Figure | Component::Next)
+        !matches!(self, Component::CallChain | Component::Figure | Component::Next | Component::Notes)
     }
 
     /// Whether its arguments name claims (which count as citations).

@@ -145,6 +145,7 @@ pub fn validate_page(
         title,
         gain,
         weight: front.weight.unwrap_or(0),
+        layout: front.layout,
         does_not_claim,
         body: parsed,
         body_start: body.start,

@@ -1,0 +1,70 @@
+//! Slide decks (`layout: slides`): a page's body cut into slides at its top-level `##`
+//! headings. What comes before the first heading joins the title slide. The cut is made in
+//! the rendered HTML, counting open elements, so a heading inside a callout or a notes block
+//! never starts a slide.
+
+/// Elements that have no end tag.
+const VOID: [&str; 14] =
+    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param"];
+
+/// `html` cut before each top-level `<h2`: the part before the first (possibly empty), then
+/// one part per heading.
+pub fn slides(html: &str) -> (String, Vec<String>) {
+    let mut cuts = Vec::new();
+    let mut depth = 0usize;
+    let bytes = html.as_bytes();
+    let mut at = 0;
+    while let Some(offset) = html[at..].find('<') {
+        let start = at + offset;
+        let rest = &html[start + 1..];
+        let end = rest.find('>').map_or(html.len(), |e| start + 1 + e + 1);
+        let tag = &html[start + 1..end.saturating_sub(1).max(start + 1)];
+        if let Some(name) = tag.strip_prefix('/') {
+            let name = name.trim().to_ascii_lowercase();
+            if !VOID.contains(&name.as_str()) {
+                depth = depth.saturating_sub(1);
+            }
+        } else if !tag.starts_with('!') {
+            let name: String =
+                tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+            if name == "h2" && depth == 0 {
+                cuts.push(start);
+            }
+            if !name.is_empty() && !VOID.contains(&name.as_str()) && !tag.ends_with('/') {
+                depth += 1;
+            }
+        }
+        at = end.max(start + 1);
+        if at >= bytes.len() {
+            break;
+        }
+    }
+    let mut parts = Vec::with_capacity(cuts.len());
+    for (i, &cut) in cuts.iter().enumerate() {
+        let next = cuts.get(i + 1).copied().unwrap_or(html.len());
+        parts.push(html[cut..next].trim().to_owned());
+    }
+    let before = html[..cuts.first().copied().unwrap_or(html.len())].trim().to_owned();
+    (before, parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slides;
+
+    #[test]
+    fn top_level_headings_start_slides_and_nested_ones_do_not() {
+        let html = "<p>intro<br></p>\n<h2 id=\"a\">A</h2>\n<p>one</p>\n<aside class=\"notes\"><h2>not a slide</h2><img src=\"x.png\"></aside>\n<h2 id=\"b\">B</h2><div><p>two</p></div>";
+        let (before, parts) = slides(html);
+        assert_eq!(before, "<p>intro<br></p>");
+        assert_eq!(parts.len(), 2);
+        assert!(parts[0].starts_with("<h2 id=\"a\">") && parts[0].contains("not a slide"));
+        assert_eq!(parts[1], "<h2 id=\"b\">B</h2><div><p>two</p></div>");
+    }
+
+    #[test]
+    fn a_body_without_headings_is_all_before() {
+        let (before, parts) = slides("<p>only</p>");
+        assert_eq!((before.as_str(), parts.len()), ("<p>only</p>", 0));
+    }
+}

@@ -1,0 +1,110 @@
+// A slide deck (`layout: slides`) in real headless Chromium, on the built default site served
+// under a sub-path: each key and a swipe turn slides, the counter and the address follow, a
+// reload and a language switch stay on the slide, the notes dialog opens with N and the button,
+// keeps focus inside and closes with Esc; printing gives one 16:9 page per slide (counted with
+// `pdfinfo` from poppler-utils); without JavaScript every slide reads as a section.
+// Usage: node deck.mjs SITE_DIR
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { checks, launch, serveUnder } from './browser.mjs';
+
+const siteDir = resolve(process.argv[2] || '');
+if (!process.argv[2]) {
+  console.error('usage: node deck.mjs SITE_DIR');
+  process.exit(2);
+}
+const BASE = '/ROCm-pages/';
+const DECK = 'gpu/gfx1201/deck/index.html';
+const { check, fail, failures } = checks();
+const { origin, close } = await serveUnder(siteDir, BASE);
+const browser = await launch();
+const work = mkdtempSync(join(tmpdir(), 'shoko-deck-'));
+
+/** The number of the slide shown, the counter's text and the address's hash. */
+async function where(tab) {
+  return tab.evaluate(() => {
+    const shown = [...document.querySelectorAll('[data-deck] [data-slide]')].filter((s) => !s.hidden);
+    return { shown: shown.map((s) => s.id), counter: document.querySelector('.deck-counter')?.textContent, hash: location.hash };
+  });
+}
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await context.newPage();
+  await tab.goto(`${origin}${BASE}en/${DECK}`);
+  const total = await tab.$$eval('[data-deck] [data-slide]', (s) => s.length);
+  check(total >= 5, `the deck has ${total} slides`);
+  let at = await where(tab);
+  check(at.shown.length === 1 && at.shown[0] === '1' && at.counter === `1 / ${total}`, `one slide shows, the first (${at.counter})`);
+  for (const [key, expected] of [['ArrowRight', 2], [' ', 3], ['PageDown', 4], ['ArrowLeft', 3], ['PageUp', 2], ['End', total], ['Home', 1]]) {
+    await tab.keyboard.press(key === ' ' ? 'Space' : key);
+    at = await where(tab);
+    check(at.shown[0] === String(expected) && at.counter === `${expected} / ${total}` && at.hash === `#${expected}`,
+      `${key === ' ' ? 'Space' : key} shows slide ${expected} (counter ${at.counter}, address ${at.hash})`);
+  }
+  // A swipe to the left turns to the next slide, to the right back.
+  const swipe = (dx) => tab.evaluate((dx) => {
+    const deck = document.querySelector('[data-deck]');
+    const touch = (x) => new Touch({ identifier: 1, target: deck, clientX: x, clientY: 300 });
+    deck.dispatchEvent(new TouchEvent('touchstart', { changedTouches: [touch(600)], bubbles: true }));
+    deck.dispatchEvent(new TouchEvent('touchend', { changedTouches: [touch(600 + dx)], bubbles: true }));
+  }, dx);
+  await swipe(-120);
+  check((await where(tab)).shown[0] === '2', 'a swipe to the left turns to the next slide');
+  await swipe(120);
+  check((await where(tab)).shown[0] === '1', 'a swipe to the right turns back');
+
+  // A deep link, a reload and a language switch stay on the slide.
+  await tab.goto(`${origin}${BASE}en/${DECK}#4`);
+  check((await where(tab)).shown[0] === '4', 'a deep link (#4) opens slide 4');
+  await tab.keyboard.press('ArrowRight');
+  await tab.reload();
+  check((await where(tab)).shown[0] === '5', 'a reload stays on slide 5');
+  await Promise.all([tab.waitForURL(/\/ja\//), tab.click('a.lang-switch')]);
+  at = await where(tab);
+  check(tab.url().endsWith(`ja/${DECK}#5`) && at.shown[0] === '5', `switching language stays on slide 5 (${tab.url().split(BASE)[1]})`);
+
+  // Speaker notes in a dialog: N opens it, focus stays inside, Esc closes it.
+  await tab.goto(`${origin}${BASE}en/${DECK}#2`);
+  await tab.keyboard.press('n');
+  const open = await tab.evaluate(() => document.querySelector('dialog.deck-dialog')?.open);
+  const text = await tab.$eval('dialog.deck-dialog', (d) => d.textContent);
+  check(open && /misread|unresolved/.test(text), 'N opens the slide\'s notes in a dialog');
+  let inside = true;
+  for (let i = 0; i < 4; i += 1) {
+    await tab.keyboard.press('Tab');
+    inside &&= await tab.evaluate(() => Boolean(document.activeElement?.closest('dialog.deck-dialog')) || document.activeElement === document.body);
+  }
+  check(inside, 'Tab keeps focus inside the dialog');
+  await tab.keyboard.press('Escape');
+  check(!(await tab.evaluate(() => document.querySelector('dialog.deck-dialog').open)), 'Esc closes the dialog');
+  await tab.click('button.deck-notes');
+  check(await tab.evaluate(() => document.querySelector('dialog.deck-dialog').open), 'the notes button opens it too');
+  await tab.keyboard.press('Escape');
+
+  // Printed, one 16:9 page per slide.
+  const pdf = join(work, 'deck.pdf');
+  await tab.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
+  const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  const [w, h] = (/Page size:\s+([\d.]+) x ([\d.]+)/.exec(info) || []).slice(1).map(Number);
+  check(pages === total, `the PDF has one page per slide (${pages} of ${total})`);
+  check(Math.abs(w / h - 16 / 9) < 0.01, `its pages are 16:9 (${w} × ${h} pt)`);
+
+  // Without JavaScript, every slide reads as a section of the page.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const still = await plain.newPage();
+  await still.goto(`${origin}${BASE}ja/${DECK}`);
+  const visible = await still.$$eval('[data-deck] [data-slide]', (s) => s.filter((e) => e.checkVisibility()).length);
+  check(visible === total, `without JavaScript every slide shows (${visible} of ${total})`);
+} catch (e) {
+  console.error(e);
+  fail();
+} finally {
+  await browser.close();
+  close();
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(failures() === 0 ? 0 : 1);
