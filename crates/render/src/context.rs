@@ -311,6 +311,7 @@ impl<'a> Ctx<'a> {
             sidebar: Vec::new(),
             feed: self.base_url.as_ref().map(|_| relative_href(here, &crate::atom::feed_path(lang, None))),
             json_ld: None,
+            deck_js: None,
         }
     }
 

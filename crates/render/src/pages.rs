@@ -327,6 +327,7 @@ pub fn page_views<'a>(
             let (before, after) = tree.neighbours(id);
             let deck =
                 (page.layout == shoko_model::schema::PageLayout::Slides).then(|| crate::deck::slides(&bodies[i].html));
+            layout.deck_js = deck.is_some().then(|| relative_href(here, &cx.assets.deck_js));
             let view = PageView {
                 claims_index: relative_href(here, &Ctx::site_page_dir(SitePage::Claims, lang)),
                 page_key: cx.page_key(id),
@@ -336,7 +337,6 @@ pub fn page_views<'a>(
                 layout,
                 gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),
                 body: deck.as_ref().map_or_else(|| bodies[i].html.clone(), |(before, _)| before.clone()),
-                deck_js: deck.is_some().then(|| relative_href(here, &cx.assets.deck_js)),
                 slides: deck.map(|(_, slides)| slides),
                 summary: summary(cx, &cards, lang),
                 needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),

@@ -79,6 +79,9 @@ pub struct LayoutView {
     pub feed: Option<String>,
     /// The page as linked data (JSON-LD, safe inside a script element), for content pages.
     pub json_ld: Option<String>,
+    /// For a slide deck: relative href of the deck script (with it, the head sets the printed
+    /// page to 16:9).
+    pub deck_js: Option<String>,
 }
 
 /// One entry of the section tree, in reading order (see `sidebar::sidebar`).
@@ -269,8 +272,6 @@ pub struct PageView {
     pub body: String,
     /// For a deck (`layout: slides`): the HTML of each slide after the title slide.
     pub slides: Option<Vec<String>>,
-    /// For a deck: relative href of the deck script.
-    pub deck_js: Option<String>,
     /// Evidence summary.
     pub summary: Vec<CountView>,
     /// How many of the page's claims need review.
