@@ -59,6 +59,8 @@
   document.body.appendChild(dialog);
 
   document.documentElement.classList.add('presenting');
+  // The deck takes focus (not a Tab stop), so its keys work from the start.
+  deck.setAttribute('tabindex', '-1');
 
   function notesOf(slide) { return slide.querySelector('[data-notes]'); }
 
@@ -66,7 +68,9 @@
     current = Math.max(0, Math.min(slides.length - 1, index));
     slides.forEach(function (slide, i) {
       slide.hidden = i !== current;
+      slide.setAttribute('role', 'group');
       slide.setAttribute('aria-roledescription', label('slide'));
+      slide.setAttribute('aria-label', (i + 1) + ' / ' + slides.length);
     });
     counter.textContent = (current + 1) + ' / ' + slides.length;
     prev.disabled = current === 0;
@@ -101,11 +105,24 @@
   notesButton.addEventListener('click', openNotes);
   full.addEventListener('click', toggleFull);
 
+  // Keys turn slides only while the reader is with the deck: focus on the page itself or in the
+  // deck, never in a field, on a summary (Space opens it) or in a region that scrolls sideways
+  // (arrows scroll it). The single-letter keys work only with focus in the deck.
+  function scrollsSideways(el) {
+    for (var at = el; at && at !== deck; at = at.parentElement) {
+      if (at.scrollWidth > at.clientWidth && /(auto|scroll)/.test(getComputedStyle(at).overflowX)) { return true; }
+    }
+    return false;
+  }
   document.addEventListener('keydown', function (event) {
     if (dialog.open || event.altKey || event.ctrlKey || event.metaKey) { return; }
     var target = event.target;
-    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+    var inDeck = target && target !== document.body && deck.contains(target);
+    if (target !== document.body && target !== document.documentElement && !inDeck) { return; }
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|SUMMARY)$/.test(target.tagName)) { return; }
+    if (inDeck && scrollsSideways(target)) { return; }
     var key = event.key;
+    if ((key === 'n' || key === 'N' || key === 'f' || key === 'F') && !inDeck) { return; }
     if (key === 'ArrowRight' || key === 'PageDown' || (key === ' ' && target.tagName !== 'BUTTON')) {
       show(current + 1, true);
     } else if (key === 'ArrowLeft' || key === 'PageUp') {
@@ -128,6 +145,11 @@
   var startX = null;
   var startY = null;
   deck.addEventListener('touchstart', function (event) {
+    // One finger, not on something that scrolls sideways (a wide table or code block).
+    if (event.touches.length > 1 || scrollsSideways(event.target)) {
+      startX = null;
+      return;
+    }
     startX = event.changedTouches[0].clientX;
     startY = event.changedTouches[0].clientY;
   }, { passive: true });
@@ -147,14 +169,27 @@
     window.scrollTo(0, Math.max(0, top));
   }
 
+  // The slide the address names: its number (`#3`), or the slide holding the element it names
+  // (a heading in a slide, from search or a link); else the first.
   function fromAddress() {
-    var n = parseInt(window.location.hash.slice(1), 10);
-    return n >= 1 && n <= slides.length ? n - 1 : 0;
+    var hash = decodeURIComponent(window.location.hash.slice(1));
+    if (/^[0-9]+$/.test(hash)) {
+      var n = parseInt(hash, 10);
+      return n >= 1 && n <= slides.length ? n - 1 : 0;
+    }
+    var target = hash && document.getElementById(hash);
+    var holder = target && target.closest('[data-slide]');
+    return holder ? slides.indexOf(holder) : 0;
+  }
+  function inSlide() {
+    var hash = decodeURIComponent(window.location.hash.slice(1));
+    var target = hash && document.getElementById(hash);
+    return /^[0-9]+$/.test(hash) || Boolean(target && target.closest('[data-slide]'));
   }
   // A slide's number in the address turns to it; other anchors (a cited claim's card below the
   // deck) are followed as on any page.
   window.addEventListener('hashchange', function () {
-    if (/^#[0-9]+$/.test(window.location.hash)) {
+    if (inSlide()) {
       show(fromAddress(), false);
       reveal();
     }
@@ -163,8 +198,9 @@
   window.addEventListener('beforeprint', function () { slides.forEach(function (s) { s.hidden = false; }); });
   window.addEventListener('afterprint', function () { show(current, false); });
   show(fromAddress(), false);
-  if (/^#[0-9]+$/.test(window.location.hash)) {
-    // After the browser's own scroll to the anchor.
-    window.requestAnimationFrame(reveal);
-  }
+  // After the browser's own move to the anchor (which also resets focus).
+  window.requestAnimationFrame(function () {
+    if (inSlide()) { reveal(); }
+    deck.focus({ preventScroll: true });
+  });
 })();

@@ -96,6 +96,11 @@
     var chosen = {};
     keys.forEach(function (k) { chosen[k] = params.get(k); });
     var has = function (list, value) { return (' ' + (list || '') + ' ').indexOf(' ' + value + ' ') >= 0; };
+    // Page keys are written encoded (no spaces); the address gives them decoded.
+    var decode = function (key) { try { return decodeURIComponent(key); } catch (e) { return key; } };
+    var onPage = function (list, page) {
+      return (list || '').split(' ').some(function (key) { return key && decode(key) === page; });
+    };
     var pageChip = filterBar.querySelector('.page-chip');
     var apply = function () {
       var shown = 0;
@@ -103,7 +108,7 @@
         var ok = (!chosen['class'] || li.getAttribute('data-class') === chosen['class']) &&
           (!chosen.gfx || has(li.getAttribute('data-gfx'), chosen.gfx)) &&
           (!chosen.lifecycle || li.getAttribute('data-lifecycle') === chosen.lifecycle) &&
-          (!chosen.page || has(li.getAttribute('data-pages'), chosen.page));
+          (!chosen.page || onPage(li.getAttribute('data-pages'), chosen.page));
         li.hidden = !ok;
         if (ok) { shown++; }
       });
@@ -114,7 +119,8 @@
         }
       });
       // The page filter shows as a chip naming the page; pressing it lifts the filter.
-      var named = chosen.page && document.querySelector('.claim-index a[data-page="' + CSS.escape(chosen.page) + '"]');
+      var named = chosen.page && Array.prototype.filter.call(document.querySelectorAll('.claim-index a[data-page]'),
+        function (a) { return decode(a.getAttribute('data-page')) === chosen.page; })[0];
       pageChip.hidden = !chosen.page;
       pageChip.textContent = chosen.page ? filterBar.getAttribute('data-on') + ': ' + (named ? named.textContent : chosen.page) + ' ×' : '';
       filterBar.querySelector('.claim-filter-count').textContent =
@@ -126,6 +132,11 @@
       var key = button.getAttribute('data-filter');
       var value = key === 'page' ? null : button.getAttribute('data-value');
       chosen[key] = chosen[key] === value ? null : value;
+      if (key === 'page') {
+        // The chip goes away: focus moves to the first filter rather than to nowhere.
+        var first = filterBar.querySelector('button[data-filter]:not(.page-chip)');
+        if (first) { first.focus(); }
+      }
       var query = new URLSearchParams();
       keys.forEach(function (k) { if (chosen[k]) { query.set(k, chosen[k]); } });
       var search = query.toString();

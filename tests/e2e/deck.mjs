@@ -66,8 +66,24 @@ try {
   at = await where(tab);
   check(tab.url().endsWith(`ja/${DECK}#5`) && at.shown[0] === '5', `switching language stays on slide 5 (${tab.url().split(BASE)[1]})`);
 
+  // A link to a heading inside a slide opens that slide.
+  await tab.goto(`${origin}${BASE}en/${DECK}`);
+  const heading = await tab.$$eval('[data-deck] [data-slide] h2', (hs) => hs[2].id);
+  await tab.goto('about:blank');
+  await tab.goto(`${origin}${BASE}en/${DECK}#${encodeURIComponent(heading)}`);
+  at = await where(tab);
+  check(at.shown.length === 1 && at.shown[0] === '4', `a link to a heading in slide 4 (#${heading}) opens slide 4 (${at.shown})`);
+  // Space on a summary below the deck opens it and leaves the slide alone.
+  await tab.focus('.claims details.cite > summary');
+  await tab.keyboard.press('Space');
+  const opened = await tab.$eval('.claims details.cite', (d) => d.open);
+  check(opened && (await where(tab)).shown[0] === '4', 'Space on a summary below the deck opens it, the slide stays');
+
   // Speaker notes in a dialog: N opens it, focus stays inside, Esc closes it.
+  await tab.goto('about:blank');
   await tab.goto(`${origin}${BASE}en/${DECK}#2`);
+  // The deck takes focus once the browser has moved to the anchor.
+  await tab.waitForFunction(() => document.activeElement?.matches('[data-deck]'));
   await tab.keyboard.press('n');
   const open = await tab.evaluate(() => document.querySelector('dialog.deck-dialog')?.open);
   const text = await tab.$eval('dialog.deck-dialog', (d) => d.textContent);

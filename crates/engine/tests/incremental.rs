@@ -109,6 +109,13 @@ fn rendered(result: &Done) -> (Vec<String>, usize, bool) {
 fn every_kind_of_edit_matches_a_full_build() {
     let tmp = site();
     let root = tmp.path();
+    // A page with no index page above it: its section tree shows the home page's level.
+    std::fs::create_dir_all(root.join("content/loose")).expect("folder");
+    std::fs::write(
+        root.join("content/loose/a.md"),
+        "---\ntitle: { ja: \"離れたページ\", en: \"A loose page\" }\n---\n\n:::ja\n本文。\n:::\n\n:::en\nText.\n:::\n",
+    )
+    .expect("write");
     let mut session = Session::new(root, options());
     let (_, all_jobs, full) = rendered(&session.rebuild(&Change::Everything).expect("readable"));
     assert!(full);

@@ -1,9 +1,9 @@
 //! Atom feeds of the change log, written with `atom_syndication`: one per language of every
 //! change of a claim's class or lifecycle, and one per language and GPU target of the changes of
 //! the claims scoped to it. Feeds need absolute addresses, so they are written only when the
-//! site's public URL is known. An entry's ID is made from the claim, the event's place in its
-//! (append-only) history and the language, so it never changes and readers do not see an entry
-//! twice; each links the claim's card.
+//! site's public URL is known. An entry's ID is made from the claim, what the event records
+//! (date, classes, lifecycle) and the language, so it never changes and readers do not see an
+//! entry twice; each links the claim's card.
 
 use crate::context::{Ctx, EventAt, SitePage};
 use crate::urls::encode_path;
@@ -117,24 +117,29 @@ fn entry(cx: &Ctx<'_>, lang: Lang, claim: &Claim, event: usize) -> atom_syndicat
     if let Some(lifecycle) = e.lifecycle.filter(|l| *l != shoko_model::Lifecycle::Current) {
         change.push_str(&format!(" ({})", crate::cards::stale_label(cx, lifecycle, lang).unwrap_or_default()));
     }
-    // The card on the first page that shows it, else its row in the claims index.
-    let shown = cx.site.shown_on().get(&claim.id).and_then(|pages| pages.first());
-    let dir = shown.map_or_else(
-        || {
-            let part = cx.site.claims().get(&claim.id).map_or(0, |d| d.ordinal / crate::context::INDEX_PAGE_SIZE);
-            Ctx::site_part_dir(SitePage::Claims, lang, part)
-        },
-        |page| cx.page_dir(*page, lang).to_owned(),
-    );
+    let dir = cx.card_dir(&claim.id, lang);
     let link = cx.address(&dir, Some(&claim_anchor(&claim.id)));
     let mut categories = vec![CategoryBuilder::default().term(e.to.as_str()).build()];
     if let Some(scope) = &claim.scope {
         categories.extend(scope.gfx.iter().map(|g| CategoryBuilder::default().term(g.clone()).build()));
     }
-    let position = event.to_string();
+    // The event by what it records, not by its place in the list, so that an event written in
+    // before it leaves the IDs of the others alone; alike events of one day are told apart by
+    // how many came before.
+    let alike = claim.history[..event]
+        .iter()
+        .filter(|o| o.date == e.date && o.from == e.from && o.to == e.to && o.lifecycle == e.lifecycle)
+        .count();
+    let what = format!(
+        "{} {} {} {} {alike}",
+        e.date,
+        e.from.map_or("", |c| c.as_str()),
+        e.to.as_str(),
+        e.lifecycle.map_or("", |l| l.as_str())
+    );
     EntryBuilder::default()
         .title(format!("{}: {change}", claim.id))
-        .id(urn(&["shoko change", &claim.id.0, &position, lang.code()]))
+        .id(urn(&["shoko change", &claim.id.0, &what, lang.code()]))
         .updated(day(e.date))
         .published(Some(day(e.date)))
         .link(LinkBuilder::default().rel("alternate").href(link).mime_type(Some("text/html".to_owned())).build())

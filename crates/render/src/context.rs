@@ -148,17 +148,19 @@ impl<'a> Ctx<'a> {
             .collect()
     }
 
-    /// The site-root-relative folder of a content page in `lang`: `ja/gpu/`.
     /// The key the claims index filters `doc`'s claims by (`?page=KEY`): its folder without the
-    /// language, the same in both (`/gpu/gfx1201/`, `/` for the home page), percent-encoded.
+    /// language, the same in both (`/gpu/gfx1201/`, `/` for the home page), encoded as a query
+    /// value (so it holds no space: `data-pages` lists keys with spaces between; the index's
+    /// script decodes both sides before comparing).
     pub fn page_key(&self, doc: DocId) -> String {
         let dir = self.page_dir(doc, Lang::Ja);
         format!(
             "/{}",
-            crate::urls::encode_path(dir.strip_prefix(Lang::Ja.code()).unwrap_or(dir).trim_start_matches('/'))
+            crate::urls::encode_query(dir.strip_prefix(Lang::Ja.code()).unwrap_or(dir).trim_start_matches('/'))
         )
     }
 
+    /// The site-root-relative folder of a content page in `lang`: `ja/gpu/`.
     pub fn page_dir(&self, doc: DocId, lang: Lang) -> &str {
         let [ja, en] = &self.dirs[doc.0];
         match lang {
@@ -312,6 +314,18 @@ impl<'a> Ctx<'a> {
             feed: self.base_url.as_ref().map(|_| relative_href(here, &crate::atom::feed_path(lang, None))),
             json_ld: None,
             deck_js: None,
+        }
+    }
+
+    /// The folder of the page that holds claim `id`'s card for data other tools read: the first
+    /// page that shows it, else the page of the claims index that lists it.
+    pub fn card_dir(&self, id: &shoko_model::ClaimId, lang: Lang) -> String {
+        match self.site.shown_on().get(id).and_then(|pages| pages.first()) {
+            Some(page) => self.page_dir(*page, lang).to_owned(),
+            None => {
+                let part = self.site.claims().get(id).map_or(0, |d| d.ordinal / INDEX_PAGE_SIZE);
+                Self::site_part_dir(SitePage::Claims, lang, part)
+            }
         }
     }
 

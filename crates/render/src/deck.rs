@@ -12,13 +12,14 @@ const VOID: [&str; 14] =
 pub fn slides(html: &str) -> (String, Vec<String>) {
     let mut cuts = Vec::new();
     let mut depth = 0usize;
-    let bytes = html.as_bytes();
     let mut at = 0;
     while let Some(offset) = html[at..].find('<') {
         let start = at + offset;
-        let rest = &html[start + 1..];
-        let end = rest.find('>').map_or(html.len(), |e| start + 1 + e + 1);
-        let tag = &html[start + 1..end.saturating_sub(1).max(start + 1)];
+        // A `<` with no `>` after it ends the scan (the renderer escapes text, so it does not
+        // happen; nothing is sliced inside a character if it did).
+        let Some(close) = html[start + 1..].find('>') else { break };
+        let end = start + 1 + close + 1;
+        let tag = &html[start + 1..end - 1];
         if let Some(name) = tag.strip_prefix('/') {
             let name = name.trim().to_ascii_lowercase();
             if !VOID.contains(&name.as_str()) {
@@ -34,8 +35,8 @@ pub fn slides(html: &str) -> (String, Vec<String>) {
                 depth += 1;
             }
         }
-        at = end.max(start + 1);
-        if at >= bytes.len() {
+        at = end;
+        if at >= html.len() {
             break;
         }
     }
@@ -60,6 +61,13 @@ mod tests {
         assert_eq!(parts.len(), 2);
         assert!(parts[0].starts_with("<h2 id=\"a\">") && parts[0].contains("not a slide"));
         assert_eq!(parts[1], "<h2 id=\"b\">B</h2><div><p>two</p></div>");
+    }
+
+    #[test]
+    fn an_unclosed_angle_bracket_after_wide_characters_ends_the_scan_without_a_panic() {
+        let (before, parts) = slides("<h2>観測</h2><p>a < 観");
+        assert_eq!(before, "");
+        assert_eq!(parts, ["<h2>観測</h2><p>a < 観"]);
     }
 
     #[test]

@@ -58,9 +58,16 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             // Its parent lists it; its siblings name it in their previous/next links (and a
             // weight reorders them); the pages below it show it in their breadcrumbs; and every
             // page under its parent shows it in the section tree (the parent's whole subtree).
+            // A page outside the tree (no index page above it) shows the home page's level, so
+            // a change at the top re-renders every page.
             let top = tree.parent(d).unwrap_or(d);
-            jobs.insert(Job::Page(top));
-            jobs.extend(new.pages().values().filter(|p| tree.ancestors(**p).contains(&top)).map(|p| Job::Page(*p)));
+            let at_top = new.pages().get("index.md").is_none_or(|home| *home == top);
+            if new.docs()[top.0].page().is_some() {
+                jobs.insert(Job::Page(top));
+            }
+            jobs.extend(
+                new.pages().values().filter(|p| at_top || tree.ancestors(**p).contains(&top)).map(|p| Job::Page(*p)),
+            );
         }
         let changed_ids = changed_ids(before, after);
         indexes |= !changed_ids.is_empty() || citations(before) != citations(after);

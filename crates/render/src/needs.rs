@@ -7,7 +7,7 @@
 //! linked to the claims they are about. Extra fields (`lifecycle`, `gfx`, `url`, `declared_in`)
 //! are listed in the README for the importing project's `needs_fields`.
 
-use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage};
+use crate::context::{Ctx, SitePage};
 use serde::Serialize;
 use shoko_markdown::Lang;
 use shoko_vocab::{claim_anchor, question_anchor};
@@ -52,11 +52,7 @@ fn version<'a>(cx: &'a Ctx<'a>, lang: Lang) -> Version<'a> {
     let mut needs = BTreeMap::new();
     for (id, d) in cx.site.claims() {
         let c = &cx.site.docs()[d.doc.0].claims[d.index];
-        // The card on the first page that shows it, else its row in the claims index.
-        let dir = cx.site.shown_on().get(id).and_then(|p| p.first()).map_or_else(
-            || Ctx::site_part_dir(SitePage::Claims, lang, d.ordinal / INDEX_PAGE_SIZE),
-            |page| cx.page_dir(*page, lang).to_owned(),
-        );
+        let dir = cx.card_dir(id, lang);
         let gfx: Vec<&str> = c.scope.iter().flat_map(|s| s.gfx.iter().map(String::as_str)).collect();
         needs.insert(
             id.0.as_str(),

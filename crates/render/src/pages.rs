@@ -327,6 +327,8 @@ pub fn page_views<'a>(
             let (before, after) = tree.neighbours(id);
             let deck =
                 (page.layout == shoko_model::schema::PageLayout::Slides).then(|| crate::deck::slides(&bodies[i].html));
+            // A deck without a `##` section is shown as a page.
+            let deck = deck.filter(|(_, slides)| !slides.is_empty());
             layout.deck_js = deck.is_some().then(|| relative_href(here, &cx.assets.deck_js));
             let view = PageView {
                 claims_index: relative_href(here, &Ctx::site_page_dir(SitePage::Claims, lang)),

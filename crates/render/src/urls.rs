@@ -59,9 +59,22 @@ pub fn encode_path(path: &str) -> String {
     percent_encoding::utf8_percent_encode(path, PATH_UNSAFE).to_string()
 }
 
+/// A value of a URL's query (`?page=VALUE`): everything but letters, digits, `-`, `_`, `.`, `~`
+/// and `/` percent-encoded, so `&`, `+`, `#` and `%` in it cannot be misread.
+pub fn encode_query(value: &str) -> String {
+    const QUERY_UNSAFE: &percent_encoding::AsciiSet =
+        &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~').remove(b'/');
+    percent_encoding::utf8_percent_encode(value, QUERY_UNSAFE).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_query_value_keeps_its_slashes_and_nothing_else_that_could_be_misread() {
+        assert_eq!(encode_query("観測 a&b+c%/x_y.z"), "%E8%A6%B3%E6%B8%AC%20a%26b%2Bc%25/x_y.z");
+    }
 
     #[test]
     fn unsafe_characters_are_encoded() {
