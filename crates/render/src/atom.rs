@@ -30,12 +30,14 @@ pub fn feed_path(lang: Lang, target: Option<&str>) -> String {
 
 /// Every feed as (path from the site root, bytes); none without the site's public URL.
 pub fn feeds(cx: &Ctx<'_>) -> Vec<(String, Vec<u8>)> {
-    let Some(base) = cx.base_url.as_deref() else { return Vec::new() };
+    if cx.base_url.is_none() {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for lang in Lang::ALL {
-        out.push((feed_path(lang, None), feed(cx, base, lang, None)));
+        out.push((feed_path(lang, None), feed(cx, lang, None)));
         for target in cx.site.targets() {
-            out.push((feed_path(lang, Some(&target.gfx)), feed(cx, base, lang, Some(&target.gfx))));
+            out.push((feed_path(lang, Some(&target.gfx)), feed(cx, lang, Some(&target.gfx))));
         }
     }
     out
@@ -54,7 +56,7 @@ fn day(date: jiff::civil::Date) -> FixedDateTime {
 }
 
 /// One feed's XML.
-fn feed(cx: &Ctx<'_>, base: &str, lang: Lang, target: Option<&str>) -> Vec<u8> {
+fn feed(cx: &Ctx<'_>, lang: Lang, target: Option<&str>) -> Vec<u8> {
     let events: Vec<&EventAt> = cx
         .changes()
         .iter()
@@ -67,7 +69,6 @@ fn feed(cx: &Ctx<'_>, base: &str, lang: Lang, target: Option<&str>) -> Vec<u8> {
         .take(FEED_ENTRIES)
         .collect();
     let changes = Ctx::site_page_dir(SitePage::Changes, lang);
-    let url = |path: &str| format!("{base}/{}", encode_path(path));
     let site_title = cx.t(lang, "site-title");
     let mut title = format!("{site_title}: {}", cx.t(lang, "changes-title"));
     if let Some(gfx) = target {
@@ -87,7 +88,7 @@ fn feed(cx: &Ctx<'_>, base: &str, lang: Lang, target: Option<&str>) -> Vec<u8> {
         .link(
             LinkBuilder::default()
                 .rel("self")
-                .href(url(&feed_path(lang, target)))
+                .href(cx.address(&feed_path(lang, target), None))
                 .mime_type(Some("application/atom+xml".to_owned()))
                 .build(),
         )

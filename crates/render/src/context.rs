@@ -346,7 +346,8 @@ impl<'a> Ctx<'a> {
         self.url_from(here, here)
     }
 
-    fn url_from(&self, here: &str, to: &str) -> String {
+    /// The address of `to` as seen from `here`: absolute under the public URL, else relative.
+    pub(crate) fn url_from(&self, here: &str, to: &str) -> String {
         match &self.base_url {
             Some(b) => format!("{b}/{}", crate::urls::encode_path(to)),
             None => relative_href(here, to),

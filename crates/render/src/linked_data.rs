@@ -14,20 +14,11 @@ use shoko_markdown::Lang;
 use shoko_model::{Claim, Source};
 use shoko_vocab::claim_anchor;
 
-/// The address of the page in folder `dir` from the page at `here`: absolute with the public URL,
-/// else relative to `here` (a relative IRI resolves against the page).
-fn address(cx: &Ctx<'_>, here: &str, dir: &str) -> String {
-    match &cx.base_url {
-        Some(_) => cx.address(dir, None),
-        None => crate::urls::relative_href(here, dir),
-    }
-}
-
 /// The JSON-LD of the page at `here` in `lang` (its translation at `other`) titled `title`,
 /// showing `cards`; ready to stand inside a script element.
 pub fn page_json_ld(cx: &Ctx<'_>, here: &str, other: &str, lang: Lang, title: &str, cards: &[&Claim]) -> String {
-    let url = address(cx, here, here);
-    let translation = json!({ "@id": address(cx, here, other) });
+    let url = cx.url_from(here, here);
+    let translation = json!({ "@id": cx.url_from(here, other) });
     let mut page = json!({
         "@context": { "@vocab": "https://schema.org/" },
         "@type": "TechArticle",
