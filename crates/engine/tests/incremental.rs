@@ -171,6 +171,15 @@ fn every_kind_of_edit_matches_a_full_build() {
     );
     assert_same_as_full(&session, root, "a new citation");
 
+    // A page that becomes a deck hands the claims it was first to show to the next page to
+    // read that shows them (their home), which the generated pages and exports link to.
+    let result =
+        edit(&mut session, root, "content/components/rocblas.md", swap("weight: 2\n", "weight: 2\nlayout: slides\n"));
+    assert!(rendered(&result).1 > 3, "the generated pages and feeds are re-rendered too");
+    assert_same_as_full(&session, root, "a page turned into a deck");
+    edit(&mut session, root, "content/components/rocblas.md", swap("weight: 2\nlayout: slides\n", "weight: 2\n"));
+    assert_same_as_full(&session, root, "a deck turned back into a page");
+
     // The glossary: everything.
     let result =
         edit(&mut session, root, "content/_data/glossary.yaml", swap("One unit of work", "One single unit of work"));

@@ -222,6 +222,14 @@ pub enum PageLayout {
     Slides,
 }
 
+impl PageLayout {
+    /// Whether the page is made to present (a deck or a poster) rather than to read: a claim's
+    /// card is linked on a page to read when one shows it.
+    pub fn presents(self) -> bool {
+        self != PageLayout::Page
+    }
+}
+
 /// How far a phase got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -317,11 +317,11 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// The folder of the page that holds claim `id`'s card for data other tools read: the first
-    /// page that shows it, else the page of the claims index that lists it.
+    /// The folder of the page that holds claim `id`'s card for data other tools read: its home
+    /// ([`shoko_model::SiteModel::home`]), else the page of the claims index that lists it.
     pub fn card_dir(&self, id: &shoko_model::ClaimId, lang: Lang) -> String {
-        match self.site.shown_on().get(id).and_then(|pages| pages.first()) {
-            Some(page) => self.page_dir(*page, lang).to_owned(),
+        match self.site.home(id) {
+            Some(page) => self.page_dir(page, lang).to_owned(),
             None => {
                 let part = self.site.claims().get(id).map_or(0, |d| d.ordinal / INDEX_PAGE_SIZE);
                 Self::site_part_dir(SitePage::Claims, lang, part)

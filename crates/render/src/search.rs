@@ -130,8 +130,8 @@ fn records_on(cx: &Ctx<'_>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record>
                 doc.claims.iter().map(|c| &c.id).chain(page.citations.iter().map(|r| &r.id)).collect();
             claims.sort_unstable();
             claims.dedup();
-            // A card is found on the first page that shows it.
-            claims.retain(|id| site.shown_on().get(*id).and_then(|pages| pages.first()) == Some(&d));
+            // A card is found on its home page ([`shoko_model::SiteModel::home`]).
+            claims.retain(|id| site.home(id) == Some(d));
             let mut questions: Vec<&ClaimId> = doc.questions.iter().map(|q| &q.id).collect();
             questions.sort_unstable();
             questions.dedup();

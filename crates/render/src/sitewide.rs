@@ -90,7 +90,7 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
         let gfx = claim.scope.as_ref().map_or_else(Vec::new, |s| s.gfx.clone());
         let keys: Vec<(bool, String)> =
             if gfx.is_empty() { vec![(true, String::new())] } else { gfx.into_iter().map(|g| (false, g)).collect() };
-        let shown = cx.site.shown_on().get(&claim.id).and_then(|pages| pages.first().copied());
+        let shown = cx.site.home(&claim.id);
         let link = match shown {
             Some(page) => LinkView {
                 href: format!("{}#{}", relative_href(&here, cx.page_dir(page, lang)), claim_anchor(&claim.id)),
