@@ -246,6 +246,9 @@ const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("partials/phases.html", include_str!("../../../templates/partials/phases.html")),
     ("partials/claim_table.html", include_str!("../../../templates/partials/claim_table.html")),
     ("partials/timeline.html", include_str!("../../../templates/partials/timeline.html")),
+    ("partials/summary.html", include_str!("../../../templates/partials/summary.html")),
+    ("partials/cards.html", include_str!("../../../templates/partials/cards.html")),
+    ("partials/case_study.html", include_str!("../../../templates/partials/case_study.html")),
     ("partials/pager.html", include_str!("../../../templates/partials/pager.html")),
 ];
 

@@ -267,6 +267,8 @@ pub struct Page {
     pub phases: Vec<Phase>,
     /// Timeline entries.
     pub timeline: Vec<TimelineEntry>,
+    /// Hub cards, in order.
+    pub cards: Vec<Card>,
     /// The components placed in the body, in order.
     pub components: Vec<ComponentUse>,
     /// Images the body shows: path relative to `content/` and where the image is written.
@@ -315,6 +317,37 @@ pub struct Phase {
     pub actual: Texts,
     /// How far it got.
     pub status: crate::schema::PhaseStatus,
+}
+
+/// One hub card.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Card {
+    /// Its group.
+    pub group: String,
+    /// Kind label.
+    pub kind: String,
+    /// Title.
+    pub title: Texts,
+    /// What it is.
+    pub description: Texts,
+    /// What it offers.
+    pub bullets: Vec<Texts>,
+    /// Where it leads.
+    pub link: CardLink,
+}
+
+/// Where a hub card leads.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum CardLink {
+    /// A page of this site (content path) at an anchor; checked like a link in the body.
+    Page {
+        /// Source path relative to `content/`.
+        target: String,
+        /// `#anchor`, if any.
+        anchor: Option<String>,
+    },
+    /// An address on another site.
+    External(String),
 }
 
 /// One timeline entry.

@@ -165,8 +165,9 @@ pub struct PageFrontMatter {
     /// Ordering among sibling pages (lower first).
     #[serde(default)]
     pub weight: Option<i64>,
-    /// How the page is laid out: `page` (the default) or `slides` (a deck: each `##` section
-    /// is a slide; `::: notes` in a section holds its speaker notes).
+    /// How the page is laid out: `page` (the default), `slides` (a deck: each `##` section is a
+    /// slide; `::: notes` in a section holds its speaker notes) or `poster` (each `##` section is
+    /// a panel, in columns on a wide screen; it prints on one A0 sheet).
     #[serde(default)]
     pub layout: PageLayout,
     /// Claims declared on this page.
@@ -190,6 +191,10 @@ pub struct PageFrontMatter {
     /// Entries of the timeline, placed in the body with `::: timeline`.
     #[serde(default)]
     pub timeline: Vec<Item<TimelineRecord>>,
+    /// Hub cards, placed in the body with `::: cards GROUP` (a group's, in order) or `::: cards`
+    /// (all).
+    #[serde(default)]
+    pub cards: Vec<Item<CardRecord>>,
 }
 
 impl PageFrontMatter {
@@ -207,6 +212,7 @@ impl PageFrontMatter {
             phase: None,
             phases: Vec::new(),
             timeline: Vec::new(),
+            cards: Vec::new(),
         }
     }
 }
@@ -220,6 +226,9 @@ pub enum PageLayout {
     Page,
     /// A slide deck to present: the title slide, then one slide per `##` section.
     Slides,
+    /// A poster: one panel per `##` section, in columns on a wide screen, printed on one A0
+    /// sheet, with the claims it cites as badges and a link back to the page.
+    Poster,
 }
 
 impl PageLayout {
@@ -258,6 +267,29 @@ pub struct PhaseRecord {
     pub actual: Bilingual,
     /// How far it got.
     pub status: PhaseStatus,
+}
+
+/// One card of a hub: a page of this site or of another, with what it is and what it offers.
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardRecord {
+    /// The group it belongs to, a short name: `::: cards GROUP` places the group's cards.
+    #[schemars(length(min = 1))]
+    pub group: String,
+    /// Kind label shown on the card, e.g. `Slides`, `Poster`, `Case Study`.
+    #[schemars(length(min = 1))]
+    pub kind: String,
+    /// Title.
+    pub title: Bilingual,
+    /// One or two sentences on what it is.
+    pub description: Bilingual,
+    /// What it offers, a few short points.
+    #[serde(default)]
+    pub bullets: Vec<Bilingual>,
+    /// Where it leads: a page of this site (its `.md` source, relative to this file, optionally
+    /// with `#anchor`) or an `https://` address.
+    #[schemars(length(min = 1))]
+    pub link: String,
 }
 
 /// One entry of a timeline.

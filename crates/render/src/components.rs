@@ -1,14 +1,15 @@
 //! Data-driven components placed in a body with `::: NAME ARGS`: the generation table (from
-//! `_data/targets.yaml`), "can show / cannot show" (derived from claims), the phase grid and the
-//! timeline (from front-matter). Each is a typed view rendered by `templates/partials/NAME.html`.
+//! `_data/targets.yaml`), "can show / cannot show" and the case study's three layers (derived
+//! from claims), the phase grid, the timeline and hub cards (from front-matter). Each is a typed
+//! view rendered by `templates/partials/NAME.html`.
 
 use crate::context::Ctx;
 use crate::view::BadgeView;
 use serde::Serialize;
 use shoko_markdown::Lang;
-use shoko_model::{Claim, Page};
+use shoko_model::{CardLink, Claim, Page, Question};
 use shoko_model::{Class, Lifecycle, PhaseStatus, TargetStatus};
-use shoko_vocab::claim_anchor;
+use shoko_vocab::{claim_anchor, question_anchor};
 
 /// A row of the generation table.
 #[derive(Debug, Serialize)]
@@ -202,4 +203,97 @@ pub fn timeline(page: &Page, lang: Lang) -> Vec<TimelineRow> {
         page.timeline.iter().map(|e| TimelineRow { date: e.date.clone(), text: e.text.get(lang).to_owned() }).collect();
     rows.sort_by(|a, b| a.date.cmp(&b.date));
     rows
+}
+
+/// A hub card.
+#[derive(Debug, Serialize)]
+pub struct CardView {
+    /// Kind label.
+    pub kind: String,
+    /// Title.
+    pub title: String,
+    /// What it is.
+    pub description: String,
+    /// What it offers.
+    pub bullets: Vec<String>,
+    /// Where it leads.
+    pub href: String,
+    /// Whether it leads to another site.
+    pub external: bool,
+}
+
+/// The hub cards of group `args` (all when empty), in the front-matter's order, with hrefs from
+/// the page folder `here`.
+pub fn cards(cx: &Ctx<'_>, page: &Page, args: &str, here: &str, lang: Lang) -> Vec<CardView> {
+    let group = args.trim();
+    page.cards
+        .iter()
+        .filter(|c| group.is_empty() || c.group == group)
+        .map(|c| {
+            let (href, external) = match &c.link {
+                CardLink::External(url) => (url.clone(), true),
+                CardLink::Page { target, anchor } => {
+                    let page = cx.site.pages().get(target).map(|d| cx.page_link(here, *d, lang).href);
+                    let anchor = anchor.as_ref().map_or_else(String::new, |a| format!("#{a}"));
+                    (page.map_or_else(String::new, |p| format!("{p}{anchor}")), false)
+                }
+            };
+            CardView {
+                kind: c.kind.clone(),
+                title: c.title.get(lang).to_owned(),
+                description: c.description.get(lang).to_owned(),
+                bullets: c.bullets.iter().map(|b| b.get(lang).to_owned()).collect(),
+                href,
+                external,
+            }
+        })
+        .collect()
+}
+
+/// The three layers of a case study.
+#[derive(Debug, Serialize)]
+pub struct CaseStudy {
+    /// What was seen: confirmed claims, and limited ones (seen in part).
+    pub facts: Vec<ShowItem>,
+    /// What is read from it: inferred claims.
+    pub interpretations: Vec<ShowItem>,
+    /// What is not known: unresolved claims with their blockers, and open questions.
+    pub open: Vec<ShowItem>,
+}
+
+/// The case study of the claims named in `args` (else the page's cards) in force, by class, and
+/// of `questions` (those about a named claim, else all of them).
+pub fn case_study(cx: &Ctx<'_>, cards: &[&Claim], questions: &[&Question], args: &str, lang: Lang) -> CaseStudy {
+    let named: Vec<&Claim> =
+        args.split_whitespace().filter_map(|id| cx.site.claim(&shoko_model::ClaimId(id.to_owned()))).collect();
+    let claims: &[&Claim] = if named.is_empty() { cards } else { &named };
+    let item = |c: &Claim, text: String| ShowItem {
+        text,
+        href: format!("#{}", claim_anchor(&c.id)),
+        badge: cx.badge(c.class, lang),
+    };
+    let mut study = CaseStudy { facts: Vec::new(), interpretations: Vec::new(), open: Vec::new() };
+    for c in claims.iter().filter(|c| c.lifecycle == Lifecycle::Current) {
+        let text = c.text.get(lang).to_owned();
+        match c.class {
+            Class::Confirmed | Class::Limited => study.facts.push(item(c, text)),
+            Class::Inferred => study.interpretations.push(item(c, text)),
+            Class::Unresolved => {
+                let text = match &c.blocked_by {
+                    Some(b) => format!("{text} — {}", b.detail.get(lang)),
+                    None => text,
+                };
+                study.open.push(item(c, text));
+            }
+        }
+    }
+    let about_named = |q: &&&Question| named.is_empty() || q.about.iter().any(|r| named.iter().any(|c| c.id == r.id));
+    for q in questions.iter().filter(about_named) {
+        study.open.push(ShowItem {
+            text: q.text.get(lang).to_owned(),
+            href: format!("#{}", question_anchor(&q.id)),
+            badge: cx.question_badge(lang),
+        });
+    }
+    study
 }

@@ -225,6 +225,11 @@ impl<'a> Ctx<'a> {
         BadgeView { class: class.as_str(), label: self.t(lang, key) }
     }
 
+    /// The badge of an open question (not a claim: it has no class).
+    pub fn question_badge(&self, lang: Lang) -> BadgeView {
+        BadgeView { class: "question", label: self.t(lang, "question-badge") }
+    }
+
     /// The title of a document in `lang` (falling back to the other language, then the path).
     pub fn doc_title(&self, doc: DocId, lang: Lang) -> String {
         let d = &self.site.docs()[doc.0];
@@ -314,6 +319,7 @@ impl<'a> Ctx<'a> {
             feed: self.base_url.as_ref().map(|_| relative_href(here, &crate::atom::feed_path(lang, None))),
             json_ld: None,
             deck_js: None,
+            print_size: None,
         }
     }
 

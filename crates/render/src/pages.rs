@@ -8,13 +8,14 @@ use crate::context::Ctx;
 use crate::context::SitePage;
 use crate::plan::{Templates, render_template};
 use crate::urls::relative_href;
-use crate::view::{CountView, PageView, TocEntryView};
+use crate::view::{CountView, PageView, PosterView, TocEntryView};
 use shoko_diagnostics::Diagnostic;
 use shoko_markdown::{Component, Glossary, Lang, RenderContext, RenderedBody, Resolved, Target, escape, render_html};
 use shoko_model::Class;
 use shoko_model::Page;
 use shoko_model::anchors;
 use shoko_model::anchors::{card_ids, reserved};
+use shoko_model::schema::PageLayout;
 use shoko_model::validate::resolve_relative;
 use shoko_model::{Claim, ClaimId, DocId, Document};
 use shoko_vocab::{claim_anchor, question_anchor};
@@ -105,6 +106,7 @@ struct PageCx<'a, 'b> {
     page: &'a Page,
     id: DocId,
     cards: &'a [&'a Claim],
+    questions: &'a [&'a shoko_model::Question],
     /// The href from this page to the glossary page, per language (`Lang::ALL` order).
     glossary_hrefs: [String; 2],
     errors: RefCell<Vec<Diagnostic>>,
@@ -244,6 +246,14 @@ impl RenderContext for PageCx<'_, '_> {
             Component::Timeline => {
                 self.partial(component, Entries { entries: components::timeline(self.page, lang) }, lang)
             }
+            Component::Cards => self.partial(
+                component,
+                Entries { entries: components::cards(self.cx, self.page, args, here, lang) },
+                lang,
+            ),
+            Component::CaseStudy => {
+                self.partial(component, components::case_study(self.cx, self.cards, self.questions, args, lang), lang)
+            }
             // Drawn by the Markdown renderer from their own text.
             Component::CallChain | Component::Figure | Component::Next | Component::Notes => String::new(),
         }
@@ -284,7 +294,17 @@ pub fn page_views<'a>(
     let body_text = &text[page.body_start..];
     let glossary_hrefs =
         Lang::ALL.map(|lang| relative_href(cx.page_dir(id, lang), &Ctx::site_page_dir(SitePage::Glossary, lang)));
-    let pcx = PageCx { cx, templates, doc, page, id, cards: &cards, glossary_hrefs, errors: RefCell::new(Vec::new()) };
+    let pcx = PageCx {
+        cx,
+        templates,
+        doc,
+        page,
+        id,
+        cards: &cards,
+        questions: &questions,
+        glossary_hrefs,
+        errors: RefCell::new(Vec::new()),
+    };
     let bodies: Vec<RenderedBody> = Lang::ALL
         .iter()
         .map(|&lang| {
@@ -325,11 +345,23 @@ pub fn page_views<'a>(
                 level: 2,
             }));
             let (before, after) = tree.neighbours(id);
-            let deck =
-                (page.layout == shoko_model::schema::PageLayout::Slides).then(|| crate::deck::slides(&bodies[i].html));
-            // A deck without a `##` section is shown as a page.
-            let deck = deck.filter(|(_, slides)| !slides.is_empty());
+            // A deck or poster without a `##` section is shown as a page.
+            let cut = page.layout.presents().then(|| crate::present::sections(&bodies[i].html));
+            let cut = cut.filter(|(_, parts)| !parts.is_empty());
+            let (deck, poster) = match (page.layout, cut) {
+                (PageLayout::Slides, Some(cut)) => (Some(cut), None),
+                (PageLayout::Poster, Some(cut)) => (None, Some(cut)),
+                _ => (None, None),
+            };
             layout.deck_js = deck.is_some().then(|| relative_href(here, &cx.assets.deck_js));
+            if deck.is_some() || poster.is_some() {
+                layout.print_size = crate::present::print_size(page.layout);
+            }
+            let poster = poster.map(|(before, panels)| {
+                let address = cx.address(here, None);
+                let link_text = address.split_once("://").map_or(address.as_str(), |(_, rest)| rest).to_owned();
+                (before, PosterView { panels, link: cx.url_from(here, here), link_text })
+            });
             let view = PageView {
                 claims_index: relative_href(here, &Ctx::site_page_dir(SitePage::Claims, lang)),
                 page_key: cx.page_key(id),
@@ -338,8 +370,12 @@ pub fn page_views<'a>(
                 toc,
                 layout,
                 gain: page.gain.as_ref().map(|g| g.get(lang).0.to_owned()),
-                body: deck.as_ref().map_or_else(|| bodies[i].html.clone(), |(before, _)| before.clone()),
+                body: match (&deck, &poster) {
+                    (Some((before, _)), _) | (_, Some((before, _))) => before.clone(),
+                    _ => bodies[i].html.clone(),
+                },
                 slides: deck.map(|(_, slides)| slides),
+                poster: poster.map(|(_, view)| view),
                 summary: summary(cx, &cards, lang),
                 needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),
                 claims: cards.iter().map(|c| claim_view(cx, c, here, lang)).collect(),

@@ -79,9 +79,22 @@ pub struct LayoutView {
     pub feed: Option<String>,
     /// The page as linked data (JSON-LD, safe inside a script element), for content pages.
     pub json_ld: Option<String>,
-    /// For a slide deck: relative href of the deck script (with it, the head sets the printed
-    /// page to 16:9).
+    /// For a slide deck: relative href of the deck script.
     pub deck_js: Option<String>,
+    /// For a page made to present: the printed page's size (`@page { size }`, see
+    /// `present::print_size`).
+    pub print_size: Option<&'static str>,
+}
+
+/// A poster's panels and its link back to the site.
+#[derive(Debug, Clone, Serialize)]
+pub struct PosterView {
+    /// The HTML of each panel (a `##` section), in order.
+    pub panels: Vec<String>,
+    /// Href of the page on the site (absolute with a base URL).
+    pub link: String,
+    /// The link as printed: the address without its scheme.
+    pub link_text: String,
 }
 
 /// One entry of the section tree, in reading order (see `sidebar::sidebar`).
@@ -272,6 +285,8 @@ pub struct PageView {
     pub body: String,
     /// For a deck (`layout: slides`): the HTML of each slide after the title slide.
     pub slides: Option<Vec<String>>,
+    /// For a poster (`layout: poster`): its panels and the link back to the page.
+    pub poster: Option<PosterView>,
     /// Evidence summary.
     pub summary: Vec<CountView>,
     /// How many of the page's claims need review.

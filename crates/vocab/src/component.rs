@@ -21,11 +21,16 @@ pub enum Component {
     Next,
     /// `::: notes`: a slide's speaker notes (a deck's; on a page, an aside).
     Notes,
+    /// `::: cards [GROUP]`: hub cards from the front-matter's `cards:` (one group, or all).
+    Cards,
+    /// `::: case-study [ID…]`: fact, interpretation and open question as three layers, from
+    /// the claims by class (the page's, or the ones named) and the page's questions.
+    CaseStudy,
 }
 
 impl Component {
     /// Every component, in the order the docs list them.
-    pub const ALL: [Component; 9] = [
+    pub const ALL: [Component; 11] = [
         Component::Generations,
         Component::CanShow,
         Component::ClaimTable,
@@ -35,6 +40,8 @@ impl Component {
         Component::Figure,
         Component::Next,
         Component::Notes,
+        Component::Cards,
+        Component::CaseStudy,
     ];
 
     /// The name written after the colons.
@@ -49,6 +56,8 @@ impl Component {
             Component::Figure => "figure",
             Component::Next => "next",
             Component::Notes => "notes",
+            Component::Cards => "cards",
+            Component::CaseStudy => "case-study",
         }
     }
 
@@ -65,7 +74,7 @@ impl Component {
 
     /// Whether its arguments name claims (which count as citations).
     pub fn names_claims(self) -> bool {
-        matches!(self, Component::CanShow | Component::ClaimTable)
+        matches!(self, Component::CanShow | Component::ClaimTable | Component::CaseStudy)
     }
 }
 

@@ -28,6 +28,13 @@ pub fn near(span: Span, dest: &str, resolved: &str, nearest: Option<&str>, from:
     }
 }
 
+/// A hub card's `link` that is neither a page's `.md` source nor an address elsewhere.
+pub fn card_link(span: Span, dest: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("card link `{dest}` is not a page"), span)
+        .with_label("a card leads to a page")
+        .with_hint("give a page's `.md` source relative to this file (`../gpu/index.md`) or an `https://` address")
+}
+
 /// A link that leaves content/ with `../`.
 pub fn escapes(span: Span, dest: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("link `{dest}` leaves content/"), span)

@@ -244,12 +244,17 @@ fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_
 
 /// Both languages of the text at `key` under `loc`; a missing or empty one is an error.
 pub(super) fn bilingual(value: &Bilingual, key: &str, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Texts {
+    bilingual_at(value, &YamlPath::root().key(key), loc, out)
+}
+
+/// Both languages of the text at `rel` under `loc` (a key or a list element); a missing or
+/// empty one is an error.
+pub(super) fn bilingual_at(value: &Bilingual, rel: &YamlPath, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Texts {
     let present = |v: &Option<String>| v.as_ref().filter(|t| !t.trim().is_empty()).cloned();
     let (ja, en) = (present(&value.ja), present(&value.en));
     let missing: Vec<&str> = [("ja", &ja), ("en", &en)].iter().filter(|(_, v)| v.is_none()).map(|(l, _)| *l).collect();
     if !missing.is_empty() {
-        let rel = YamlPath::root().key(key);
-        out.push(rules::claim_missing_text::diagnostic(loc.key_span(&rel), &loc.path(&rel).to_string(), &missing));
+        out.push(rules::claim_missing_text::diagnostic(loc.key_span(rel), &loc.path(rel).to_string(), &missing));
     }
     Texts { ja: ja.unwrap_or_default(), en: en.unwrap_or_default() }
 }

@@ -274,7 +274,7 @@ pub(super) fn each_item<R, T>(
     key: &str,
     loc: &Locator<'_>,
     out: &mut Vec<Diagnostic>,
-    f: impl Fn(&R, &Locator<'_>, &mut Vec<Diagnostic>) -> T,
+    mut f: impl FnMut(&R, &Locator<'_>, &mut Vec<Diagnostic>) -> T,
 ) -> Vec<T> {
     let mut valid = Vec::new();
     for (i, item) in list.iter().enumerate() {

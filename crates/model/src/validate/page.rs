@@ -1,11 +1,13 @@
 //! Raw → typed for a page: bilingual page fields, the body's structure, its claim citations and
 //! its links to other pages.
 
-use super::claim::bilingual;
+use super::claim::{bilingual, bilingual_at};
 use super::formats::Check;
 use super::{DocumentInput, each_item};
 use crate::locate::Locator;
-use crate::model::{Callout, ClaimId, ComponentUse, LocalizedText, Page, PageLink, Phase, Ref, TimelineEntry};
+use crate::model::{
+    Callout, Card, CardLink, ClaimId, ComponentUse, LocalizedText, Page, PageLink, Phase, Ref, TimelineEntry,
+};
 use crate::rules;
 use crate::rules::ref_unknown_page;
 use crate::schema::{Class, Localized, PageFrontMatter, RawHtml};
@@ -97,6 +99,19 @@ pub fn validate_page(
             span: Span::new(input.file, open),
         })
         .collect();
+    let cards = each_item(&front.cards, "cards", loc, out, |record, at, out| Card {
+        group: record.group.clone(),
+        kind: record.kind.clone(),
+        title: bilingual(&record.title, "title", at, out),
+        description: bilingual(&record.description, "description", at, out),
+        bullets: record
+            .bullets
+            .iter()
+            .enumerate()
+            .map(|(i, b)| bilingual_at(b, &YamlPath::root().key("bullets").index(i), at, out))
+            .collect(),
+        link: card_link(&record.link, at.span(&YamlPath::root().key("link")), input.path, &mut page_links, out),
+    });
     for ComponentUse { component, args, span } in &uses {
         let missing = |hint: &str| rules::component_missing_data::diagnostic(span.clone(), *component, hint);
         match component {
@@ -113,6 +128,26 @@ pub fn validate_page(
                     out.push(missing("name the claims to list: `::: claim-table ID …`"));
                 }
                 citations.extend(ids);
+            }
+            Component::CaseStudy => {
+                let ids = named_ids(&input.source.text, span, args);
+                if ids.is_empty() && front.claims.is_empty() && citations.is_empty() {
+                    out.push(missing("declare or cite claims on this page, or name them: `::: case-study ID …`"));
+                }
+                citations.extend(ids);
+            }
+            Component::Cards => {
+                let group = args.trim();
+                if !cards.iter().any(|c: &Card| group.is_empty() || c.group == group) {
+                    let groups: std::collections::BTreeSet<&str> = cards.iter().map(|c| c.group.as_str()).collect();
+                    let hint = if groups.is_empty() {
+                        String::from("add `cards:` to the front-matter")
+                    } else {
+                        let named: Vec<String> = groups.iter().map(|g| format!("`{g}`")).collect();
+                        format!("no card has `group: {group}`; the groups are {}", named.join(", "))
+                    };
+                    out.push(missing(&hint));
+                }
             }
             Component::Phases if front.phases.is_empty() => out.push(missing("add `phases:` to the front-matter")),
             Component::Timeline if front.timeline.is_empty() => {
@@ -138,6 +173,7 @@ pub fn validate_page(
         phase: front.phase.as_ref().map(|p| localized(p, "phase", loc, out)),
         phases,
         timeline,
+        cards,
         components: uses,
         images,
         files,
@@ -152,6 +188,39 @@ pub fn validate_page(
         sections,
         citations,
         page_links,
+    }
+}
+
+/// Where a hub card's `link` (written at `span` in page `path`) leads: a page of this site,
+/// checked with the body's links (added to `page_links`), or an address elsewhere.
+fn card_link(
+    link: &str,
+    span: Span,
+    path: &str,
+    page_links: &mut Vec<PageLink>,
+    out: &mut Vec<Diagnostic>,
+) -> CardLink {
+    match Target::of(link) {
+        Target::External => CardLink::External(link.to_owned()),
+        Target::Page { file, anchor } => match resolve_relative(path, &file) {
+            Some(target) => {
+                let anchor = anchor.map(decoded);
+                page_links.push(PageLink { target: target.clone(), anchor: anchor.clone(), span, lang: None });
+                CardLink::Page { target, anchor }
+            }
+            None => {
+                out.push(ref_unknown_page::escapes(span, link));
+                CardLink::External(String::new())
+            }
+        },
+        Target::Refused(scheme) => {
+            out.push(rules::ref_unsafe_url::diagnostic(span, &scheme));
+            CardLink::External(String::new())
+        }
+        Target::Claim(_) | Target::Anchor(_) | Target::File(_) => {
+            out.push(rules::ref_unknown_page::card_link(span, link));
+            CardLink::External(String::new())
+        }
     }
 }
 

@@ -1,7 +1,25 @@
-//! Slide decks (`layout: slides`): a page's body cut into slides at its top-level `##`
-//! headings. What comes before the first heading joins the title slide. The cut is made in
-//! the rendered HTML, counting open elements, so a heading inside a callout or a notes block
-//! never starts a slide.
+//! Pages made to present: slide decks (`layout: slides`) and posters (`layout: poster`). A
+//! page's body is cut into slides or panels at its top-level `##` headings; what comes before
+//! the first heading joins the title slide or opens the poster. The cut is made in the rendered
+//! HTML, counting open elements, so a heading inside a callout or a notes block never starts a
+//! slide. Each kind prints on a page size of its own.
+
+use shoko_model::schema::PageLayout;
+
+/// The printed page of a deck: 16:9, one slide per page (a 10-inch-wide slide).
+pub const SLIDE_PAGE: &str = "254mm 142.875mm";
+
+/// The printed page of a poster: one A0 sheet, portrait.
+pub const POSTER_PAGE: &str = "841mm 1189mm";
+
+/// The printed page size `layout` sets (`@page { size }`), for those that set one.
+pub fn print_size(layout: PageLayout) -> Option<&'static str> {
+    match layout {
+        PageLayout::Page => None,
+        PageLayout::Slides => Some(SLIDE_PAGE),
+        PageLayout::Poster => Some(POSTER_PAGE),
+    }
+}
 
 /// Elements that have no end tag.
 const VOID: [&str; 14] =
@@ -9,7 +27,7 @@ const VOID: [&str; 14] =
 
 /// `html` cut before each top-level `<h2`: the part before the first (possibly empty), then
 /// one part per heading.
-pub fn slides(html: &str) -> (String, Vec<String>) {
+pub fn sections(html: &str) -> (String, Vec<String>) {
     let mut cuts = Vec::new();
     let mut depth = 0usize;
     let mut at = 0;
@@ -51,12 +69,12 @@ pub fn slides(html: &str) -> (String, Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::slides;
+    use super::sections;
 
     #[test]
     fn top_level_headings_start_slides_and_nested_ones_do_not() {
         let html = "<p>intro<br></p>\n<h2 id=\"a\">A</h2>\n<p>one</p>\n<aside class=\"notes\"><h2>not a slide</h2><img src=\"x.png\"></aside>\n<h2 id=\"b\">B</h2><div><p>two</p></div>";
-        let (before, parts) = slides(html);
+        let (before, parts) = sections(html);
         assert_eq!(before, "<p>intro<br></p>");
         assert_eq!(parts.len(), 2);
         assert!(parts[0].starts_with("<h2 id=\"a\">") && parts[0].contains("not a slide"));
@@ -65,14 +83,14 @@ mod tests {
 
     #[test]
     fn an_unclosed_angle_bracket_after_wide_characters_ends_the_scan_without_a_panic() {
-        let (before, parts) = slides("<h2>観測</h2><p>a < 観");
+        let (before, parts) = sections("<h2>観測</h2><p>a < 観");
         assert_eq!(before, "");
         assert_eq!(parts, ["<h2>観測</h2><p>a < 観"]);
     }
 
     #[test]
     fn a_body_without_headings_is_all_before() {
-        let (before, parts) = slides("<p>only</p>");
+        let (before, parts) = sections("<p>only</p>");
         assert_eq!((before.as_str(), parts.len()), ("<p>only</p>", 0));
     }
 }
