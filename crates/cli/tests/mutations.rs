@@ -274,7 +274,7 @@ const MUTATIONS: &[Mutation] = &[
         find: "](gfx1201/index.md)",
         replace: "](gfx1201/index.html)",
         first: "ref/unknown-page",
-        at: "gpu/gfx900.md:59:1",
+        at: "gpu/gfx900.md:74:1",
     },
     Mutation {
         what: "page path",
@@ -282,7 +282,7 @@ const MUTATIONS: &[Mutation] = &[
         find: "](gfx1201/index.md)",
         replace: "](gfx1201/indx.md)",
         first: "ref/unknown-page",
-        at: "gpu/gfx900.md:59:1",
+        at: "gpu/gfx900.md:74:1",
     },
     Mutation {
         what: "anchor",

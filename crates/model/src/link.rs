@@ -305,26 +305,27 @@ fn known(site: &SiteModel, r: &Ref, questions_too: bool) -> bool {
         || (questions_too && site.questions.contains_key(&r.id))
 }
 
-/// Every reference to an ID that does not exist, reported once per file and ID: the first place
-/// carries the diagnostic, the others in the same file are its secondary places.
+/// Every reference to an ID that does not exist, reported once per ID: the first place (in
+/// path order) carries the diagnostic, the others, in any file, are its secondary places. A
+/// renamed or removed claim is one mistake however many pages cite it.
 fn check_references(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    let mut unknown: Vec<(&ClaimId, Vec<&Ref>)> = Vec::new();
     for doc in &site.docs {
         let claims = doc.claims.iter().flat_map(|c| c.depends_on.iter().chain(&c.supersedes).chain(&c.superseded_by));
         let questions = doc.questions.iter().flat_map(|q| &q.about);
         let citations = doc.page().into_iter().flat_map(|p| &p.citations);
         let refs = claims.chain(questions).map(|r| (r, false)).chain(citations.map(|r| (r, true)));
-        let mut unknown: Vec<(&ClaimId, Vec<&Ref>)> = Vec::new();
         for (r, _) in refs.filter(|(r, questions_too)| !known(site, r, *questions_too)) {
             match unknown.iter_mut().find(|(id, _)| **id == r.id) {
                 Some((_, places)) => places.push(r),
                 None => unknown.push((&r.id, vec![r])),
             }
         }
-        for (id, places) in unknown {
-            let nearest = shoko_diagnostics::closest(site.claims.keys().map(|k| k.0.as_str()), &id.0);
-            let first = rules::ref_unknown_claim::diagnostic(places[0].span.clone(), &id.0, nearest);
-            out.push(places[1..].iter().fold(first, |d, r| d.with_secondary(r.span.clone(), "cited again here")));
-        }
+    }
+    for (id, places) in unknown {
+        let nearest = shoko_diagnostics::closest(site.claims.keys().map(|k| k.0.as_str()), &id.0);
+        let first = rules::ref_unknown_claim::diagnostic(places[0].span.clone(), &id.0, nearest);
+        out.push(places[1..].iter().fold(first, |d, r| d.with_secondary(r.span.clone(), "cited again here")));
     }
 }
 
