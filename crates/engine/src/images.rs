@@ -1,7 +1,10 @@
 //! Images that pages show: raster images are decoded once and resized into at most two smaller
 //! widths (640 and 1280 pixels), SVGs are checked ([`crate::svg`]) and copied with their
 //! intrinsic size. Everything is written under `media/` with the same relative path as under
-//! `content/`. Runs in parallel.
+//! `content/`. Media files (`::: audio`, `::: pdf`) are checked against their names
+//! ([`shoko_model::media`]) and copied under `media/` with a fingerprint in the name, so a
+//! changed recording is never served from a stale cache; their [`ImageInfo`] has no size.
+//! Runs in parallel.
 //!
 //! Only files that the content walk found are read (regular files under `content/`, never
 //! through a symbolic link), and none larger than the content size limit: an image link can
@@ -12,7 +15,7 @@ use crate::IoError;
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, Span};
 use shoko_model::SiteModel;
-use shoko_model::rules::{file_bad_image, file_too_large, file_unsafe_svg};
+use shoko_model::rules::{file_bad_image, file_bad_media, file_too_large, file_unsafe_svg};
 use shoko_render::view::ImageInfo;
 use shoko_vocab::layout::{CONTENT_DIR, MEDIA_DIR};
 use std::collections::{BTreeMap, BTreeSet};
@@ -42,11 +45,12 @@ pub(crate) struct Source<'a> {
     pub(crate) max_bytes: u64,
 }
 
-/// Every image a page of `site` shows (that the walk found), with the first place that shows it.
+/// Every image or media file a page of `site` shows (that the walk found), with the first place
+/// that shows it.
 fn used(source: Source<'_>, site: &SiteModel) -> BTreeMap<String, Span> {
     let mut used = BTreeMap::new();
     for page in site.docs().iter().filter_map(|d| d.page()) {
-        for (path, span) in &page.images {
+        for (path, span) in page.images.iter().chain(&page.media) {
             if source.files.contains(path) {
                 used.entry(path.clone()).or_insert_with(|| span.clone());
             }
@@ -110,6 +114,9 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
     let results: Vec<Result<Option<Diagnostic>, IoError>> = used
         .par_iter()
         .map(|(path, span)| {
+            if shoko_model::media::kind(path).is_some() {
+                return probe_media(source, path, span);
+            }
             let bad = |reason: String| Ok(Some(file_bad_image::diagnostic(span.clone(), path, &reason)));
             let named = match named_format(path) {
                 Ok(named) => named,
@@ -140,6 +147,35 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
     results.into_iter().filter_map(Result::transpose).collect()
 }
 
+/// The diagnostic for media file `path` that is too large or not what its name says (read from
+/// its first bytes).
+fn probe_media(source: Source<'_>, path: &str, span: &Span) -> Result<Option<Diagnostic>, IoError> {
+    let (opened, _) = match open(source, path, span)? {
+        Ok(opened) => opened,
+        Err(too_large) => return Ok(Some(too_large)),
+    };
+    let mut head = Vec::with_capacity(MEDIA_HEAD);
+    std::io::Read::read_to_end(&mut std::io::Read::take(opened, MEDIA_HEAD as u64), &mut head)
+        .map_err(|e| IoError::new("read", source.root.join(CONTENT_DIR).join(path), e))?;
+    Ok(shoko_model::media::problem(path, &head).map(|reason| file_bad_media::diagnostic(span.clone(), path, &reason)))
+}
+
+/// How many first bytes of a media file tell what it is.
+const MEDIA_HEAD: usize = 8192;
+
+/// Media file `path` published: checked, and named with a fingerprint of its bytes.
+fn media(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
+    if let Some(reason) = shoko_model::media::problem(path, &bytes[..bytes.len().min(MEDIA_HEAD)]) {
+        return Err(reason);
+    }
+    let hash = blake3::hash(&bytes).to_hex();
+    let (stem, ext) = path.rsplit_once('.').unwrap_or((path, ""));
+    let published = format!("{MEDIA_DIR}/{stem}.{}.{ext}", &hash.as_str()[..10]);
+    let info =
+        ImageInfo { src: published.clone(), width: 0, height: 0, srcset: Vec::new(), original: published.clone() };
+    Ok((path.to_owned(), info, vec![(published, bytes)]))
+}
+
 /// The diagnostic for an SVG that is not one, or not safe to publish.
 fn svg_problem(path: &str, bytes: &[u8], span: &Span) -> Option<Diagnostic> {
     let Ok(text) = std::str::from_utf8(bytes) else {
@@ -163,6 +199,9 @@ pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, Io
                 Err(too_large) => return Ok(Err(too_large)),
             };
             let bytes = read_all(source, path, opened, size)?;
+            if shoko_model::media::kind(path).is_some() {
+                return Ok(media(path, bytes).map_err(|reason| file_bad_media::diagnostic(span.clone(), path, &reason)));
+            }
             if named_format(path) == Ok(None)
                 && let Some(problem) = svg_problem(path, &bytes, span)
             {
@@ -266,6 +305,20 @@ mod tests {
         assert_eq!(info.srcset.iter().map(|(_, w)| *w).collect::<Vec<_>>(), [640, 1280, 2000]);
         let small = image::load_from_memory(&files[1].1).unwrap();
         assert_eq!((small.width(), small.height()), (640, 320));
+    }
+
+    #[test]
+    fn media_are_fingerprinted_and_must_be_what_their_names_say() {
+        let wav = b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00".to_vec();
+        let (path, info, files) = media("talks/intro.wav", wav.clone()).unwrap();
+        assert_eq!(path, "talks/intro.wav");
+        assert!(info.src.starts_with("media/talks/intro.") && info.src.ends_with(".wav"), "{}", info.src);
+        assert_eq!(info.src.len(), "media/talks/intro.".len() + 10 + ".wav".len());
+        assert_eq!(files, [(info.src.clone(), wav.clone())]);
+        let mut changed = wav.clone();
+        changed.push(0);
+        assert_ne!(media("talks/intro.wav", changed).unwrap().1.src, info.src, "new bytes, new name");
+        assert!(media("talks/intro.mp3", wav).unwrap_err().contains("WAV"));
     }
 
     #[test]

@@ -32,6 +32,11 @@ pub trait RenderContext {
     fn component(&self, component: Component, args: &str, lang: Lang) -> String;
     /// The whole HTML of an image with alt text `alt`, or `None` to keep a plain `<img>`.
     fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String>;
+    /// The href of the media file a component names (`::: audio talk.ogg`) as written, or
+    /// `None` when the site has no such file. None by default.
+    fn media(&self, _file: &str, _lang: Lang) -> Option<String> {
+        None
+    }
     /// The notice (trusted HTML) above the `lang` div whose opening fence starts at byte
     /// `open` of the file, when that div is behind its partner. None by default.
     fn drift_notice(&self, _open: usize, _lang: Lang) -> Option<String> {
@@ -249,8 +254,73 @@ impl Renderer<'_> {
                 self.blocks(&div.children);
                 self.out.html.push_str("</aside>\n");
             }
+            Component::Audio => self.audio(div, args),
+            Component::Pdf => self.pdf(div, args),
             data => self.out.html.push_str(&self.cx.component(data, args, self.lang)),
         }
+    }
+
+    /// The published href of a file a component names (as written when the site has none).
+    fn media_href(&self, file: &str) -> String {
+        escape(&self.cx.media(file, self.lang).unwrap_or_else(|| file.to_owned()))
+    }
+
+    /// `::: audio FILE [CAPTIONS…]`: the player, a download link and the transcript (the
+    /// language divs). Captions named `NAME.LANG.vtt` are in that language; the page's own (or
+    /// one without a language) is on by default.
+    fn audio(&mut self, div: &Div, args: &str) {
+        let mut files = args.split_whitespace();
+        let audio = self.media_href(files.next().unwrap_or_default());
+        self.out.html.push_str(&format!(
+            "<div class=\"media media-audio\">\n<audio controls preload=\"metadata\" src=\"{audio}\">"
+        ));
+        let mut default_given = false;
+        for captions in files {
+            let lang = Lang::of_file(captions);
+            let (srclang, label) = match lang {
+                Some(l) => {
+                    (format!(" srclang=\"{}\"", l.code()), self.cx.label(&format!("lang-{}", l.code()), self.lang))
+                }
+                None => (String::new(), self.cx.label("media-captions", self.lang)),
+            };
+            let default = !default_given && lang.is_none_or(|l| l == self.lang);
+            default_given |= default;
+            self.out.html.push_str(&format!(
+                "<track kind=\"captions\" src=\"{}\"{srclang} label=\"{}\"{}>",
+                self.media_href(captions),
+                escape(&label),
+                if default { " default" } else { "" }
+            ));
+        }
+        let download = escape(&self.cx.label("media-download-audio", self.lang));
+        let transcript = escape(&self.cx.label("media-transcript", self.lang));
+        self.out.html.push_str(&format!(
+            "</audio>\n<p class=\"media-actions\"><a href=\"{audio}\" download>{download}</a></p>\n<details class=\"transcript\">\n<summary>{transcript}</summary>\n"
+        ));
+        self.blocks(&div.children);
+        self.out.html.push_str("</details>\n</div>\n");
+    }
+
+    /// `::: pdf FILE`: the PDF in the page where the browser can show it (its fallback is a
+    /// link), a download link and the caption (the language divs).
+    fn pdf(&mut self, div: &Div, args: &str) {
+        let file = args.split_whitespace().next().unwrap_or_default();
+        let href = self.media_href(file);
+        let name = escape(file.rsplit('/').next().unwrap_or(file));
+        let fallback = escape(&self.cx.label("media-pdf-fallback", self.lang));
+        let open = escape(&self.cx.label("media-pdf-open", self.lang));
+        let download = escape(&self.cx.label("media-download-pdf", self.lang));
+        self.out.html.push_str(&format!(
+            "<figure class=\"media media-pdf\">\n<object class=\"pdf-view\" data=\"{href}\" type=\"application/pdf\" title=\"{name}\">\n<p class=\"pdf-fallback\">{fallback} <a href=\"{href}\">{open}</a></p>\n</object>\n"
+        ));
+        if !div.children.is_empty() {
+            self.out.html.push_str("<figcaption>\n");
+            self.blocks(&div.children);
+            self.out.html.push_str("</figcaption>\n");
+        }
+        self.out.html.push_str(&format!(
+            "<p class=\"media-actions\"><a href=\"{href}\" download>{download}</a></p>\n</figure>\n"
+        ));
     }
 
     fn markdown(&mut self, markdown: &str) {

@@ -8,6 +8,7 @@ pub mod config;
 pub mod frontmatter;
 pub mod link;
 pub mod locate;
+pub mod media;
 pub mod model;
 pub mod pairs;
 pub mod review;

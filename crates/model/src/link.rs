@@ -540,7 +540,7 @@ type SiteCheck<'a> = dyn Fn(&mut Vec<Diagnostic>) + Sync + 'a;
 fn check_files(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
     for doc in &site.docs {
         let Some(page) = doc.page() else { continue };
-        for (image, span) in &page.images {
+        for (image, span) in page.images.iter().chain(&page.media) {
             if !files.contains(image) {
                 out.push(rules::ref_missing_file::diagnostic(span.clone(), image, image));
             }

@@ -273,6 +273,9 @@ pub struct Page {
     pub components: Vec<ComponentUse>,
     /// Images the body shows: path relative to `content/` and where the image is written.
     pub images: Vec<(String, Span)>,
+    /// Media files the body plays or shows (`::: audio`, `::: pdf`): path relative to
+    /// `content/` and where the component names it.
+    pub media: Vec<(String, Span)>,
     /// The callouts of the body that name an evidence class, with the claims cited inside them.
     pub callouts: Vec<Callout>,
     /// Other files the body links to (downloads, or a built page's address written by mistake):

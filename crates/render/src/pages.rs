@@ -186,6 +186,11 @@ impl RenderContext for PageCx<'_, '_> {
         Some(Resolved { href, after: None })
     }
 
+    fn media(&self, file: &str, lang: Lang) -> Option<String> {
+        let info = self.cx.images.get(&resolve_relative(&self.doc.path, file)?)?;
+        Some(relative_href(self.cx.page_dir(self.id, lang), &info.src))
+    }
+
     fn fallback_notice(&self, lang: Lang) -> String {
         self.cx.t(lang, "fallback-notice")
     }
@@ -255,7 +260,12 @@ impl RenderContext for PageCx<'_, '_> {
                 self.partial(component, components::case_study(self.cx, self.cards, self.questions, args, lang), lang)
             }
             // Drawn by the Markdown renderer from their own text.
-            Component::CallChain | Component::Figure | Component::Next | Component::Notes => String::new(),
+            Component::CallChain
+            | Component::Figure
+            | Component::Next
+            | Component::Notes
+            | Component::Audio
+            | Component::Pdf => String::new(),
         }
     }
 }

@@ -26,11 +26,16 @@ pub enum Component {
     /// `::: case-study [ID…]`: fact, interpretation and open question as three layers, from
     /// the claims by class (the page's, or the ones named) and the page's questions.
     CaseStudy,
+    /// `::: audio FILE [CAPTIONS.vtt…]`: an audio player with its transcript (the language
+    /// divs) and optional WebVTT captions.
+    Audio,
+    /// `::: pdf FILE`: a PDF shown in the page, with a download link and a caption.
+    Pdf,
 }
 
 impl Component {
     /// Every component, in the order the docs list them.
-    pub const ALL: [Component; 11] = [
+    pub const ALL: [Component; 13] = [
         Component::Generations,
         Component::CanShow,
         Component::ClaimTable,
@@ -42,6 +47,8 @@ impl Component {
         Component::Notes,
         Component::Cards,
         Component::CaseStudy,
+        Component::Audio,
+        Component::Pdf,
     ];
 
     /// The name written after the colons.
@@ -58,6 +65,8 @@ impl Component {
             Component::Notes => "notes",
             Component::Cards => "cards",
             Component::CaseStudy => "case-study",
+            Component::Audio => "audio",
+            Component::Pdf => "pdf",
         }
     }
 
@@ -69,7 +78,20 @@ impl Component {
     /// Whether it is drawn from typed data by a template (`templates/partials/`), rather than
     /// from its own text by the Markdown renderer.
     pub fn from_data(self) -> bool {
-        !matches!(self, Component::CallChain | Component::Figure | Component::Next | Component::Notes)
+        !matches!(
+            self,
+            Component::CallChain
+                | Component::Figure
+                | Component::Next
+                | Component::Notes
+                | Component::Audio
+                | Component::Pdf
+        )
+    }
+
+    /// Whether its arguments name files under `content/` (media it plays or shows).
+    pub fn names_files(self) -> bool {
+        matches!(self, Component::Audio | Component::Pdf)
     }
 
     /// Whether its arguments name claims (which count as citations).

@@ -31,6 +31,15 @@ impl Lang {
         }
     }
 
+    /// The language a file is in by its name's last part before the extension
+    /// (`talk.ja.vtt`), if it names one.
+    pub fn of_file(path: &str) -> Option<Lang> {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let stem = name.rsplit_once('.')?.0;
+        let code = stem.rsplit_once('.')?.1;
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
     /// The other language.
     pub fn other(self) -> Lang {
         match self {

@@ -20,6 +20,7 @@ pub mod claim_uncited;
 pub mod claim_weak_premise;
 pub mod component_missing_data;
 pub mod file_bad_image;
+pub mod file_bad_media;
 pub mod file_empty;
 pub mod file_invalid_utf8;
 pub mod file_symlink;
@@ -81,6 +82,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &claim_weak_premise::CODE,
         &component_missing_data::CODE,
         &file_bad_image::CODE,
+        &file_bad_media::CODE,
         &i18n_translation_drift::CODE,
         &md_callout_class::CODE,
         &file_empty::CODE,

@@ -5,6 +5,7 @@ use super::claim::{bilingual, bilingual_at};
 use super::formats::Check;
 use super::{DocumentInput, each_item};
 use crate::locate::Locator;
+use crate::media::MediaKind;
 use crate::model::{
     Callout, Card, CardLink, ClaimId, ComponentUse, LocalizedText, Page, PageLink, Phase, Ref, TimelineEntry,
 };
@@ -54,6 +55,7 @@ pub fn validate_page(
     let mut citations = Vec::new();
     let mut page_links = Vec::new();
     let mut images = Vec::new();
+    let mut media = Vec::new();
     let mut files = Vec::new();
     for link in &parsed.links {
         let span = Span::new(input.file, link.span.clone());
@@ -136,6 +138,38 @@ pub fn validate_page(
                 }
                 citations.extend(ids);
             }
+            Component::Audio | Component::Pdf => {
+                let files = arg_spans(&input.source.text, span, args);
+                if files.is_empty() {
+                    out.push(missing(&format!("name the file: `::: {} FILE`", component.name())));
+                }
+                for (i, (arg, at)) in files.into_iter().enumerate() {
+                    let Some(path) = resolve_relative(input.path, arg) else {
+                        out.push(ref_unknown_page::escapes(at, arg));
+                        continue;
+                    };
+                    let wanted = match (component, i) {
+                        (Component::Pdf, 0) => Some(MediaKind::Pdf),
+                        (Component::Audio, 0) => Some(MediaKind::Audio),
+                        (Component::Audio, _) => Some(MediaKind::Captions),
+                        _ => None,
+                    };
+                    let kind = crate::media::kind(&path);
+                    if kind.is_none() || kind != wanted {
+                        let reason = match wanted {
+                            Some(MediaKind::Pdf) => "`::: pdf` shows a PDF (`.pdf`)",
+                            Some(MediaKind::Audio) => "`::: audio` plays an audio file first",
+                            Some(MediaKind::Captions) => {
+                                "after the audio file, `::: audio` takes WebVTT captions (`.vtt`)"
+                            }
+                            _ => "`::: pdf` shows one file",
+                        };
+                        out.push(rules::file_bad_media::diagnostic(at, &path, reason));
+                        continue;
+                    }
+                    media.push((path, at));
+                }
+            }
             Component::Cards => {
                 let group = args.trim();
                 if !cards.iter().any(|c: &Card| group.is_empty() || c.group == group) {
@@ -176,6 +210,7 @@ pub fn validate_page(
         cards,
         components: uses,
         images,
+        media,
         files,
         callouts,
         title,
@@ -227,13 +262,18 @@ fn card_link(
 /// The claim IDs a component names after its name on the fence line (`fence`, a span of the
 /// file `text`), each at its own place on the line.
 fn named_ids(text: &str, fence: &Span, args: &str) -> Vec<Ref> {
+    arg_spans(text, fence, args).into_iter().map(|(id, span)| Ref { id: ClaimId(id.to_owned()), span }).collect()
+}
+
+/// Each word of a component's arguments with where it is on the fence line.
+fn arg_spans<'a>(text: &str, fence: &Span, args: &'a str) -> Vec<(&'a str, Span)> {
     let line = &text[fence.range.clone()];
     // The arguments are the line's tail (a closing `}` or `:` aside): found from the end.
     let at = fence.range.start + line.rfind(args).unwrap_or(0);
     args.split_whitespace()
-        .map(|id| {
-            let start = at + (id.as_ptr() as usize - args.as_ptr() as usize);
-            Ref { id: ClaimId(id.to_owned()), span: Span::new(fence.file, start..start + id.len()) }
+        .map(|word| {
+            let start = at + (word.as_ptr() as usize - args.as_ptr() as usize);
+            (word, Span::new(fence.file, start..start + word.len()))
         })
         .collect()
 }

@@ -1,0 +1,97 @@
+//! Media files pages play or show (`::: audio`, `::: pdf`): which names each component takes
+//! and, from a file's first bytes, whether the file is what its name says. The engine copies
+//! them; `check` and `build` both judge them here.
+
+/// What a media file is, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MediaKind {
+    /// Audio for `<audio>`.
+    Audio,
+    /// Captions for an audio file (WebVTT).
+    Captions,
+    /// A PDF document.
+    Pdf,
+}
+
+/// Audio names and, for each, the formats its bytes may be (`infer`'s extensions).
+const AUDIO: [(&str, &[&str]); 8] = [
+    ("mp3", &["mp3"]),
+    ("m4a", &["m4a", "mp4"]),
+    ("ogg", &["ogg", "opus"]),
+    ("oga", &["ogg", "opus"]),
+    ("opus", &["opus", "ogg"]),
+    ("flac", &["flac"]),
+    ("wav", &["wav"]),
+    ("webm", &["webm"]),
+];
+
+/// The lowercase extension of `path`.
+fn extension(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default()
+}
+
+/// What `path` is by its name, if a media component takes it.
+pub fn kind(path: &str) -> Option<MediaKind> {
+    match extension(path).as_str() {
+        "pdf" => Some(MediaKind::Pdf),
+        "vtt" => Some(MediaKind::Captions),
+        ext if AUDIO.iter().any(|(e, _)| *e == ext) => Some(MediaKind::Audio),
+        _ => None,
+    }
+}
+
+/// Why the file `path`, starting with `head` (its first bytes, at least 64 when it is that
+/// long), is not what its name says; `None` when it is.
+pub fn problem(path: &str, head: &[u8]) -> Option<String> {
+    let ext = extension(path);
+    let found = infer::get(head).map(|t| t.extension());
+    match kind(path) {
+        None => Some(format!("`.{ext}` is not a media file's name")),
+        Some(MediaKind::Captions) => {
+            let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+            let webvtt =
+                text.starts_with(b"WEBVTT") && text.get(6).is_none_or(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+            (!webvtt).then(|| String::from("a WebVTT file starts with the line `WEBVTT`"))
+        }
+        Some(MediaKind::Pdf) => {
+            (found != Some("pdf")).then(|| format!("the file is {} but its name says PDF", named(found)))
+        }
+        Some(MediaKind::Audio) => {
+            let allowed = AUDIO.iter().find(|(e, _)| *e == ext).map_or(&[][..], |(_, a)| *a);
+            (!found.is_some_and(|f| allowed.contains(&f)))
+                .then(|| format!("the file is {} but its name says {}", named(found), ext.to_ascii_uppercase()))
+        }
+    }
+}
+
+/// A found format in words.
+fn named(found: Option<&str>) -> String {
+    found.map_or_else(|| String::from("of no known media format"), |f| f.to_ascii_uppercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_bytes_must_agree() {
+        let wav = b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00";
+        assert_eq!(problem("talk.wav", wav), None);
+        assert!(problem("talk.mp3", wav).unwrap().contains("WAV but its name says MP3"));
+        assert_eq!(problem("poster.pdf", b"%PDF-1.7\n"), None);
+        assert!(problem("poster.pdf", b"<html>").unwrap().contains("name says PDF"));
+        assert_eq!(problem("talk.ja.vtt", b"WEBVTT\n\n00:00.000 --> 00:01.000\nhi"), None);
+        assert_eq!(problem("talk.vtt", b"\xEF\xBB\xBFWEBVTT - title\n"), None);
+        assert!(problem("talk.vtt", b"WEBVTTX").is_some());
+        assert!(problem("page.html", b"<html>").unwrap().contains("not a media file's name"));
+    }
+
+    #[test]
+    fn kinds_and_caption_languages_come_from_names() {
+        assert_eq!(kind("a/Talk.OGG"), Some(MediaKind::Audio));
+        assert_eq!(kind("a.vtt"), Some(MediaKind::Captions));
+        assert_eq!(kind("a.pdf"), Some(MediaKind::Pdf));
+        assert_eq!(kind("a.mp4"), None);
+    }
+}
