@@ -41,8 +41,9 @@ fn a_long_section_shows_a_window_around_the_page_and_links_the_full_list() {
     let labels = |sel: &str| -> Vec<String> {
         nav.select(&select(sel)).map(|a| a.text().collect::<String>().trim().to_owned()).collect()
     };
-    // The first level: the fixture's guide and the long section, the section opened.
-    assert_eq!(labels("nav.sidebar > details > ul > li > a"), ["Guide", "Many"]);
+    // The first level: the fixture's pages and the long section (in path order), the section
+    // opened.
+    assert_eq!(labels("nav.sidebar > details > ul > li > a"), ["Guide", "Many", "Audio and PDF"]);
     // The section's level: 12 pages around the branch (the p20 folder is the 21st of 30), then
     // the link to the full list.
     let level = labels("li.depth-2 > a");

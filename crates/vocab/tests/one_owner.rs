@@ -36,9 +36,11 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
 }
 
 /// Literals that are the same word as a convention but another thing, with why.
-const SAME_WORD_OTHER_THING: [(&str, &str, &str); 8] = [
+const SAME_WORD_OTHER_THING: [(&str, &str, &str); 10] = [
     ("model/src/validate/page.rs", "phases", "the front-matter field that holds the phase grid's rows"),
     ("model/src/validate/page.rs", "timeline", "the front-matter field that holds the timeline's entries"),
+    ("model/src/validate/page.rs", "cards", "the front-matter field that holds the hub cards"),
+    ("model/src/media.rs", "pdf", "the file extension of a PDF and the format `infer` names"),
     ("model/src/validate/mod.rs", "claims", "the field that lists a file's claims"),
     ("model/src/validate/mod.rs", "questions", "the field that lists a file's open questions"),
     ("model/src/anchors.rs", "claims", "the ID of the page template's claims section"),
