@@ -34,7 +34,7 @@ e2e:
 # target/screenshots/.
 screenshots: build
     cd tests/e2e && npm ci --no-audit --no-fund --silent
-    node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html "ja/index.html+search:カーネル" "en/index.html+search:gfx1201" "ja/gpu/gfx1201/index.html" "en/claims/index.html?page=/gpu/gfx1201/&class=inferred" "ja/gpu/gfx1201/deck/index.html#3" "en/gpu/gfx1201/deck/index.html#2+key:n"
+    node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html "ja/index.html+search:カーネル" "en/index.html+search:gfx1201" "ja/gpu/gfx1201/index.html" "en/claims/index.html?page=/gpu/gfx1201/&class=inferred" "ja/gpu/gfx1201/deck/index.html#3" "en/gpu/gfx1201/deck/index.html#2+key:n" ja/gpu/poster/index.html en/gpu/poster/index.html ja/vega-study/index.html en/vega-study/index.html "en/gpu/gfx900/index.html#case-study-the-mi25-in-three-layers"
 
 # The performance benchmark (corpus, cold/no-op/edit builds, memory, Hugo ratio, serve latency).
 # BENCH_SIZES="1000 10000" to skip the 50,000-page corpus.

