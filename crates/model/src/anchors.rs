@@ -46,7 +46,19 @@ pub fn reserved(doc: &Document, site: &SiteModel) -> Anchors {
     for q in &doc.questions {
         anchors.reserve(&question_anchor(&q.id));
     }
+    for number in slide_numbers(doc) {
+        anchors.reserve(&number);
+    }
     anchors
+}
+
+/// The anchors of a deck's slides, `1` (the title slide) to the last; none for other pages and
+/// for a deck without `##` sections (it is shown as a page).
+fn slide_numbers(doc: &Document) -> Vec<String> {
+    match doc.page().map_or(0, |p| p.slides) {
+        0 => Vec::new(),
+        slides => (1..=slides + 1).map(|n| n.to_string()).collect(),
+    }
 }
 
 /// Every ID a link may target on `doc` in `lang` (empty for logs).
@@ -55,6 +67,7 @@ pub fn page_anchors(doc: &Document, site: &SiteModel, text: &str, lang: Lang) ->
     let mut ids: BTreeSet<String> = TEMPLATE_IDS.iter().map(|s| (*s).to_owned()).collect();
     ids.extend(card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()).map(claim_anchor));
     ids.extend(doc.questions.iter().map(|q| question_anchor(&q.id)));
+    ids.extend(slide_numbers(doc));
     let mut anchors = reserved(doc, site);
     let body = &text[page.body_start..];
     ids.extend(headings(&page.body.blocks, body, page.body_start, lang, &mut anchors).into_iter().map(|h| h.id));

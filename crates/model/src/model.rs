@@ -245,6 +245,9 @@ pub struct Page {
     pub weight: i64,
     /// How it is laid out.
     pub layout: crate::schema::PageLayout,
+    /// For a deck: how many slides follow the title slide (its `##` headings, the larger count
+    /// of the two languages). Slides are numbered from 1, and their numbers are anchors.
+    pub slides: usize,
     /// "This page does not claim" items.
     pub does_not_claim: Vec<LocalizedText>,
     /// The parsed body.

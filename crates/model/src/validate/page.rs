@@ -52,6 +52,15 @@ pub fn validate_page(
             ));
         }
     }
+    let slides = if front.layout == crate::schema::PageLayout::Slides {
+        let count = |lang| {
+            let found = shoko_markdown::headings(&parsed.blocks, text, body.start, lang, &mut Default::default());
+            found.iter().filter(|h| h.level == 2).count()
+        };
+        Lang::ALL.map(count).into_iter().max().unwrap_or(0)
+    } else {
+        0
+    };
     let mut citations = Vec::new();
     let mut page_links = Vec::new();
     let mut images = Vec::new();
@@ -217,6 +226,7 @@ pub fn validate_page(
         gain,
         weight: front.weight.unwrap_or(0),
         layout: front.layout,
+        slides,
         does_not_claim,
         body: parsed,
         body_start: body.start,
