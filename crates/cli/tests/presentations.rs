@@ -1,6 +1,7 @@
 //! Slide decks built from a site: a slide's number is its anchor, so a link to `deck.md#3`
 //! passes `check` and lands on the slide, a heading spelled like a number does not take the
-//! slide's ID, and a number past the last slide is an unknown anchor.
+//! slide's ID, and a number past the last slide is an unknown anchor. Media a page names must
+//! exist and be the kind its component takes.
 
 mod common;
 
@@ -41,4 +42,19 @@ fn slide_numbers_are_anchors_that_links_may_target_and_headings_do_not_take() {
     let run = shoko(&["check", "--root", &root.display().to_string()]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stderr.contains("ref/unknown-anchor"), "{}", run.stderr);
+}
+
+#[test]
+fn media_a_page_names_must_exist_and_be_what_their_names_say() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path().join("root");
+    copy_tree(&fixture("valid"), &root);
+    let page = "---\ntitle: { ja: \"音\", en: \"Sound\" }\n---\n\n::: audio gone.ogg\n:::ja\n書き起こし。\n:::\n:::en\nTranscript.\n:::\n:::\n\n::: pdf media/narration.wav\n:::\n";
+    write(&root, "content/sound.md", page);
+    let run = shoko(&["check", "--root", &root.display().to_string()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let missing = run.stderr.find("error[ref/missing-file]").expect("the missing recording is reported");
+    assert!(run.stderr[missing..].contains("content/sound.md:5:11"), "at the argument:\n{}", run.stderr);
+    let kind = run.stderr.find("error[file/bad-media]").expect("a WAV is not a PDF");
+    assert!(run.stderr[kind..].contains("`::: pdf` shows a PDF"), "{}", run.stderr);
 }
