@@ -114,20 +114,30 @@ pub fn generations(cx: &Ctx<'_>, args: &str, here: &str, lang: Lang) -> Vec<Gene
         .collect()
 }
 
+/// The claims named in a component's `args` that exist.
+fn named_claims<'a>(cx: &Ctx<'a>, args: &str) -> Vec<&'a Claim> {
+    args.split_whitespace().filter_map(|id| cx.site.claim(&shoko_model::ClaimId(id.to_owned()))).collect()
+}
+
+/// The claims in force among `named`, else among the page's `cards`.
+fn in_force<'a, 'b>(cards: &'b [&'a Claim], named: &'b [&'a Claim]) -> impl Iterator<Item = &'a Claim> + 'b {
+    let claims = if named.is_empty() { cards } else { named };
+    claims.iter().copied().filter(|c| c.lifecycle == Lifecycle::Current)
+}
+
+/// An item of a derived list: `text` linked to claim `c`'s card on the page, with its badge.
+fn show_item(cx: &Ctx<'_>, c: &Claim, text: String, lang: Lang) -> ShowItem {
+    ShowItem { text, href: format!("#{}", claim_anchor(&c.id)), badge: cx.badge(c.class, lang) }
+}
+
 /// "Can show": current confirmed claims. "Cannot show": what limited claims' tools cannot show
 /// and what blocks unresolved claims. From the claims named in `args`, else the page's cards.
 pub fn can_show(cx: &Ctx<'_>, cards: &[&Claim], args: &str, lang: Lang) -> (Vec<ShowItem>, Vec<ShowItem>) {
-    let named: Vec<&Claim> =
-        args.split_whitespace().filter_map(|id| cx.site.claim(&shoko_model::ClaimId(id.to_owned()))).collect();
-    let claims: &[&Claim] = if named.is_empty() { cards } else { &named };
-    let item = |c: &Claim, text: String| ShowItem {
-        text,
-        href: format!("#{}", claim_anchor(&c.id)),
-        badge: cx.badge(c.class, lang),
-    };
+    let named = named_claims(cx, args);
+    let item = |c: &Claim, text: String| show_item(cx, c, text, lang);
     let mut can = Vec::new();
     let mut cannot = Vec::new();
-    for c in claims.iter().filter(|c| c.lifecycle == Lifecycle::Current) {
+    for c in in_force(cards, &named) {
         match c.class {
             Class::Confirmed => can.push(item(c, c.text.get(lang).to_owned())),
             Class::Limited => {
@@ -264,16 +274,10 @@ pub struct CaseStudy {
 /// The case study of the claims named in `args` (else the page's cards) in force, by class, and
 /// of `questions` (those about a named claim, else all of them).
 pub fn case_study(cx: &Ctx<'_>, cards: &[&Claim], questions: &[&Question], args: &str, lang: Lang) -> CaseStudy {
-    let named: Vec<&Claim> =
-        args.split_whitespace().filter_map(|id| cx.site.claim(&shoko_model::ClaimId(id.to_owned()))).collect();
-    let claims: &[&Claim] = if named.is_empty() { cards } else { &named };
-    let item = |c: &Claim, text: String| ShowItem {
-        text,
-        href: format!("#{}", claim_anchor(&c.id)),
-        badge: cx.badge(c.class, lang),
-    };
+    let named = named_claims(cx, args);
+    let item = |c: &Claim, text: String| show_item(cx, c, text, lang);
     let mut study = CaseStudy { facts: Vec::new(), interpretations: Vec::new(), open: Vec::new() };
-    for c in claims.iter().filter(|c| c.lifecycle == Lifecycle::Current) {
+    for c in in_force(cards, &named) {
         let text = c.text.get(lang).to_owned();
         match c.class {
             Class::Confirmed | Class::Limited => study.facts.push(item(c, text)),
