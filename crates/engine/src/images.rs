@@ -25,18 +25,19 @@ use std::path::Path;
 /// The widths images are offered in, when the original is wider.
 const WIDTHS: [u32; 2] = [640, 1280];
 
-/// Processed images by content path, their output files, and images that could not be decoded.
+/// Processed images and media files by content path, their output files, and the files that
+/// could not be published (undecodable images, media that are not what their names say).
 #[derive(Debug, Default)]
 pub struct Images {
     /// Content path → what pages show.
     pub info: BTreeMap<String, ImageInfo>,
     /// Output path → bytes.
     pub files: BTreeMap<String, Vec<u8>>,
-    /// Undecodable images.
+    /// Files that could not be published.
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Where a build finds images: the site root, the files the content walk found (relative to
+/// Where a build finds images and media: the site root, the files the content walk found (relative to
 /// `content/`) and the largest file it may read.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Source<'a> {
@@ -45,21 +46,30 @@ pub(crate) struct Source<'a> {
     pub(crate) max_bytes: u64,
 }
 
+/// How a page uses a file: as an image (`![alt](file)`) or as media a component names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    Image,
+    Media,
+}
+
 /// Every image or media file a page of `site` shows (that the walk found), with the first place
-/// that shows it.
-fn used(source: Source<'_>, site: &SiteModel) -> BTreeMap<String, Span> {
+/// that shows it and how. A file shown as an image is judged as one, whatever its name says, so
+/// `![x](doc.pdf)` is a bad image, not a published PDF.
+fn used(source: Source<'_>, site: &SiteModel) -> BTreeMap<String, (Span, Use)> {
     let mut used = BTreeMap::new();
     for page in site.docs().iter().filter_map(|d| d.page()) {
-        for (path, span) in page.images.iter().chain(&page.media) {
+        let images = page.images.iter().map(|(p, s)| (p, s, Use::Image));
+        for (path, span, how) in images.chain(page.media.iter().map(|(p, s)| (p, s, Use::Media))) {
             if source.files.contains(path) {
-                used.entry(path.clone()).or_insert_with(|| span.clone());
+                used.entry(path.clone()).or_insert_with(|| (span.clone(), how));
             }
         }
     }
     used
 }
 
-/// The content paths of every image a page of `site` shows (that exists).
+/// The content paths of every image or media file a page of `site` shows (that exists).
 pub(crate) fn used_paths(source: Source<'_>, site: &SiteModel) -> BTreeSet<String> {
     used(source, site).into_keys().collect()
 }
@@ -113,8 +123,8 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
     let used = used(source, site);
     let results: Vec<Result<Option<Diagnostic>, IoError>> = used
         .par_iter()
-        .map(|(path, span)| {
-            if shoko_model::media::kind(path).is_some() {
+        .map(|(path, (span, how))| {
+            if *how == Use::Media {
                 return probe_media(source, path, span);
             }
             let bad = |reason: String| Ok(Some(file_bad_image::diagnostic(span.clone(), path, &reason)));
@@ -193,13 +203,13 @@ pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, Io
     let used = used(source, site);
     let results: Vec<Result<Result<Processed, Diagnostic>, IoError>> = used
         .par_iter()
-        .map(|(path, span)| {
+        .map(|(path, (span, how))| {
             let (opened, size) = match open(source, path, span)? {
                 Ok(opened) => opened,
                 Err(too_large) => return Ok(Err(too_large)),
             };
             let bytes = read_all(source, path, opened, size)?;
-            if shoko_model::media::kind(path).is_some() {
+            if *how == Use::Media {
                 return Ok(media(path, bytes).map_err(|reason| file_bad_media::diagnostic(span.clone(), path, &reason)));
             }
             if named_format(path) == Ok(None)

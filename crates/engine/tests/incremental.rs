@@ -180,6 +180,13 @@ fn every_kind_of_edit_matches_a_full_build() {
     edit(&mut session, root, "content/components/rocblas.md", swap("weight: 2\nlayout: slides\n", "weight: 2\n"));
     assert_same_as_full(&session, root, "a deck turned back into a page");
 
+    // The page first to show a claim stops citing it: its home moves to the next page showing
+    // it, where search now finds it.
+    let result =
+        edit(&mut session, root, "content/gpu/gfx942.md", |t| t.replace("](claim:gfx942-family)", "](index.md)"));
+    assert!(rendered(&result).0.iter().any(|p| p.starts_with("search/en/d-")), "its record moves");
+    assert_same_as_full(&session, root, "a citation removed from a claim's home");
+
     // The glossary: everything.
     let result =
         edit(&mut session, root, "content/_data/glossary.yaml", swap("One unit of work", "One single unit of work"));

@@ -97,8 +97,8 @@ impl SiteModel {
     }
 
     /// The page that holds claim `id`'s card for links from elsewhere (indexes, search, data
-    /// for other tools): the first page to read that shows it, else the first deck or poster
-    /// that does. `None` when no page shows it.
+    /// for other tools): the first page to read (in path order) that shows it, else the first
+    /// deck or poster that does. `None` when no page shows it.
     pub fn home(&self, id: &ClaimId) -> Option<DocId> {
         let pages = self.shown_on.get(id)?;
         let to_read = |d: &&DocId| self.docs[d.0].page().is_some_and(|p| !p.layout.presents());

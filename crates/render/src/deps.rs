@@ -18,8 +18,8 @@
 //! - a source whose cited lines moved or changed upstream (or no longer do) counts as a change
 //!   of its claim;
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
-//! - a page that becomes a deck or poster, or stops being one, counts as a change of every claim
-//!   it mentions (their home, the page search and the exports point to, may move);
+//! - a claim whose home moved (the first page to read that shows it: a page started or stopped
+//!   showing it, or became a deck or poster, or stopped being one) counts as changed;
 //! - any changed document re-builds both search indexes; one whose number of files changes
 //!   (the site gained or lost enough pages, claims or questions) re-renders everything;
 //! - a claim that moves to another page of the claims index (others were added or removed before
@@ -73,14 +73,17 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         }
         let changed_ids = changed_ids(before, after);
         indexes |= !changed_ids.is_empty() || citations(before) != citations(after);
-        // A page that turns into a deck or poster (or back) may move the home of the claims it
-        // shows ([`SiteModel::home`]) to another page, where search finds them: they count as
-        // changed.
-        let presents = |doc: &Document| doc.page().is_some_and(|p| p.layout.presents());
-        if presents(before) != presents(after) {
-            indexes = true;
-            ids.extend(mentions(new, after).into_iter().cloned());
-        }
+        // A claim whose home ([`SiteModel::home`]) moved, because this page stopped or started
+        // showing it or became a deck or poster (or stopped being one), is found by search on
+        // another page: it counts as changed, so both pages re-render.
+        let moved: Vec<ClaimId> = mentions(old, before)
+            .into_iter()
+            .chain(mentions(new, after))
+            .filter(|id| old.home(id) != new.home(id))
+            .cloned()
+            .collect();
+        indexes |= !moved.is_empty();
+        ids.extend(moved);
         ids.extend(changed_ids);
     }
     // A claim whose review state changed shows it on its card, and the evidence page lists

@@ -281,7 +281,8 @@ pub struct PageView {
     pub layout: LayoutView,
     /// "What you'll gain here".
     pub gain: Option<String>,
-    /// Body HTML (for a deck, what precedes its first slide heading).
+    /// Body HTML (for a deck or poster, what precedes its first `##` heading: part of the title
+    /// slide, or the poster's lead panel).
     pub body: String,
     /// For a deck (`layout: slides`): the HTML of each slide after the title slide.
     pub slides: Option<Vec<String>>,
@@ -542,7 +543,9 @@ pub struct RootView<'a> {
     pub js: String,
 }
 
-/// A processed image: what `<img>` shows and the sizes the browser may pick from.
+/// A processed image: what `<img>` shows and the sizes the browser may pick from. A media file
+/// (`::: audio`, `::: pdf`) has one too, with no size: `src` is its published, fingerprinted
+/// path.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ImageInfo {
     /// Site-root path of the image `<img src>` shows.
