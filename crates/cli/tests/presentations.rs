@@ -12,7 +12,7 @@ fn select(s: &str) -> Selector {
     Selector::parse(s).expect("selector")
 }
 
-const DECK: &str = "---\ntitle: { ja: \"デッキ\", en: \"Deck\" }\nlayout: slides\n---\n\n:::ja\n## 一\n\n一枚目。\n\n## 3\n\n見出しが数字。\n:::\n\n:::en\n## One\n\nFirst.\n\n## 3\n\nA heading that is a number.\n:::\n";
+const DECK: &str = "---\ntitle: { ja: \"デッキ\", en: \"Deck\" }\nlayout: slides\n---\n\n:::ja\n## 一\n\n一枚目。\n\n## 3\n\n見出しが数字。\n:::\n\n:::en\n## One\n\nFirst.\n\n## 3\n\nA heading that is a number.\n:::\n\n::: notes\n:::ja\n## メモの見出し\n:::\n:::en\n## A heading in the notes\n:::\n:::\n";
 
 #[test]
 fn slide_numbers_are_anchors_that_links_may_target_and_headings_do_not_take() {
@@ -37,7 +37,7 @@ fn slide_numbers_are_anchors_that_links_may_target_and_headings_do_not_take() {
         assert!(heading != "3" && heading.starts_with('3'), "{lang}: the heading `3` is numbered apart: {heading}");
     }
 
-    // A slide past the last is not there.
+    // A slide past the last is not there (a heading in the notes starts none).
     write(&root, "content/link.md", &link.replace("deck.md#3", "deck.md#4"));
     let run = shoko(&["check", "--root", &root.display().to_string()]);
     assert_eq!(run.code, 1, "{}", run.stderr);

@@ -25,11 +25,18 @@ pub fn print_size(layout: PageLayout) -> Option<&'static str> {
 const VOID: [&str; 14] =
     ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param"];
 
+/// Wrappers the body renderer puts around a language's blocks (a drift notice, a fallback to the
+/// other language): a heading inside one still starts a slide, and the wrapper is closed at the
+/// cut and opened again after it.
+const WRAPPERS: [&str; 2] = ["div class=\"drift\"", "div class=\"fallback\""];
+
 /// `html` cut before each top-level `<h2`: the part before the first (possibly empty), then
 /// one part per heading.
 pub fn sections(html: &str) -> (String, Vec<String>) {
-    let mut cuts = Vec::new();
-    let mut depth = 0usize;
+    // Each cut: where, and the wrappers open there (their opening tags).
+    let mut cuts: Vec<(usize, Vec<&str>)> = Vec::new();
+    // Open elements: whether each is a wrapper, and its opening tag.
+    let mut open: Vec<(bool, &str)> = Vec::new();
     let mut at = 0;
     while let Some(offset) = html[at..].find('<') {
         let start = at + offset;
@@ -41,16 +48,16 @@ pub fn sections(html: &str) -> (String, Vec<String>) {
         if let Some(name) = tag.strip_prefix('/') {
             let name = name.trim().to_ascii_lowercase();
             if !VOID.contains(&name.as_str()) {
-                depth = depth.saturating_sub(1);
+                open.pop();
             }
         } else if !tag.starts_with('!') {
             let name: String =
                 tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
-            if name == "h2" && depth == 0 {
-                cuts.push(start);
+            if name == "h2" && open.iter().all(|(wrapper, _)| *wrapper) {
+                cuts.push((start, open.iter().map(|(_, tag)| *tag).collect()));
             }
             if !name.is_empty() && !VOID.contains(&name.as_str()) && !tag.ends_with('/') {
-                depth += 1;
+                open.push((WRAPPERS.iter().any(|w| tag.starts_with(w)), &html[start..end]));
             }
         }
         at = end;
@@ -58,12 +65,15 @@ pub fn sections(html: &str) -> (String, Vec<String>) {
             break;
         }
     }
+    let closing = |wrappers: &[&str]| "</div>".repeat(wrappers.len());
     let mut parts = Vec::with_capacity(cuts.len());
-    for (i, &cut) in cuts.iter().enumerate() {
-        let next = cuts.get(i + 1).copied().unwrap_or(html.len());
-        parts.push(html[cut..next].trim().to_owned());
+    for (i, (cut, wrappers)) in cuts.iter().enumerate() {
+        let (next, after) = cuts.get(i + 1).map_or((html.len(), &[][..]), |(n, w)| (*n, w.as_slice()));
+        let part = format!("{}{}{}", wrappers.concat(), &html[*cut..next], closing(after));
+        parts.push(part.trim().to_owned());
     }
-    let before = html[..cuts.first().copied().unwrap_or(html.len())].trim().to_owned();
+    let (first, wrappers) = cuts.first().map_or((html.len(), &[][..]), |(c, w)| (*c, w.as_slice()));
+    let before = format!("{}{}", &html[..first], closing(wrappers)).trim().to_owned();
     (before, parts)
 }
 
@@ -86,6 +96,18 @@ mod tests {
         let (before, parts) = sections("<h2>観測</h2><p>a < 観");
         assert_eq!(before, "");
         assert_eq!(parts, ["<h2>観測</h2><p>a < 観"]);
+    }
+
+    #[test]
+    fn a_heading_inside_a_notice_wrapper_starts_a_slide_and_the_wrapper_is_split() {
+        let html = "<h2>A</h2><p>a</p>\n<div class=\"drift\">\n<p>notice</p>\n<h2>B</h2><p>b</p><h2>C</h2><aside><h2>no</h2></aside></div>\n<h2>D</h2>";
+        let (before, parts) = sections(html);
+        assert_eq!(before, "");
+        assert_eq!(parts.len(), 4, "{parts:?}");
+        assert_eq!(parts[0], "<h2>A</h2><p>a</p>\n<div class=\"drift\">\n<p>notice</p>\n</div>");
+        assert_eq!(parts[1], "<div class=\"drift\"><h2>B</h2><p>b</p></div>");
+        assert_eq!(parts[2], "<div class=\"drift\"><h2>C</h2><aside><h2>no</h2></aside></div>");
+        assert_eq!(parts[3], "<h2>D</h2>");
     }
 
     #[test]

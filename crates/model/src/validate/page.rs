@@ -53,8 +53,11 @@ pub fn validate_page(
         }
     }
     let slides = if front.layout == crate::schema::PageLayout::Slides {
+        // A slide starts at each `##` outside any div but the language divs (as the deck is
+        // cut); a language may have fewer, so the larger count is every slide there can be.
+        let top = top_level(&parsed.blocks);
         let count = |lang| {
-            let found = shoko_markdown::headings(&parsed.blocks, text, body.start, lang, &mut Default::default());
+            let found = shoko_markdown::headings(&top, text, body.start, lang, &mut Default::default());
             found.iter().filter(|h| h.level == 2).count()
         };
         Lang::ALL.map(count).into_iter().max().unwrap_or(0)
@@ -234,6 +237,21 @@ pub fn validate_page(
         citations,
         page_links,
     }
+}
+
+/// `blocks` without the divs other than language divs (callouts, components, notes), at every
+/// level: what the reader sees as the body's own flow.
+fn top_level(blocks: &[Block]) -> Vec<Block> {
+    blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Markdown(_) => Some(b.clone()),
+            Block::Div(div) if matches!(div.kind, DivKind::Lang(_)) => {
+                Some(Block::Div(shoko_markdown::Div { children: top_level(&div.children), ..div.clone() }))
+            }
+            Block::Div(_) => None,
+        })
+        .collect()
 }
 
 /// Where a hub card's `link` (written at `span` in page `path`) leads: a page of this site,
