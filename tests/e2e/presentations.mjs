@@ -96,8 +96,10 @@ try {
     const all = hub.flat();
     check(all.every((c) => c.kind && c.title), `${lang}: every card has a kind label and a title`);
     const kinds = new Set(all.map((c) => c.kind));
-    check(['General', 'Story', 'Essay', 'Media', 'Slides', 'Poster', 'Case Study', 'Timeline', 'Hypothesis'].every((k) => kinds.has(k)),
-      `${lang}: the seed's kinds are there (${[...kinds].join(', ')})`);
+    const seedKinds = lang === 'en'
+      ? ['General', 'Story', 'Essay', 'Media', 'Slides', 'Poster', 'Case Study', 'Timeline', 'Hypothesis']
+      : ['一般向け', '物語', 'エッセイ', 'メディア', 'スライド', 'ポスター', 'ケーススタディ', '年表', '仮説'];
+    check(seedKinds.every((k) => kinds.has(k)), `${lang}: the seed's kinds are there, in the page's language (${[...kinds].join(', ')})`);
     const external = all.filter((c) => c.external);
     check(external.length === 15 && external.every((c) => c.href.startsWith('https://aets-magi.github.io/')),
       `${lang}: the study's cards lead out to its site (${external.length})`);

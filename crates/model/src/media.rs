@@ -25,6 +25,11 @@ const AUDIO: [(&str, &[&str]); 8] = [
     ("webm", &["webm"]),
 ];
 
+/// The names an audio file may have, for messages: `.mp3, .m4a, …`.
+pub fn audio_names() -> String {
+    AUDIO.iter().map(|(e, _)| format!(".{e}")).collect::<Vec<_>>().join(", ")
+}
+
 /// The lowercase extension of `path`.
 fn extension(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or(path);

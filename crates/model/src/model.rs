@@ -331,7 +331,7 @@ pub struct Card {
     /// Its group.
     pub group: String,
     /// Kind label.
-    pub kind: String,
+    pub kind: Texts,
     /// Title.
     pub title: Texts,
     /// What it is.

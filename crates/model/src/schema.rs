@@ -276,9 +276,8 @@ pub struct CardRecord {
     /// The group it belongs to, a short name: `::: cards GROUP` places the group's cards.
     #[schemars(length(min = 1))]
     pub group: String,
-    /// Kind label shown on the card, e.g. `Slides`, `Poster`, `Case Study`.
-    #[schemars(length(min = 1))]
-    pub kind: String,
+    /// Kind label shown on the card, e.g. `{ ja: スライド, en: Slides }`.
+    pub kind: Bilingual,
     /// Title.
     pub title: Bilingual,
     /// One or two sentences on what it is.

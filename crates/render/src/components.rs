@@ -249,7 +249,7 @@ pub fn cards(cx: &Ctx<'_>, page: &Page, args: &str, here: &str, lang: Lang) -> V
                 }
             };
             CardView {
-                kind: c.kind.clone(),
+                kind: c.kind.get(lang).to_owned(),
                 title: c.title.get(lang).to_owned(),
                 description: c.description.get(lang).to_owned(),
                 bullets: c.bullets.iter().map(|b| b.get(lang).to_owned()).collect(),

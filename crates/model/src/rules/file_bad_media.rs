@@ -15,5 +15,8 @@ pub static CODE: Code = Code {
 /// The diagnostic at the component's argument naming `path`.
 pub fn diagnostic(span: Span, path: &str, reason: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("{} cannot be published as media: {reason}", ContentPath(path)), span)
-        .with_hint("give `::: audio` an audio file (.mp3, .m4a, .ogg, .oga, .opus, .flac, .wav, .webm) and optionally WebVTT captions (.vtt, `NAME.ja.vtt`/`NAME.en.vtt` for a language), and `::: pdf` a PDF")
+        .with_hint(format!(
+            "give `::: audio` an audio file ({}) and optionally WebVTT captions (.vtt, `NAME.ja.vtt`/`NAME.en.vtt` for a language), and `::: pdf` a PDF",
+            crate::media::audio_names()
+        ))
 }

@@ -115,7 +115,7 @@ pub fn validate_page(
         .collect();
     let cards = each_item(&front.cards, "cards", loc, out, |record, at, out| Card {
         group: record.group.clone(),
-        kind: record.kind.clone(),
+        kind: bilingual(&record.kind, "kind", at, out),
         title: bilingual(&record.title, "title", at, out),
         description: bilingual(&record.description, "description", at, out),
         bullets: record
@@ -150,7 +150,7 @@ pub fn validate_page(
                 }
                 citations.extend(ids);
             }
-            Component::Audio | Component::Pdf => {
+            component if component.names_files() => {
                 let files = arg_spans(&input.source.text, span, args);
                 if files.is_empty() {
                     out.push(missing(&format!("name the file: `::: {} FILE`", component.name())));
