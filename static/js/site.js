@@ -3,6 +3,7 @@
 // - The root page sends a visitor to the remembered or the browser's language.
 // - Code blocks get a copy button; the page's contents start closed on a narrow screen.
 // - The claims index filters by class and GPU target (buttons, and `?class=` / `?gfx=`).
+// - An audio player shows the caption line being spoken.
 (function () {
   'use strict';
   var KEY = 'shoko-lang';
@@ -164,6 +165,27 @@
       box.scrollTop = current.offsetTop - box.clientHeight / 3;
     }
   }
+
+  // Captions of an audio player: browsers draw text tracks only over video, so the line being
+  // spoken (from the captions on by default, the page's language) is shown under the player.
+  // The transcript below it holds the whole text.
+  var players = document.querySelectorAll('.media-audio audio');
+  Array.prototype.forEach.call(players, function (audio) {
+    var chosen = audio.querySelector('track[default]') || audio.querySelector('track');
+    if (!chosen || !chosen.track) { return; }
+    var line = document.createElement('p');
+    line.className = 'media-cue';
+    line.hidden = true;
+    audio.parentNode.insertBefore(line, audio.nextSibling);
+    var track = chosen.track;
+    track.mode = 'hidden';
+    track.addEventListener('cuechange', function () {
+      var cues = track.activeCues || [];
+      var text = Array.prototype.map.call(cues, function (c) { return c.text; }).join(' ');
+      line.textContent = text;
+      line.hidden = text === '';
+    });
+  });
 
   if (document.body && document.body.classList.contains('root')) {
     var lang = recall();

@@ -3,8 +3,8 @@
 // on a wide window and in one column on a phone, its foot lists the claims it cites and links
 // back, and printing it gives one A0 page in each language (`pdfinfo`); the Vega hub has its four
 // groups of cards, each wholly a link that reaches its page; the case study keeps its three
-// layers by class; the audio element plays the fixture's WAV with captions in the page's
-// language and a transcript in each language; the PDF is embedded with a working download.
+// layers by class; the audio element plays the fixture's WAV, the caption line in the page's
+// language shows under it while it plays, and a transcript is there in each language; the PDF is embedded with a working download.
 // Usage: node presentations.mjs SITE_DIR FIXTURE_SITE_DIR
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -139,6 +139,9 @@ try {
     const tab = await open(`${fixture.origin}${BASE}${lang}/media/index.html`);
     const media = await tab.evaluate(async () => {
       const audio = document.querySelector('.media-audio audio');
+      const cue = document.querySelector('.media-audio .media-cue');
+      let spoken = '';
+      new MutationObserver(() => { spoken = spoken || cue.textContent; }).observe(cue, { childList: true, characterData: true, subtree: true });
       audio.muted = true;
       await audio.play();
       await new Promise((done) => {
@@ -150,6 +153,7 @@ try {
         played: audio.ended || audio.currentTime > 0.3,
         duration: audio.duration,
         tracks,
+        spoken,
         transcript: document.querySelector('.media-audio .transcript').textContent.trim(),
         download: document.querySelector('.media-audio .media-actions a[download]')?.href === audio.src,
         pdf: document.querySelector('.media-pdf object')?.data,
@@ -159,6 +163,8 @@ try {
     check(media.played && Math.abs(media.duration - 0.6) < 0.05, `${lang}: the audio element plays the WAV to its end (${media.duration} s)`);
     check(media.tracks.length === 2 && media.tracks.find((t) => t.default)?.lang === lang, `${lang}: captions in both languages, this page's on by default`);
     check(media.download, `${lang}: the download link is the file the player plays`);
+    const line = lang === 'ja' ? '短い試験音です。' : 'A short test tone.';
+    check(media.spoken === line, `${lang}: the caption line in the page's language shows under the player while it plays (${media.spoken})`);
     transcripts[lang] = media.transcript;
     const pdf = await tab.request.get(media.pdf);
     const head = (await pdf.body()).subarray(0, 5).toString();
