@@ -19,6 +19,7 @@ pub mod claim_supersession;
 pub mod claim_uncited;
 pub mod claim_weak_premise;
 pub mod component_missing_data;
+pub mod component_unplaced_data;
 pub mod file_bad_image;
 pub mod file_bad_media;
 pub mod file_empty;
@@ -81,6 +82,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &claim_uncited::CODE,
         &claim_weak_premise::CODE,
         &component_missing_data::CODE,
+        &component_unplaced_data::CODE,
         &file_bad_image::CODE,
         &file_bad_media::CODE,
         &i18n_translation_drift::CODE,

@@ -202,6 +202,7 @@ pub fn validate_page(
             _ => {}
         }
     }
+    unplaced_cards(&front.cards, &cards, &uses, loc, out);
     let phases = each_item(&front.phases, "phases", loc, out, |record, at, out| Phase {
         id: record.id.clone(),
         question: bilingual(&record.question, "question", at, out),
@@ -252,6 +253,32 @@ fn top_level(blocks: &[Block]) -> Vec<Block> {
             Block::Div(_) => None,
         })
         .collect()
+}
+
+/// A warning at the first card of each group that no `::: cards` places (`records` and `cards`
+/// are the front-matter's and the valid ones; an unreadable record is reported already).
+fn unplaced_cards(
+    records: &[crate::yaml::Item<crate::schema::CardRecord>],
+    cards: &[Card],
+    uses: &[ComponentUse],
+    loc: &Locator<'_>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let placed: Vec<&str> = uses.iter().filter(|u| u.component == Component::Cards).map(|u| u.args.trim()).collect();
+    if placed.contains(&"") {
+        return;
+    }
+    let mut reported: Vec<&str> = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        let crate::yaml::Item::Valid(record) = record else { continue };
+        let group = record.group.as_str();
+        if placed.contains(&group) || reported.contains(&group) || !cards.iter().any(|c| c.group == group) {
+            continue;
+        }
+        reported.push(group);
+        let at = YamlPath::root().key("cards").index(i).key("group");
+        out.push(rules::component_unplaced_data::cards(loc.span(&at), group, &placed));
+    }
 }
 
 /// Where a hub card's `link` (written at `span` in page `path`) leads: a page of this site,
