@@ -108,6 +108,13 @@ try {
       const status = (await tab.request.get(card.href)).status();
       check(status === 200 && card.href.startsWith(`${site.origin}${BASE}${lang}/`), `${lang}: "${card.title}" reaches ${card.href} (${status})`);
     }
+    // The cards' words are the hub's words for search: a title only a card carries finds the hub.
+    await tab.fill('#search-input', 'num_gpu');
+    await tab.waitForSelector('[data-search-results] a', { timeout: 5000 });
+    const found = await tab.$$eval('[data-search-results] a', (links) => links.map((a) => a.href));
+    check(found.slice(0, 3).some((href) => href.includes(`/${lang}/vega-study/`)),
+      `${lang}: searching a card's title finds the hub (${found.slice(0, 3).join(', ')})`);
+    await tab.keyboard.press('Escape');
     // The whole card is the link: a click on its description opens the page.
     const own = tab.locator('.hub-card', { hasNot: tab.locator('.hub-external') }).first();
     await own.evaluate((card) => card.scrollIntoView({ block: 'center' }));

@@ -37,6 +37,11 @@ pub trait RenderContext {
     fn media(&self, _file: &str, _lang: Lang) -> Option<String> {
         None
     }
+    /// The plain text of a component drawn from data, for search (`::: cards`: the cards'
+    /// words). None by default: the component adds no words.
+    fn component_text(&self, _component: Component, _args: &str, _lang: Lang) -> Option<String> {
+        None
+    }
     /// The notice (trusted HTML) above the `lang` div whose opening fence starts at byte
     /// `open` of the file, when that div is behind its partner. None by default.
     fn drift_notice(&self, _open: usize, _lang: Lang) -> Option<String> {
@@ -256,6 +261,12 @@ impl Renderer<'_> {
             }
             Component::Audio => self.audio(div, args),
             Component::Pdf => self.pdf(div, args),
+            data if self.mode == Mode::Text => {
+                if let Some(text) = self.cx.component_text(data, args, self.lang) {
+                    self.push_text(Some(&text));
+                    self.push_text(None);
+                }
+            }
             data => self.out.html.push_str(&self.cx.component(data, args, self.lang)),
         }
     }
@@ -485,9 +496,17 @@ pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: 
 /// The plain text of one language of a body, section by section: first the text before the first
 /// heading (possibly empty), then one section per heading, every heading in the order
 /// `render_html` numbers them, with exactly the IDs it gives them when `anchors` is reserved as
-/// for the render.
-pub fn sections(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: &mut Anchors) -> Vec<Section> {
-    walk(blocks, text, base, lang, &Plain, anchors, Mode::Text).sections
+/// for the render. The words of a data component come from `cx`'s
+/// [`RenderContext::component_text`].
+pub fn sections(
+    blocks: &[Block],
+    text: &str,
+    base: usize,
+    lang: Lang,
+    cx: &dyn RenderContext,
+    anchors: &mut Anchors,
+) -> Vec<Section> {
+    walk(blocks, text, base, lang, cx, anchors, Mode::Text).sections
 }
 
 /// A context that resolves nothing: for walks that produce no HTML.

@@ -7,6 +7,7 @@ mod data;
 mod de_error;
 mod formats;
 mod page;
+mod search_words;
 mod unread;
 
 pub use formats::{is_date, is_id};

@@ -41,9 +41,6 @@ pub fn validate_page(
     let text = &input.source.text[body.clone()];
     let (parsed, diags) = parse_body(text, body.start, input.file);
     out.extend(diags);
-    let sections = Lang::ALL.map(|lang| {
-        shoko_markdown::sections(&parsed.blocks, text, body.start, lang, &mut shoko_markdown::Anchors::default())
-    });
     if input.raw_html == RawHtml::Refuse {
         for range in &parsed.raw_html {
             out.push(raw_html::diagnostic(
@@ -203,6 +200,11 @@ pub fn validate_page(
         }
     }
     unplaced_cards(&front.cards, &cards, &uses, loc, out);
+    let words = super::search_words::SearchWords { cards: &cards };
+    let sections = Lang::ALL.map(|lang| {
+        let mut anchors = shoko_markdown::Anchors::default();
+        shoko_markdown::sections(&parsed.blocks, text, body.start, lang, &words, &mut anchors)
+    });
     let phases = each_item(&front.phases, "phases", loc, out, |record, at, out| Phase {
         id: record.id.clone(),
         question: bilingual(&record.question, "question", at, out),
