@@ -22,7 +22,8 @@ const OPENING_FLAG: u32 = 1;
 pub(crate) struct Tokenized {
     /// Token → its number here.
     numbers: FxHashMap<Box<str>, u32>,
-    /// For each record: its document ID, and each of its tokens once with its posting weight.
+    /// For each record: its document ID, and each of its tokens once (in the order first met)
+    /// with its posting weight.
     pub(crate) records: Vec<(u32, Vec<(u32, u32)>)>,
 }
 
@@ -30,32 +31,35 @@ impl Tokenized {
     /// Tokenize `records` (document ID, record).
     pub(crate) fn of(records: &[(u32, &Record)]) -> Tokenized {
         let mut out = Tokenized::default();
-        let mut occurrences: Vec<(u32, u32)> = Vec::new();
+        // Per token number: its weight so far in the current record (0: not met in it), and the
+        // tokens met in it, in the order they were met.
+        let mut sums: Vec<u32> = Vec::new();
+        let mut met: Vec<u32> = Vec::new();
         for &(id, record) in records {
-            occurrences.clear();
             weights(record, &mut |token, weight| {
                 let n = match out.numbers.get(token) {
                     Some(n) => *n,
                     None => {
                         let n = u32::try_from(out.numbers.len()).unwrap_or(u32::MAX);
                         out.numbers.insert(token.into(), n);
+                        sums.push(0);
                         n
                     }
                 };
-                occurrences.push((n, weight));
-            });
-            occurrences.sort_unstable_by_key(|(n, _)| *n);
-            let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
-            let mut merged: Vec<(u32, u32)> = Vec::with_capacity(occurrences.len());
-            for &(n, weight) in &occurrences {
-                match merged.last_mut() {
-                    Some((last, total)) if *last == n => *total += weight,
-                    _ => merged.push((n, weight)),
+                let sum = &mut sums[n as usize];
+                if *sum == 0 {
+                    met.push(n);
                 }
-            }
-            for (_, weight) in &mut merged {
-                *weight = weight.saturating_mul(SCALE).saturating_add(flag);
-            }
+                *sum = sum.saturating_add(weight);
+            });
+            let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
+            let merged = met
+                .drain(..)
+                .map(|n| {
+                    let weight = std::mem::take(&mut sums[n as usize]);
+                    (n, weight.saturating_mul(SCALE).saturating_add(flag))
+                })
+                .collect();
             out.records.push((id, merged));
         }
         out

@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// What the saved bytes are; changed with anything about them.
 const SAVED_FORMAT: u32 = 2;
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct Saved {
     format: u32,
     layout: String,
@@ -40,7 +40,7 @@ struct Saved {
     shards: Vec<Vec<u32>>,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct SavedGroup {
     page: String,
     first: u32,
@@ -52,39 +52,138 @@ struct SavedGroup {
     gfx: Vec<String>,
 }
 
+/// [`Saved`] as written: the same fields in the same order, borrowed from the memo instead of
+/// copied (a large site's documents and postings are tens of megabytes), so its bytes are the
+/// ones [`Saved`] reads back.
+#[derive(Serialize)]
+struct SavedRef<'a> {
+    format: u32,
+    layout: &'a str,
+    folder: &'a str,
+    tokens: usize,
+    buckets: usize,
+    stride: u32,
+    gfx: &'a [String],
+    groups: Seq<'a, (&'a Arc<str>, &'a GroupState)>,
+    names: String,
+    name_lengths: Vec<u32>,
+    list_lengths: Vec<u32>,
+    postings: Seq<'a, &'a Vec<(u32, u32)>>,
+    shards: &'a [Vec<u32>],
+}
+
+/// A sequence written from an iterator whose length is known beforehand (postcard writes the
+/// length first), each item by [`SeqItem`].
+struct Seq<'a, T> {
+    len: usize,
+    items: std::cell::Cell<Option<Box<dyn Iterator<Item = T> + 'a>>>,
+}
+
+impl<'a, T> Seq<'a, T> {
+    fn new(len: usize, items: impl Iterator<Item = T> + 'a) -> Self {
+        Seq { len, items: std::cell::Cell::new(Some(Box::new(items))) }
+    }
+}
+
+/// How one item of a [`Seq`] is written.
+trait SeqItem {
+    /// Write the item as the next element(s) of `seq`.
+    fn write<S: serde::ser::SerializeSeq>(self, seq: &mut S) -> Result<(), S::Error>;
+}
+
+impl SeqItem for (&Arc<str>, &GroupState) {
+    fn write<S: serde::ser::SerializeSeq>(self, seq: &mut S) -> Result<(), S::Error> {
+        let (page, g) = self;
+        seq.serialize_element(&SavedGroupRef {
+            page,
+            first: g.first,
+            hashes: &g.hashes,
+            docs: serde_bytes::Bytes::new(&g.docs),
+            facets: &g.facets,
+            gfx: &g.gfx,
+        })
+    }
+}
+
+impl SeqItem for &Vec<(u32, u32)> {
+    /// A token's postings as `Δ, weight, Δ, weight, …` (two elements per posting).
+    fn write<S: serde::ser::SerializeSeq>(self, seq: &mut S) -> Result<(), S::Error> {
+        deltas(self).try_for_each(|(delta, weight)| {
+            seq.serialize_element(&delta)?;
+            seq.serialize_element(&weight)
+        })
+    }
+}
+
+impl<'a, T: SeqItem> Serialize for Seq<'a, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeSeq};
+        let items = self.items.take().ok_or_else(|| S::Error::custom("a sequence is written once"))?;
+        let mut seq = serializer.serialize_seq(Some(self.len))?;
+        for item in items {
+            item.write(&mut seq)?;
+        }
+        seq.end()
+    }
+}
+
+/// [`SavedGroup`] as written, borrowed.
+#[derive(Serialize)]
+struct SavedGroupRef<'a> {
+    page: &'a str,
+    first: u32,
+    hashes: &'a [u64],
+    docs: &'a serde_bytes::Bytes,
+    facets: &'a str,
+    gfx: &'a std::collections::BTreeSet<String>,
+}
+
+/// A postcard output with its room reserved up front (growing a buffer of tens of megabytes by
+/// doubling copies it and touches fresh pages each time).
+struct Reserved(Vec<u8>);
+
+impl postcard::ser_flavors::Flavor for Reserved {
+    type Output = Vec<u8>;
+    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
+        self.0.extend_from_slice(data);
+        Ok(())
+    }
+    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
+        self.0.push(data);
+        Ok(())
+    }
+    fn finalize(self) -> postcard::Result<Vec<u8>> {
+        Ok(self.0)
+    }
+}
+
 impl Memo {
     /// The last build as bytes, when it was committed; `None` otherwise (nothing to keep).
     pub fn to_bytes(&self) -> Option<Vec<u8>> {
         let guard = self.lock();
         let state = guard.as_ref().filter(|s| s.committed)?;
         let postings = &state.postings;
-        let saved = Saved {
+        let pairs: usize = postings.lists.iter().map(Vec::len).sum();
+        let docs: usize = state.groups.values().map(|g| g.docs.len() + g.hashes.len() * 9 + 32).sum();
+        let names: String = postings.names.iter().map(|n| &**n).collect();
+        // Room for the documents, the names and about three bytes per posting number.
+        let room = docs + names.len() * 2 + pairs * 6 + 1024;
+        let saved = SavedRef {
             format: SAVED_FORMAT,
-            layout: crate::format::FORMAT.to_owned(),
-            folder: state.folder.clone(),
+            layout: crate::format::FORMAT,
+            folder: &state.folder,
             tokens: state.count.tokens,
             buckets: state.count.buckets,
             stride: state.stride,
-            gfx: state.gfx.clone(),
-            groups: state
-                .groups
-                .iter()
-                .map(|(page, g)| SavedGroup {
-                    page: page.to_string(),
-                    first: g.first,
-                    hashes: g.hashes.clone(),
-                    docs: g.docs.clone(),
-                    facets: g.facets.clone(),
-                    gfx: g.gfx.iter().cloned().collect(),
-                })
-                .collect(),
-            names: postings.names.iter().map(|n| &**n).collect(),
+            gfx: &state.gfx,
+            groups: Seq::new(state.groups.len(), state.groups.iter()),
+            names,
             name_lengths: postings.names.iter().map(|n| u32::try_from(n.len()).unwrap_or(u32::MAX)).collect(),
             list_lengths: postings.lists.iter().map(|l| u32::try_from(l.len()).unwrap_or(u32::MAX)).collect(),
-            postings: postings.lists.iter().flat_map(|list| deltas(list)).flat_map(|(d, w)| [d, w]).collect(),
-            shards: postings.shards.clone(),
+            postings: Seq::new(pairs * 2, postings.lists.iter()),
+            shards: &postings.shards,
         };
-        postcard::to_allocvec(&saved).ok()
+        postcard::serialize_with_flavor(&saved, Reserved(Vec::with_capacity(room))).ok()
     }
 
     /// A memo holding the committed build saved in `bytes` by [`Memo::to_bytes`]; `None` when
