@@ -6,8 +6,10 @@
 #   one-page edit (a heading, then prose; updates through the engine's cache), peak resident memory (/usr/bin/time -v), Hugo on the same prose when `hugo`
 #   is installed (and the ratio), and in `serve` the incremental one-page edit and save → reload.
 #   Correctness under speed: `check` on the corpus, `cargo xtask links` on its output (every link
-#   and anchor resolves), and two builds compared byte for byte.
-# Needs: /usr/bin/time (Debian `time`); optional: hugo. Work folder: BENCH_DIR (default
+#   and anchor resolves), and two builds compared byte for byte. At 10,000 pages: the search
+#   indexes' time in `build --timings`, and search in Chromium (bench/search.mjs: milliseconds
+#   from the last keystroke to the results, first query and next, bytes of a first query).
+# Needs: /usr/bin/time (Debian `time`); optional: hugo, chromium with tests/e2e's node modules. Work folder: BENCH_DIR (default
 # /tmp/shoko-bench); tmpfs output under /dev/shm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,6 +89,17 @@ for n in $sizes; do
   cold[$n]=$cold_s
   if [ "$n" -le 10000 ]; then
     "$xtask" latency --root "$ours" --page content/s000/p00001.md --edits 20 | sed 's/^/serve: /'
+  fi
+  if [ "$n" -eq 10000 ]; then
+    # The search indexes' part of a cold build (they render beside the pages, so this is their
+    # own elapsed time on a shared machine), then search as a reader meets it in Chromium.
+    rm -rf "$shm/ours" "$shm/.ours.cache" "$shm/.ours.stamp"
+    "$shoko" build --root "$ours" --out "$shm/ours" --timings 2>&1 | grep -E "search indexes|^Built" | sed 's/^ */timings: /'
+    if command -v chromium >/dev/null && [ -d tests/e2e/node_modules ]; then
+      node bench/search.mjs "$shm/ours"
+    else
+      echo "search in Chromium: skipped (apt-get install chromium; cd tests/e2e && npm ci)"
+    fi
   fi
 done
 

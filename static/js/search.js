@@ -159,12 +159,16 @@
   var OPENING_BOOST = 1.3;
   var filters = { cls: null, gfx: null };
 
+  // Thrown (as a rejection) by a search that a newer one replaced before it finished.
+  var SUPERSEDED = {};
+
   // Every document a term matches (an index token starting with it, or equal to a one-character
   // term), with its weight; an exact token counts fully, a longer one a little less. `common`:
   // a token the index lists only its heaviest documents for, so it cannot be required.
-  function matches(term) {
+  function matches(term, wanted) {
     var file = shardHash(term) % entry.t;
     return load('t-' + file, entry.v).then(function (shard) {
+      if (!wanted()) { throw SUPERSEDED; }
       var found = {};
       var common = false;
       var df = 0;
@@ -248,16 +252,22 @@
     return ahead.concat(behind);
   }
 
-  function search(query) {
+  // The results of `query`; `wanted()` says whether they are still wanted: a search that is no
+  // longer wanted stops at its next step (before it scans a token file, ranks, or loads the
+  // buckets of its results), so that typing fast does not queue the work and the files of every
+  // prefix ahead of the last one.
+  function search(query, wanted) {
     var terms = queryTerms(query);
     if (terms.length === 0) { return Promise.resolve(null); }
     var ranked;
     return loadEntry().then(function () {
-      return Promise.all(terms.map(matches));
+      return Promise.all(terms.map(function (term) { return matches(term, wanted); }));
     }).then(function (perTerm) {
+      if (!wanted()) { throw SUPERSEDED; }
       ranked = rank(perTerm);
       return filters.cls || filters.gfx ? load('f', entry.v) : null;
     }).then(function (facets) {
+      if (!wanted()) { throw SUPERSEDED; }
       var kept = facets ? ranked.filter(function (id) { return passes(facets, id); }) : ranked;
       return Promise.all(kept.slice(0, DESCRIBED).map(describe));
     }).then(function (docs) {
@@ -341,16 +351,21 @@
   }
 
   var pending = 0;
-  function run() {
+  // Search for the field's text and show the results (then call `after`), unless a newer search
+  // has started meanwhile.
+  function run(after) {
     var ticket = ++pending;
-    search(input.value).then(function (result) {
-      if (ticket === pending) { show(result); }
+    var wanted = function () { return ticket === pending; };
+    search(input.value, wanted).then(function (result) {
+      if (!wanted()) { return; }
+      show(result);
+      if (after) { after(); }
     }, function () {
-      if (ticket === pending) { close(); }
+      if (wanted()) { close(); }
     });
   }
 
-  input.addEventListener('input', run);
+  input.addEventListener('input', function () { run(); });
   // Clicking the field again shows the last results (focus alone does not: Esc returns focus).
   input.addEventListener('click', function () { if (input.value && last && panel.hidden) { show(last); } });
 
@@ -360,8 +375,7 @@
     var key = button.getAttribute('data-filter');
     var value = button.getAttribute('data-value');
     filters[key] = filters[key] === value ? null : value;
-    search(input.value).then(function (result) {
-      show(result);
+    run(function () {
       var again = panel.querySelector('button[data-filter="' + key + '"][data-value="' + value + '"]');
       if (again) { again.focus(); }
     });
