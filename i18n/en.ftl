@@ -179,3 +179,4 @@ sequence-label = Pages beside this one
 unresolved-claims-title = Unresolved claims
 unresolved-on = On
 claims-shown = shown
+claims-in-all = in the whole index

@@ -179,3 +179,4 @@ sequence-label = 同じ階層のページ
 unresolved-claims-title = 未確定の主張
 unresolved-on = 掲載
 claims-shown = 件を表示
+claims-in-all = 索引全体

@@ -2,7 +2,9 @@
 // - Switching language keeps the reader's section and remembers the choice.
 // - The root page sends a visitor to the remembered or the browser's language.
 // - Code blocks get a copy button; the page's contents start closed on a narrow screen.
-// - The claims index filters by class and GPU target (buttons, and `?class=` / `?gfx=`).
+// - The claims index filters by class and GPU target (buttons, and `?class=` / `?gfx=`); a
+//   paged index counts the matches on each of its pages (its facets file) and its pager keeps
+//   the filters.
 // - An audio player shows the caption line being spoken.
 (function () {
   'use strict';
@@ -103,6 +105,48 @@
       return (list || '').split(' ').some(function (key) { return key && decode(key) === page; });
     };
     var pageChip = filterBar.querySelector('.page-chip');
+    var queryString = function () {
+      var query = new URLSearchParams();
+      keys.forEach(function (k) { if (chosen[k]) { query.set(k, chosen[k]); } });
+      return query.toString();
+    };
+    // A paged index: the filters also count the matches on every page of it, from the facets
+    // of every claim (loaded when a filter is first chosen), and the pager's links keep them.
+    var facetsHref = filterBar.getAttribute('data-facets');
+    var facets = null;
+    var asked = false;
+    var pagerLinks = Array.prototype.slice.call(document.querySelectorAll('.pager a'));
+    pagerLinks.forEach(function (a) { a.setAttribute('data-base', a.getAttribute('href')); });
+    var numbered = Array.prototype.slice.call(document.querySelectorAll('.pager [data-number]'));
+    var matchesFacets = function (entry) {
+      var bit = chosen.gfx ? facets.gfx.indexOf(chosen.gfx) : -1;
+      return (!chosen['class'] || entry[0] === chosen['class']) &&
+        (!chosen.gfx || (bit >= 0 && Math.floor(entry[1] / Math.pow(2, bit)) % 2 === 1)) &&
+        (!chosen.lifecycle || entry[2] === chosen.lifecycle) &&
+        (!chosen.page || entry[3].some(function (i) { return decode(facets.pages[i]) === chosen.page; }));
+    };
+    // The matches on each page of the index (null until the facets are there or with no filter).
+    var perPart = function () {
+      var any = keys.some(function (k) { return chosen[k]; });
+      if (!facetsHref || !any) { return null; }
+      if (!facets) {
+        if (!asked) {
+          asked = true;
+          window.shokoClaimFacets = function (data) { facets = data; apply(); };
+          var script = document.createElement('script');
+          script.src = facetsHref;
+          script.async = true;
+          document.head.appendChild(script);
+        }
+        return null;
+      }
+      var counts = [];
+      facets.claims.forEach(function (entry, i) {
+        var part = Math.floor(i / facets.size);
+        counts[part] = (counts[part] || 0) + (matchesFacets(entry) ? 1 : 0);
+      });
+      return counts;
+    };
     var apply = function () {
       var shown = 0;
       entries.forEach(function (li) {
@@ -124,8 +168,17 @@
         function (a) { return decode(a.getAttribute('data-page')) === chosen.page; })[0];
       pageChip.hidden = !chosen.page;
       pageChip.textContent = chosen.page ? filterBar.getAttribute('data-on') + ': ' + (named ? named.textContent : chosen.page) + ' ×' : '';
+      var query = queryString();
+      pagerLinks.forEach(function (a) { a.setAttribute('href', a.getAttribute('data-base') + (query ? '?' + query : '')); });
+      var counts = perPart();
+      numbered.forEach(function (item) {
+        var n = Number(item.getAttribute('data-number'));
+        item.textContent = counts ? n + ' (' + (counts[n - 1] || 0) + ')' : String(n);
+      });
+      var total = counts ? counts.reduce(function (a, b) { return a + b; }, 0) : null;
       filterBar.querySelector('.claim-filter-count').textContent =
-        shown + ' / ' + entries.length + ' ' + filterBar.getAttribute('data-shown');
+        shown + ' / ' + entries.length + ' ' + filterBar.getAttribute('data-shown') +
+        (total === null ? '' : ' (' + filterBar.getAttribute('data-in-all') + ': ' + total + ')');
     };
     filterBar.addEventListener('click', function (event) {
       var button = event.target.closest('button[data-filter]');
@@ -138,9 +191,7 @@
         var first = filterBar.querySelector('button[data-filter]:not(.page-chip)');
         if (first) { first.focus(); }
       }
-      var query = new URLSearchParams();
-      keys.forEach(function (k) { if (chosen[k]) { query.set(k, chosen[k]); } });
-      var search = query.toString();
+      var search = queryString();
       window.history.replaceState(null, '', window.location.pathname + (search ? '?' + search : '') + window.location.hash);
       apply();
     });

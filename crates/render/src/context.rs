@@ -246,10 +246,16 @@ impl<'a> Ctx<'a> {
         LinkView { href: relative_href(here, self.page_dir(doc, lang)), label: self.doc_title(doc, lang) }
     }
 
+    /// The page of the claims index (0 the first) that lists claim `id`; 0 for an unknown one.
+    pub fn index_part(&self, id: &shoko_model::ClaimId) -> usize {
+        self.site.claims().get(id).map_or(0, |d| d.ordinal / INDEX_PAGE_SIZE)
+    }
+
     /// A link from `here` to a claim's card in the claims index (on the index page that lists it).
     pub fn claim_link(&self, here: &str, id: &str, lang: Lang) -> LinkView {
-        let declared = self.site.claims().get(&shoko_model::ClaimId(id.to_owned()));
-        let part = declared.map_or(0, |d| d.ordinal / INDEX_PAGE_SIZE);
+        let claim = shoko_model::ClaimId(id.to_owned());
+        let declared = self.site.claims().get(&claim);
+        let part = self.index_part(&claim);
         let href =
             format!("{}#{}", relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part)), claim_anchor(id));
         let label = declared
@@ -328,10 +334,7 @@ impl<'a> Ctx<'a> {
     pub fn card_dir(&self, id: &shoko_model::ClaimId, lang: Lang) -> String {
         match self.site.home(id) {
             Some(page) => self.page_dir(page, lang).to_owned(),
-            None => {
-                let part = self.site.claims().get(id).map_or(0, |d| d.ordinal / INDEX_PAGE_SIZE);
-                Self::site_part_dir(SitePage::Claims, lang, part)
-            }
+            None => Self::site_part_dir(SitePage::Claims, lang, self.index_part(id)),
         }
     }
 

@@ -9,6 +9,7 @@ mod assets;
 mod atom;
 mod cards;
 mod cite;
+mod claim_facets;
 mod components;
 mod context;
 mod deps;

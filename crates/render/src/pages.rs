@@ -373,8 +373,6 @@ pub fn page_views<'a>(
                 (before, PosterView { panels, link: cx.url_from(here, here), link_text })
             });
             let view = PageView {
-                claims_index: relative_href(here, &Ctx::site_page_dir(SitePage::Claims, lang)),
-                page_key: cx.page_key(id),
                 previous: before.map(|d| cx.page_link(here, d, lang)),
                 next: after.map(|d| cx.page_link(here, d, lang)),
                 toc,
@@ -386,7 +384,7 @@ pub fn page_views<'a>(
                 },
                 slides: deck.map(|(_, slides)| slides),
                 poster: poster.map(|(_, view)| view),
-                summary: summary(cx, &cards, lang),
+                summary: summary(cx, &cards, here, &cx.page_key(id), lang),
                 needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),
                 claims: cards.iter().map(|c| claim_view(cx, c, here, lang)).collect(),
                 questions: questions.iter().map(|q| question_view(cx, q, here, lang, None)).collect(),
@@ -404,13 +402,20 @@ pub fn page_views<'a>(
     (views, pcx.errors.into_inner())
 }
 
-/// Counts of each class among `claims` (every class listed, zeros included).
-pub fn summary(cx: &Ctx<'_>, claims: &[&Claim], lang: Lang) -> Vec<CountView> {
+/// Counts of each class among the `claims` of the page at `here` (every class listed, zeros
+/// included), each leading to the claims index narrowed to the page's claims of that class
+/// (`?page=KEY&class=…`, `key` from [`Ctx::page_key`]) at the index page that lists the first of
+/// them, so a large site's index opens where they are.
+pub fn summary(cx: &Ctx<'_>, claims: &[&Claim], here: &str, key: &str, lang: Lang) -> Vec<CountView> {
     Class::ALL
         .iter()
-        .map(|&class| CountView {
-            badge: cx.badge(class, lang),
-            count: claims.iter().filter(|c| c.class == class).count(),
+        .map(|&class| {
+            let of_class = claims.iter().filter(|c| c.class == class);
+            let part = of_class.clone().map(|c| cx.index_part(&c.id)).min().unwrap_or(0);
+            let index = Ctx::site_part_dir(SitePage::Claims, lang, part);
+            let badge = cx.badge(class, lang);
+            let href = format!("{}?page={key}&class={}", relative_href(here, &index), badge.class);
+            CountView { badge, count: of_class.count(), href: Some(href) }
         })
         .collect()
 }

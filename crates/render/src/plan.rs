@@ -227,6 +227,12 @@ fn run_job(cx: &Ctx<'_>, input: &RenderInput<'_>, asset_files: &BTreeMap<String,
                 .map(|(path, lang, view)| file(templates, "page.html", path, &view, Some(cx.ui.value(lang))));
             errors.into_iter().map(|e| Err(Box::new(e))).chain(pages).collect()
         }
+        Job::Site(SitePage::Claims, lang, 0) => {
+            // The first page of the claims index brings the facets its filters count with.
+            let page =
+                file(templates, "claims.html", dir(SitePage::Claims, lang), &sitewide::claims(cx, lang, 0), ui(lang));
+            [page].into_iter().chain(crate::claim_facets::facets_file(cx, lang).map(Ok)).collect()
+        }
         Job::Site(page, lang, part) => vec![match page {
             SitePage::Evidence => {
                 file(templates, "evidence.html", dir(page, lang), &sitewide::evidence(cx, lang), ui(lang))

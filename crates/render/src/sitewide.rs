@@ -197,15 +197,23 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
         summary: Class::ALL
             .iter()
             .zip(counts)
-            .map(|(&class, &count)| CountView { badge: cx.badge(class, lang), count })
+            .map(|(&class, &count)| CountView { badge: cx.badge(class, lang), count, href: None })
             .collect(),
         pager: pager(cx, SitePage::Claims, lang, part),
+        // Every claim's targets: a filter chosen here applies on every page of the index.
         targets: {
-            let mut targets: Vec<String> = rows.iter().flat_map(|r| r.gfx.iter().cloned()).collect();
+            let mut targets: Vec<String> = all
+                .iter()
+                .flat_map(|&(doc, index)| cx.site.docs()[doc.0].claims[index].scope.iter().flat_map(|s| s.gfx.clone()))
+                .collect();
             targets.sort();
             targets.dedup();
             targets
         },
+        facets: (SitePage::Claims.parts(cx.site) > 1).then(|| {
+            let file = format!("{}{}", Ctx::site_page_dir(SitePage::Claims, lang), crate::claim_facets::FACETS_FILE);
+            relative_href(&here, &file)
+        }),
         lifecycles: {
             let present: std::collections::BTreeSet<Lifecycle> =
                 all.iter().map(|&(doc, index)| cx.site.docs()[doc.0].claims[index].lifecycle).collect();

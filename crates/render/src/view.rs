@@ -154,6 +154,9 @@ pub struct CountView {
     pub badge: BadgeView,
     /// How many.
     pub count: usize,
+    /// Where the count leads, on a page: the claims index narrowed to this page's claims of the
+    /// class, at the index page that lists the first of them. None on the index itself.
+    pub href: Option<String>,
 }
 
 /// One source of a claim.
@@ -306,12 +309,6 @@ pub struct PageView {
     pub phase: Option<String>,
     /// The page's contents: its headings (levels 2 and 3) and the sections the template adds.
     pub toc: Vec<TocEntryView>,
-    /// Relative href of the claims index, which the evidence summary's counts link to (with
-    /// `?class=…`, a filter the index applies).
-    pub claims_index: String,
-    /// This page's key for the index's `?page=` filter, so the counts open the index narrowed
-    /// to this page's claims.
-    pub page_key: String,
     /// The page before this one among its siblings.
     pub previous: Option<LinkView>,
     /// The page after this one among its siblings.
@@ -442,6 +439,9 @@ pub struct ClaimsView {
     /// The lifecycles present, value and label, for the filters (empty when every claim is
     /// current).
     pub lifecycles: Vec<(&'static str, String)>,
+    /// Relative href of the facets of every claim, when the index has several pages: the
+    /// filters load it to count the matches on each.
+    pub facets: Option<String>,
 }
 
 /// Links between the pages of a paged index.

@@ -1,0 +1,67 @@
+// The claims index of a large site (the synthetic corpus, more than one page of index) in real
+// headless Chromium, served under a sub-path: a filter counts its matches on every page of the
+// index (the facets file), the pager's links keep the filter, and a page's evidence-summary count
+// opens the index page that lists that page's claims, narrowed to them.
+// Usage: node paged_index.mjs SITE_DIR (built from `cargo xtask corpus --pages 300`)
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { checks, launch, serveUnder } from './browser.mjs';
+
+const siteDir = resolve(process.argv[2] || '');
+const { check, failures } = checks();
+const BASE = '/ROCm-pages/';
+const { origin, close } = await serveUnder(siteDir, BASE);
+const browser = await launch();
+
+// What the facets say, read here independently: the unresolved claims on each index page.
+const facetsText = readFileSync(join(siteDir, 'en/claims/facets.js'), 'utf8');
+const facets = JSON.parse(facetsText.slice(facetsText.indexOf('(') + 1, facetsText.lastIndexOf(')')));
+const expected = [];
+facets.claims.forEach((entry, i) => {
+  const part = Math.floor(i / facets.size);
+  expected[part] = (expected[part] || 0) + (entry[0] === 'unresolved' ? 1 : 0);
+});
+check(expected.length >= 3, `the corpus's index has several pages (${expected.length})`);
+
+try {
+  const tab = await (await browser.newContext()).newPage();
+  await tab.goto(`${origin}${BASE}en/claims/index.html?class=unresolved`);
+  await tab.waitForFunction(() => /\(/.test(document.querySelector('.pager [data-number]')?.textContent || ''), null, { timeout: 10000 });
+  const numbers = await tab.$$eval('.pager:first-of-type [data-number]', (items) => items.map((i) => i.textContent));
+  const want = expected.map((n, i) => `${i + 1} (${n})`);
+  check(JSON.stringify(numbers) === JSON.stringify(want), `the pager counts the matches on each page (${numbers.join(', ')})`);
+  const status = await tab.textContent('.claim-filter-count');
+  const total = expected.reduce((a, b) => a + b, 0);
+  check(status.includes(`${expected[0]} / ${facets.size}`) && status.includes(`: ${total})`), `the status gives this page's and the whole index's matches (${status})`);
+  const shown = await tab.$$eval('.claim-index > li', (items) => items.filter((li) => !li.hidden).map((li) => li.getAttribute('data-class')));
+  check(shown.length === expected[0] && shown.every((c) => c === 'unresolved'), `only this page's unresolved claims are shown (${shown.length})`);
+  // The pager keeps the filter: the second page opens filtered.
+  await tab.click('.pager:first-of-type a[data-number="2"]');
+  await tab.waitForURL((u) => u.pathname.endsWith('/claims/2/index.html'));
+  check(new URL(tab.url()).searchParams.get('class') === 'unresolved', `the pager's link keeps the filter (${tab.url()})`);
+  const second = await tab.$$eval('.claim-index > li', (items) => items.filter((li) => !li.hidden).length);
+  check(second === expected[1], `the second page shows its ${expected[1]} matches (${second})`);
+  // A chosen filter changes the counts; lifting it removes them.
+  await tab.click('.claim-filters button[data-value="unresolved"]');
+  const plain = await tab.$$eval('.pager:first-of-type [data-number]', (items) => items.map((i) => i.textContent));
+  check(plain.every((t) => /^\d+$/.test(t)), `with no filter the pager shows plain numbers (${plain.join(', ')})`);
+  await tab.context().close();
+
+  // A page's summary count opens the index page that lists its claims.
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${origin}${BASE}ja/s002/p00250/index.html`);
+  const cards = await page.$$eval('article.claim-confirmed[id^="claim-"]', (items) => items.map((a) => a.id).sort());
+  const link = page.locator('.summary-link', { has: page.locator('.badge-confirmed') });
+  const count = Number(await link.locator('.count').textContent());
+  await link.click();
+  await page.waitForURL((u) => u.pathname.includes('/ja/claims/'));
+  await page.waitForFunction(() => document.querySelector('.claim-filter-count')?.textContent);
+  const rows = await page.$$eval('.claim-index > li', (items) => items.filter((li) => !li.hidden).map((li) => li.id).sort());
+  check(count === cards.length && JSON.stringify(rows) === JSON.stringify(cards),
+    `the count ${count} on p00250 opens ${new URL(page.url()).pathname} with its confirmed claims (${rows.join(', ')})`);
+  await page.context().close();
+} finally {
+  await browser.close();
+  close();
+}
+process.exit(failures() ? 1 : 0);
