@@ -31,8 +31,9 @@ e2e:
 
 # Screenshots of the main pages in both languages, light and dark, phone and desktop (with the
 # section tree), search open with results in each language, and a filtered claims index, into
-# target/screenshots/.
+# target/screenshots/. Japanese text needs a CJK font (Debian: fonts-noto-cjk).
 screenshots: build
+    @fc-list :lang=ja | grep -q . || echo "warning: no Japanese font, the ja pages will show boxes (apt-get install fonts-noto-cjk)"
     cd tests/e2e && npm ci --no-audit --no-fund --silent
     node tests/e2e/screenshots.mjs site target/screenshots index.html ja/index.html en/index.html ja/claims/index.html en/claims/index.html ja/evidence/index.html en/evidence/index.html "ja/index.html+search:カーネル" "en/index.html+search:gfx1201" "ja/gpu/gfx1201/index.html" "en/claims/index.html?page=/gpu/gfx1201/&class=inferred" "ja/gpu/gfx1201/deck/index.html#3" "en/gpu/gfx1201/deck/index.html#2+key:n" ja/gpu/poster/index.html en/gpu/poster/index.html ja/vega-study/index.html en/vega-study/index.html "en/gpu/gfx900/index.html#case-study-the-mi25-in-three-layers"
 
