@@ -2,10 +2,15 @@
 // corpus), in real headless Chromium, served under a sub-path on 127.0.0.1. For each query it
 // opens a fresh tab, types the query key by key, and measures from the last keystroke to the
 // moment the results panel last changed (so the first query pays for loading its index files),
-// then types a second query in the same tab (files already loaded). Also prints the bytes the tab
-// downloaded for the first query, and whether the expected page is in the top three.
+// then types a second query in the same tab (files already loaded). Also prints the bytes a fresh
+// tab downloads for the first query pasted whole, and whether the expected page is in the top
+// three.
+// When SITE_DIR also holds a Pagefind index (`pagefind_extended --site SITE_DIR`), the same first
+// queries go through Pagefind's own API in a fresh tab too: its top three, its bytes, and the
+// milliseconds from the call to the data of its top three (no typing, no drawing).
 // Usage: node bench/search.mjs SITE_DIR
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { launch, serveUnder } from '../tests/e2e/browser.mjs';
 
 const siteDir = resolve(process.argv[2] || '');
@@ -55,28 +60,70 @@ const bytes = [];
 let top3 = 0;
 try {
   for (const [lang, first, expected, second] of QUERIES) {
+    // The bytes of a first query given whole (pasted), as Pagefind's are counted below.
+    const pasted = await browser.newContext();
+    const fresh = await pasted.newPage();
+    let got = 0;
+    fresh.on('response', async (r) => { try { got += (await r.body()).length; } catch { /* redirects */ } });
+    await fresh.goto(`${origin}${BASE}${lang}/index.html`);
+    await fresh.waitForLoadState('networkidle');
+    const before = got;
+    await fresh.fill('#search-input', first);
+    await fresh.waitForSelector('[data-search-results] a', { timeout: 20000 });
+    await fresh.waitForLoadState('networkidle');
+    bytes.push(got - before);
+    await pasted.close();
+    // Typed key by key in another fresh tab: the time from the last keystroke.
     const context = await browser.newContext();
     const tab = await context.newPage();
-    let got = 0;
-    tab.on('response', async (r) => { try { got += (await r.body()).length; } catch { /* redirects */ } });
     await tab.goto(`${origin}${BASE}${lang}/index.html`);
     await tab.waitForLoadState('networkidle');
-    const before = got;
     const ms = await timed(tab, first);
     const hrefs = await tab.$$eval('[data-search-results] a', (as) => as.slice(0, 3).map((a) => a.href));
     const found = hrefs.some((h) => new URL(h).pathname.includes(`/${lang}/${expected}`));
     top3 += found ? 1 : 0;
-    bytes.push(got - before);
     cold.push(ms);
     const again = await timed(tab, second);
     warm.push(again);
-    console.log(`search: ${lang} "${first}": ${ms.toFixed(1)} ms, ${((got - before) / 1024).toFixed(0)} KiB, expected page ${found ? 'in' : 'NOT in'} the top three; then "${second}": ${again.toFixed(1)} ms`);
+    console.log(`search: ${lang} "${first}": ${ms.toFixed(1)} ms, ${(bytes[bytes.length - 1] / 1024).toFixed(0)} KiB, expected page ${found ? 'in' : 'NOT in'} the top three; then "${second}": ${again.toFixed(1)} ms`);
     await context.close();
   }
   console.log(`search: first query p50 ${median(cold).toFixed(1)} ms, max ${Math.max(...cold).toFixed(1)} ms; `
     + `next query p50 ${median(warm).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms; `
     + `first-query download p50 ${(median(bytes) / 1024).toFixed(0)} KiB, max ${(Math.max(...bytes) / 1024).toFixed(0)} KiB; `
     + `expected page in the top three ${top3}/${QUERIES.length}`);
+  if (existsSync(join(siteDir, 'pagefind/pagefind.js'))) {
+    const took = [];
+    const got = [];
+    let found = 0;
+    for (const [lang, first, expected] of QUERIES) {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      let bytes = 0;
+      tab.on('response', async (r) => { try { bytes += (await r.body()).length; } catch { /* redirects */ } });
+      await tab.goto(`${origin}${BASE}${lang}/index.html`);
+      await tab.waitForLoadState('networkidle');
+      const before = bytes;
+      const [ms, urls] = await tab.evaluate(async ([base, q]) => {
+        const start = performance.now();
+        const pagefind = await import(`${base}pagefind/pagefind.js`);
+        await pagefind.init();
+        const search = await pagefind.search(q);
+        const data = await Promise.all(search.results.slice(0, 3).map((r) => r.data()));
+        return [performance.now() - start, data.map((d) => d.url)];
+      }, [BASE, first]);
+      await tab.waitForLoadState('networkidle');
+      const hit = urls.some((u) => u.includes(`/${lang}/${expected}`));
+      found += hit ? 1 : 0;
+      took.push(ms);
+      got.push(bytes - before);
+      console.log(`pagefind: ${lang} "${first}": ${ms.toFixed(1)} ms, ${((bytes - before) / 1024).toFixed(0)} KiB, expected page ${hit ? 'in' : 'NOT in'} the top three`);
+      await context.close();
+    }
+    console.log(`pagefind: first query p50 ${median(took).toFixed(1)} ms, max ${Math.max(...took).toFixed(1)} ms (API call to top-three data); `
+      + `first-query download p50 ${(median(got) / 1024).toFixed(0)} KiB, max ${(Math.max(...got) / 1024).toFixed(0)} KiB; `
+      + `expected page in the top three ${found}/${QUERIES.length}`);
+  }
 } finally {
   await browser.close();
   close();
