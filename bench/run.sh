@@ -96,7 +96,7 @@ for n in $sizes; do
     rm -rf "$shm/ours" "$shm/.ours.cache" "$shm/.ours.stamp"
     "$shoko" build --root "$ours" --out "$shm/ours" --timings 2>&1 | grep -E "search indexes|^Built" | sed 's/^ */timings: /'
     if command -v chromium >/dev/null && [ -d tests/e2e/node_modules ]; then
-      node bench/search.mjs "$shm/ours"
+      node bench/search.mjs "$shm/ours" || echo "search in Chromium: FAILED"
     else
       echo "search in Chromium: skipped (apt-get install chromium; cd tests/e2e && npm ci)"
     fi

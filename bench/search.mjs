@@ -69,7 +69,7 @@ try {
     await fresh.waitForLoadState('networkidle');
     const before = got;
     await fresh.fill('#search-input', first);
-    await fresh.waitForSelector('[data-search-results] a', { timeout: 20000 });
+    await fresh.waitForFunction(() => document.querySelector('[data-search-results] a, [data-search-results] .search-none'), null, { timeout: 20000 });
     await fresh.waitForLoadState('networkidle');
     bytes.push(got - before);
     await pasted.close();

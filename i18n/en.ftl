@@ -180,3 +180,4 @@ unresolved-claims-title = Unresolved claims
 unresolved-on = On
 claims-shown = shown
 claims-in-all = in the whole index
+claims-matches = matches

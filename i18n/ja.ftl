@@ -180,3 +180,4 @@ unresolved-claims-title = 未確定の主張
 unresolved-on = 掲載
 claims-shown = 件を表示
 claims-in-all = 索引全体
+claims-matches = 件該当

@@ -118,12 +118,15 @@
     var pagerLinks = Array.prototype.slice.call(document.querySelectorAll('.pager a'));
     pagerLinks.forEach(function (a) { a.setAttribute('data-base', a.getAttribute('href')); });
     var numbered = Array.prototype.slice.call(document.querySelectorAll('.pager [data-number]'));
+    // Whether a claim's facets (`[class, [target], lifecycle, [page]]`, targets and pages by
+    // their place in the file's lists) pass the chosen filters.
     var matchesFacets = function (entry) {
-      var bit = chosen.gfx ? facets.gfx.indexOf(chosen.gfx) : -1;
+      var target = chosen.gfx ? facets.gfx.indexOf(chosen.gfx) : -1;
+      var page = chosen.page ? facets.decoded.indexOf(chosen.page) : -1;
       return (!chosen['class'] || entry[0] === chosen['class']) &&
-        (!chosen.gfx || (bit >= 0 && Math.floor(entry[1] / Math.pow(2, bit)) % 2 === 1)) &&
+        (!chosen.gfx || entry[1].indexOf(target) >= 0) &&
         (!chosen.lifecycle || entry[2] === chosen.lifecycle) &&
-        (!chosen.page || entry[3].some(function (i) { return decode(facets.pages[i]) === chosen.page; }));
+        (!chosen.page || entry[3].indexOf(page) >= 0);
     };
     // The matches on each page of the index (null until the facets are there or with no filter).
     var perPart = function () {
@@ -132,10 +135,16 @@
       if (!facets) {
         if (!asked) {
           asked = true;
-          window.shokoClaimFacets = function (data) { facets = data; apply(); };
+          window.shokoClaimFacets = function (data) {
+            data.decoded = data.pages.map(decode);
+            facets = data;
+            apply();
+          };
           var script = document.createElement('script');
           script.src = facetsHref;
           script.async = true;
+          // A failed load may be tried again by the next filter.
+          script.addEventListener('error', function () { asked = false; });
           document.head.appendChild(script);
         }
         return null;
@@ -173,7 +182,15 @@
       var counts = perPart();
       numbered.forEach(function (item) {
         var n = Number(item.getAttribute('data-number'));
-        item.textContent = counts ? n + ' (' + (counts[n - 1] || 0) + ')' : String(n);
+        var count = counts ? counts[n - 1] || 0 : null;
+        item.textContent = counts ? n + ' (' + count + ')' : String(n);
+        // A link is read out as "2: 56 matches", not "2 (56)" (the current page is a plain span,
+        // which may not carry a label).
+        if (counts && item.tagName === 'A') {
+          item.setAttribute('aria-label', n + ': ' + count + ' ' + filterBar.getAttribute('data-matches'));
+        } else {
+          item.removeAttribute('aria-label');
+        }
       });
       var total = counts ? counts.reduce(function (a, b) { return a + b; }, 0) : null;
       filterBar.querySelector('.claim-filter-count').textContent =

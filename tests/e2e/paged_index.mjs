@@ -30,6 +30,8 @@ try {
   const numbers = await tab.$$eval('.pager:first-of-type [data-number]', (items) => items.map((i) => i.textContent));
   const want = expected.map((n, i) => `${i + 1} (${n})`);
   check(JSON.stringify(numbers) === JSON.stringify(want), `the pager counts the matches on each page (${numbers.join(', ')})`);
+  const label = await tab.getAttribute('.pager:first-of-type a[data-number="2"]', 'aria-label');
+  check(label === `2: ${expected[1]} matches`, `a pager link is read out with its matches ("${label}")`);
   const status = await tab.textContent('.claim-filter-count');
   const total = expected.reduce((a, b) => a + b, 0);
   check(status.includes(`${expected[0]} / ${facets.size}`) && status.includes(`: ${total})`), `the status gives this page's and the whole index's matches (${status})`);
@@ -60,6 +62,34 @@ try {
   check(count === cards.length && JSON.stringify(rows) === JSON.stringify(cards),
     `the count ${count} on p00250 opens ${new URL(page.url()).pathname} with its confirmed claims (${rows.join(', ')})`);
   await page.context().close();
+
+  // A page whose confirmed claims fall on two pages of the index: its count opens the first, and
+  // the pager counts the rest on the other.
+  const parts = new Map();
+  facets.claims.forEach((entry, i) => {
+    if (entry[0] !== 'confirmed') return;
+    entry[3].forEach((p) => parts.set(p, [...(parts.get(p) || []), Math.floor(i / facets.size)]));
+  });
+  const [straddling, where] = [...parts].find(([, ps]) => new Set(ps).size > 1) || [];
+  check(straddling !== undefined, `some page's confirmed claims are on two index pages (${facets.pages[straddling]})`);
+  if (straddling !== undefined) {
+    const key = decodeURIComponent(facets.pages[straddling]);
+    const tab2 = await (await browser.newContext()).newPage();
+    await tab2.goto(`${origin}${BASE}en${key}index.html`);
+    await tab2.click('.summary-link:has(.badge-confirmed)');
+    await tab2.waitForURL((u) => u.pathname.includes('/en/claims/'));
+    await tab2.waitForFunction(() => /\(/.test(document.querySelector('.pager [data-number]')?.textContent || ''), null, { timeout: 10000 });
+    const first = Math.min(...where);
+    const onFirst = where.filter((p) => p === first).length;
+    const visible = await tab2.$$eval('.claim-index > li', (items) => items.filter((li) => !li.hidden).length);
+    const counts = await tab2.$$eval('.pager:first-of-type [data-number]', (items) => items.map((i) => i.textContent));
+    const partOf = (n) => (n === 0 ? '/en/claims/index.html' : `/en/claims/${n + 1}/index.html`);
+    const others = where.filter((p) => p !== first);
+    check(new URL(tab2.url()).pathname.endsWith(partOf(first)) && visible === onFirst
+      && others.every((p) => counts[p] === `${p + 1} (${where.filter((q) => q === p).length})`),
+    `${key}: the count opens index page ${first + 1} with ${visible} of its ${where.length} confirmed claims; the pager counts the rest (${counts.join(', ')})`);
+    await tab2.context().close();
+  }
 } finally {
   await browser.close();
   close();

@@ -263,6 +263,8 @@ impl Renderer<'_> {
             Component::Pdf => self.pdf(div, args),
             data if self.mode == Mode::Text => {
                 if let Some(text) = self.cx.component_text(data, args, self.lang) {
+                    // Apart from the words before and after it.
+                    self.push_text(None);
                     self.push_text(Some(&text));
                     self.push_text(None);
                 }

@@ -11,19 +11,38 @@ use std::collections::BTreeMap;
 /// The file's name, in the folder of the index's first page.
 pub const FACETS_FILE: &str = "facets.js";
 
+/// The facets file of one language.
+pub struct FacetsFile {
+    /// Its path from the site root (`ja/claims/facets.js`).
+    pub path: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// The first 10 hex digits of its blake3, for the `?v=` of the links to it.
+    pub version: String,
+}
+
 /// The data of the file: the index's page size, the GPU targets and the page keys that entries
-/// point into, and per claim `[class, GPU targets as bits, lifecycle, [page key, …]]`.
+/// point into, and per claim `[class, [GPU target, …], lifecycle, [page key, …]]` (targets and
+/// page keys by their place in those lists).
 #[derive(serde::Serialize)]
 struct Facets<'a> {
     size: usize,
     gfx: Vec<&'a str>,
     pages: Vec<String>,
-    claims: Vec<(&'static str, u64, &'static str, Vec<usize>)>,
+    claims: Vec<(&'static str, Vec<usize>, &'static str, Vec<usize>)>,
 }
 
-/// The facets file of `lang`'s claims index (path from the site root, bytes), when the index has
-/// more than one page.
-pub fn facets_file(cx: &Ctx<'_>, lang: Lang) -> Option<(String, Vec<u8>)> {
+/// The facets file of `lang`'s claims index, when the index has more than one page; made once
+/// per render.
+pub fn facets_file<'c>(cx: &'c Ctx<'_>, lang: Lang) -> Option<&'c FacetsFile> {
+    let slot = match lang {
+        Lang::Ja => &cx.facets[0],
+        Lang::En => &cx.facets[1],
+    };
+    slot.get_or_init(|| make(cx, lang)).as_ref()
+}
+
+fn make(cx: &Ctx<'_>, lang: Lang) -> Option<FacetsFile> {
     if SitePage::Claims.parts(cx.site) < 2 {
         return None;
     }
@@ -37,9 +56,8 @@ pub fn facets_file(cx: &Ctx<'_>, lang: Lang) -> Option<(String, Vec<u8>)> {
     let entries = claims
         .iter()
         .map(|claim| {
-            let bits = claim.scope.iter().flat_map(|s| &s.gfx).fold(0u64, |bits, g| {
-                gfx.iter().position(|x| x == g).filter(|&i| i < 64).map_or(bits, |i| bits | 1 << i)
-            });
+            let targets =
+                claim.scope.iter().flat_map(|s| &s.gfx).filter_map(|g| gfx.binary_search(&g.as_str()).ok()).collect();
             let shown = cx.site.shown_on().get(&claim.id).map_or_else(Vec::new, |on| {
                 on.iter()
                     .map(|p| {
@@ -48,7 +66,7 @@ pub fn facets_file(cx: &Ctx<'_>, lang: Lang) -> Option<(String, Vec<u8>)> {
                     })
                     .collect()
             });
-            (claim.class.as_str(), bits, claim.lifecycle.as_str(), shown)
+            (claim.class.as_str(), targets, claim.lifecycle.as_str(), shown)
         })
         .collect();
     let mut keys = vec![String::new(); pages.len()];
@@ -57,6 +75,8 @@ pub fn facets_file(cx: &Ctx<'_>, lang: Lang) -> Option<(String, Vec<u8>)> {
     }
     let data = Facets { size: INDEX_PAGE_SIZE, gfx, pages: keys, claims: entries };
     let json = serde_json::to_string(&data).ok()?;
+    let bytes = format!("shokoClaimFacets({json});\n").into_bytes();
+    let version = blake3::hash(&bytes).to_hex().as_str()[..10].to_owned();
     let path = format!("{}{FACETS_FILE}", Ctx::site_page_dir(SitePage::Claims, lang));
-    Some((path, format!("shokoClaimFacets({json});\n").into_bytes()))
+    Some(FacetsFile { path, bytes, version })
 }

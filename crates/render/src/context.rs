@@ -96,6 +96,9 @@ pub struct Ctx<'a> {
     pub(crate) glossaries: std::sync::OnceLock<[Glossary; 2]>,
     /// The folder hierarchy of the content pages.
     pub(crate) tree: crate::pages::Tree,
+    /// The facets file of each language's claims index (`Lang::ALL` order), made once by the
+    /// first index page that needs it (see `claim_facets`).
+    pub(crate) facets: [std::sync::OnceLock<Option<crate::claim_facets::FacetsFile>>; 2],
 }
 
 impl<'a> Ctx<'a> {

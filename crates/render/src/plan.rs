@@ -179,6 +179,7 @@ impl<'a> Renderer<'a> {
             claims: std::sync::OnceLock::new(),
             dirs: Ctx::dirs_of(input.site),
             glossaries: std::sync::OnceLock::new(),
+            facets: Default::default(),
             tree: Tree::of(input.site),
         };
         Renderer { input, cx, asset_files }
@@ -231,7 +232,8 @@ fn run_job(cx: &Ctx<'_>, input: &RenderInput<'_>, asset_files: &BTreeMap<String,
             // The first page of the claims index brings the facets its filters count with.
             let page =
                 file(templates, "claims.html", dir(SitePage::Claims, lang), &sitewide::claims(cx, lang, 0), ui(lang));
-            [page].into_iter().chain(crate::claim_facets::facets_file(cx, lang).map(Ok)).collect()
+            let facets = crate::claim_facets::facets_file(cx, lang).map(|f| Ok((f.path.clone(), f.bytes.clone())));
+            [page].into_iter().chain(facets).collect()
         }
         Job::Site(page, lang, part) => vec![match page {
             SitePage::Evidence => {

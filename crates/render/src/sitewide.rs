@@ -210,10 +210,10 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
             targets.dedup();
             targets
         },
-        facets: (SitePage::Claims.parts(cx.site) > 1).then(|| {
-            let file = format!("{}{}", Ctx::site_page_dir(SitePage::Claims, lang), crate::claim_facets::FACETS_FILE);
-            relative_href(&here, &file)
-        }),
+        // Versioned like the search index's files: a browser never pairs a new page with an old
+        // cached file.
+        facets: crate::claim_facets::facets_file(cx, lang)
+            .map(|f| format!("{}?v={}", relative_href(&here, &f.path), f.version)),
         lifecycles: {
             let present: std::collections::BTreeSet<Lifecycle> =
                 all.iter().map(|&(doc, index)| cx.site.docs()[doc.0].claims[index].lifecycle).collect();
