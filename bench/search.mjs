@@ -11,7 +11,7 @@
 // Usage: node bench/search.mjs SITE_DIR
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { launch, serveUnder } from '../tests/e2e/browser.mjs';
+import { countingTab, launch, pagefindTop3, serveUnder } from '../tests/e2e/browser.mjs';
 
 const siteDir = resolve(process.argv[2] || '');
 const BASE = '/ROCm-pages/';
@@ -61,18 +61,14 @@ let top3 = 0;
 try {
   for (const [lang, first, expected, second] of QUERIES) {
     // The bytes of a first query given whole (pasted), as Pagefind's are counted below.
-    const pasted = await browser.newContext();
-    const fresh = await pasted.newPage();
-    let got = 0;
-    fresh.on('response', async (r) => { try { got += (await r.body()).length; } catch { /* redirects */ } });
-    await fresh.goto(`${origin}${BASE}${lang}/index.html`);
-    await fresh.waitForLoadState('networkidle');
-    const before = got;
+    const pasted = await countingTab(browser, `${origin}${BASE}${lang}/index.html`);
+    const fresh = pasted.tab;
+    const before = pasted.bytes();
     await fresh.fill('#search-input', first);
     await fresh.waitForFunction(() => document.querySelector('[data-search-results] a, [data-search-results] .search-none'), null, { timeout: 20000 });
     await fresh.waitForLoadState('networkidle');
-    bytes.push(got - before);
-    await pasted.close();
+    bytes.push(pasted.bytes() - before);
+    await pasted.context.close();
     // Typed key by key in another fresh tab: the time from the last keystroke.
     const context = await browser.newContext();
     const tab = await context.newPage();
@@ -97,27 +93,14 @@ try {
     const got = [];
     let found = 0;
     for (const [lang, first, expected] of QUERIES) {
-      const context = await browser.newContext();
-      const tab = await context.newPage();
-      let bytes = 0;
-      tab.on('response', async (r) => { try { bytes += (await r.body()).length; } catch { /* redirects */ } });
-      await tab.goto(`${origin}${BASE}${lang}/index.html`);
-      await tab.waitForLoadState('networkidle');
-      const before = bytes;
-      const [ms, urls] = await tab.evaluate(async ([base, q]) => {
-        const start = performance.now();
-        const pagefind = await import(`${base}pagefind/pagefind.js`);
-        await pagefind.init();
-        const search = await pagefind.search(q);
-        const data = await Promise.all(search.results.slice(0, 3).map((r) => r.data()));
-        return [performance.now() - start, data.map((d) => d.url)];
-      }, [BASE, first]);
-      await tab.waitForLoadState('networkidle');
+      const { context, tab, bytes: downloaded } = await countingTab(browser, `${origin}${BASE}${lang}/index.html`);
+      const before = downloaded();
+      const { ms, urls } = await pagefindTop3(tab, BASE, first);
       const hit = urls.some((u) => u.includes(`/${lang}/${expected}`));
       found += hit ? 1 : 0;
       took.push(ms);
-      got.push(bytes - before);
-      console.log(`pagefind: ${lang} "${first}": ${ms.toFixed(1)} ms, ${((bytes - before) / 1024).toFixed(0)} KiB, expected page ${hit ? 'in' : 'NOT in'} the top three`);
+      got.push(downloaded() - before);
+      console.log(`pagefind: ${lang} "${first}": ${ms.toFixed(1)} ms, ${(got[got.length - 1] / 1024).toFixed(0)} KiB, expected page ${hit ? 'in' : 'NOT in'} the top three`);
       await context.close();
     }
     console.log(`pagefind: first query p50 ${median(took).toFixed(1)} ms, max ${Math.max(...took).toFixed(1)} ms (API call to top-three data); `

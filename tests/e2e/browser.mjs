@@ -60,3 +60,35 @@ export async function serveUnder(siteDir, base) {
     },
   };
 }
+
+/**
+ * A fresh tab (in its own context) on `url` that counts the bytes of every response it gets:
+ * `{ context, tab, bytes }`, `bytes()` the count so far (bodies are read as they arrive, so wait
+ * for the network to be idle before reading it).
+ */
+export async function countingTab(browser, url) {
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  let count = 0;
+  tab.on('response', async (r) => { try { count += (await r.body()).length; } catch { /* redirects */ } });
+  await tab.goto(url);
+  await tab.waitForLoadState('networkidle');
+  return { context, tab, bytes: () => count };
+}
+
+/**
+ * Pagefind's own API in `tab` (its index at `base`pagefind/): the addresses of its top three for
+ * `query`, and the milliseconds from the call to their data.
+ */
+export async function pagefindTop3(tab, base, query) {
+  const [ms, urls] = await tab.evaluate(async ([b, q]) => {
+    const start = performance.now();
+    const pagefind = await import(`${b}pagefind/pagefind.js`);
+    await pagefind.init();
+    const search = await pagefind.search(q);
+    const data = await Promise.all(search.results.slice(0, 3).map((r) => r.data()));
+    return [performance.now() - start, data.map((d) => d.url)];
+  }, [base, query]);
+  await tab.waitForLoadState('networkidle');
+  return { ms, urls };
+}

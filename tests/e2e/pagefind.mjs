@@ -5,7 +5,7 @@
 // served by python's http.server, uncompressed). Not part of CI; the figures go in notes.
 // Usage: node pagefind.mjs SITE_DIR_WITH_PAGEFIND_INDEX
 import { resolve } from 'node:path';
-import { launch, serveUnder } from './browser.mjs';
+import { countingTab, launch, pagefindTop3, serveUnder } from './browser.mjs';
 import { QUERIES } from './queries.mjs';
 
 const siteDir = resolve(process.argv[2] || '');
@@ -17,28 +17,16 @@ try {
   let ours = 0;
   let theirs = 0;
   for (const [lang, text, page] of QUERIES) {
-    const context = await browser.newContext();
-    const tab = await context.newPage();
-    let bytes = 0;
-    tab.on('response', async (r) => { try { bytes += (await r.body()).length; } catch { /* redirects */ } });
-    await tab.goto(`${origin}${BASE}${lang}/index.html`);
-    await tab.waitForLoadState('networkidle');
-    const before = bytes;
+    const { context, tab, bytes } = await countingTab(browser, `${origin}${BASE}${lang}/index.html`);
+    const before = bytes();
     await tab.fill('#search-input', text);
     await tab.waitForFunction(() => { const p = document.querySelector('[data-search-results]'); return !p.hidden && p.querySelector('a, .search-none'); });
     await tab.waitForLoadState('networkidle');
-    const ourBytes = bytes - before;
+    const ourBytes = bytes() - before;
     const ourHrefs = await tab.$$eval('[data-search-results] a', (as) => as.map((a) => a.href));
-    const pfBefore = bytes;
-    const pfHrefs = await tab.evaluate(async ([base, q]) => {
-      const pagefind = await import(`${base}pagefind/pagefind.js`);
-      await pagefind.init();
-      const search = await pagefind.search(q);
-      const data = await Promise.all(search.results.slice(0, 3).map((r) => r.data()));
-      return data.map((d) => d.url);
-    }, [BASE, text]);
-    await tab.waitForLoadState('networkidle');
-    const pfBytes = bytes - pfBefore;
+    const pfBefore = bytes();
+    const pfHrefs = (await pagefindTop3(tab, BASE, text)).urls;
+    const pfBytes = bytes() - pfBefore;
     const a = rankOf(ourHrefs, lang, page);
     const b = rankOf(pfHrefs, lang, page);
     ours += a >= 1 && a <= 3 ? 1 : 0;

@@ -21,5 +21,7 @@ pub use body::{Block, Body, Div, DivKind, parse_body};
 pub use gloss::{Gloss, Glossary};
 pub use highlight::highlight_css;
 pub use links::{Link, Target, scheme};
-pub use render::{RenderContext, RenderedBody, Resolved, Section, escape, headings, render_html, sections};
+pub use render::{
+    ComponentWords, RenderContext, RenderedBody, Resolved, Section, escape, headings, render_html, sections,
+};
 pub use shoko_vocab::{Component, Lang};

@@ -492,29 +492,36 @@ impl Renderer<'_> {
 /// anchor checks before rendering: the blocks are walked as a render walks them, without
 /// highlighting code or producing HTML.
 pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: &mut Anchors) -> Vec<Heading> {
-    walk(blocks, text, base, lang, &Plain, anchors, Mode::Headings).headings
+    walk(blocks, text, base, lang, &Plain(None), anchors, Mode::Headings).headings
 }
 
 /// The plain text of one language of a body, section by section: first the text before the first
 /// heading (possibly empty), then one section per heading, every heading in the order
 /// `render_html` numbers them, with exactly the IDs it gives them when `anchors` is reserved as
-/// for the render. The words of a data component come from `cx`'s
-/// [`RenderContext::component_text`].
+/// for the render. The words of a component drawn from data come from `words` (component, its
+/// arguments, the language; see [`RenderContext::component_text`]).
 pub fn sections(
     blocks: &[Block],
     text: &str,
     base: usize,
     lang: Lang,
-    cx: &dyn RenderContext,
+    words: &ComponentWords<'_>,
     anchors: &mut Anchors,
 ) -> Vec<Section> {
-    walk(blocks, text, base, lang, cx, anchors, Mode::Text).sections
+    walk(blocks, text, base, lang, &Plain(Some(words)), anchors, Mode::Text).sections
 }
 
-/// A context that resolves nothing: for walks that produce no HTML.
-struct Plain;
+/// The words a component drawn from data adds to a page's text, for [`sections`].
+pub type ComponentWords<'a> = dyn Fn(Component, &str, Lang) -> Option<String> + 'a;
 
-impl RenderContext for Plain {
+/// A context that resolves nothing, for walks that produce no HTML; with the words of the
+/// components drawn from data, when given.
+struct Plain<'a>(Option<&'a ComponentWords<'a>>);
+
+impl RenderContext for Plain<'_> {
+    fn component_text(&self, component: Component, args: &str, lang: Lang) -> Option<String> {
+        self.0.and_then(|words| words(component, args, lang))
+    }
     fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
         None
     }

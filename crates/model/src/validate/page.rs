@@ -200,11 +200,13 @@ pub fn validate_page(
         }
     }
     unplaced_cards(&front.cards, &cards, &uses, loc, out);
-    let words = super::search_words::SearchWords { cards: &cards };
-    let sections = Lang::ALL.map(|lang| {
-        let mut anchors = shoko_markdown::Anchors::default();
-        shoko_markdown::sections(&parsed.blocks, text, body.start, lang, &words, &mut anchors)
-    });
+    let sections = {
+        let words = super::search_words::card_words(&cards);
+        Lang::ALL.map(|lang| {
+            let mut anchors = shoko_markdown::Anchors::default();
+            shoko_markdown::sections(&parsed.blocks, text, body.start, lang, &words, &mut anchors)
+        })
+    };
     let phases = each_item(&front.phases, "phases", loc, out, |record, at, out| Phase {
         id: record.id.clone(),
         question: bilingual(&record.question, "question", at, out),

@@ -2,38 +2,18 @@
 //! description, bullets) are found as the words of the section that places them.
 
 use crate::model::Card;
-use shoko_markdown::{Component, Lang, RenderContext, Resolved};
+use shoko_markdown::{Component, Lang};
 
-/// A render context for the plain-text walk ([`shoko_markdown::sections`]) that knows a page's
-/// cards and resolves nothing else.
-pub(super) struct SearchWords<'a> {
-    /// The page's valid cards.
-    pub(super) cards: &'a [Card],
-}
-
-impl RenderContext for SearchWords<'_> {
-    fn resolve(&self, _: &str, _: Lang) -> Option<Resolved> {
-        None
-    }
-    fn fallback_notice(&self, _: Lang) -> String {
-        String::new()
-    }
-    fn label(&self, _: &str, _: Lang) -> String {
-        String::new()
-    }
-    fn component(&self, _: Component, _: &str, _: Lang) -> String {
-        String::new()
-    }
-    fn image(&self, _: &str, _: &str, _: Lang) -> Option<String> {
-        None
-    }
-    fn component_text(&self, component: Component, args: &str, lang: Lang) -> Option<String> {
+/// The words of the components of a page with `cards` (its valid cards), for
+/// [`shoko_markdown::sections`]: `::: cards GROUP` gives the group's cards' words (every card's
+/// without a group), any other component none.
+pub(super) fn card_words(cards: &[Card]) -> impl Fn(Component, &str, Lang) -> Option<String> + '_ {
+    move |component, args, lang| {
         if component != Component::Cards {
             return None;
         }
         let group = args.trim();
-        let words: Vec<&str> = self
-            .cards
+        let words: Vec<&str> = cards
             .iter()
             .filter(|c| group.is_empty() || c.group == group)
             .flat_map(|c| {
