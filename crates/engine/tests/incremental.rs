@@ -281,11 +281,27 @@ fn paged_indexes_match_a_full_build_when_claims_move_between_pages() {
     }
     assert_same_as_full(&session, root, "claims moving to the first page");
 
-    // Few enough claims for one page: the second pages go.
+    // A paged index brings its filters' facets; a page that starts citing a claim changes them.
+    assert!(after.contains_key("en/claims/facets.js"), "a paged index has its facets file");
+    let (changed, _, _) = rendered(&edit(
+        &mut session,
+        root,
+        "content/components/rocblas.md",
+        swap("rocBLAS is the base layer", "[rocBLAS](claim:aaa-bulk-0000) is the base layer"),
+    ));
+    assert!(changed.contains(&"en/claims/facets.js".to_owned()), "the facets name the citing page: {changed:?}");
+    assert!(
+        text(&session_files(&session), "en/claims/facets.js").contains("/components/rocblas/"),
+        "the cited claim's facets name the page"
+    );
+    assert_same_as_full(&session, root, "a page citing a claim of a paged index");
+
+    // Few enough claims for one page: the second pages go, and the facets file.
     std::fs::write(&log, bulk_log(300)).expect("write");
     let (changed, _, _) = rendered(&session.rebuild(&Change::Paths(vec![log])).expect("readable"));
     assert!(changed.contains(&"en/claims/2/index.html".to_owned()), "{changed:?}");
     assert!(!session_files(&session).contains_key("en/claims/2/index.html"));
+    assert!(!session_files(&session).contains_key("en/claims/facets.js"), "one page needs no facets");
     assert_same_as_full(&session, root, "an index shrinking to one page");
 }
 
