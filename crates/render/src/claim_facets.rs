@@ -19,6 +19,8 @@ pub struct FacetsFile {
     pub bytes: Vec<u8>,
     /// The first 10 hex digits of its blake3, for the `?v=` of the links to it.
     pub version: String,
+    /// Every GPU target a claim concerns, sorted: the index's target filters.
+    pub targets: Vec<String>,
 }
 
 /// The data of the file: the index's page size, the GPU targets and the page keys that entries
@@ -73,10 +75,11 @@ fn make(cx: &Ctx<'_>, lang: Lang) -> Option<FacetsFile> {
     for (doc, i) in pages {
         keys[i] = cx.page_key(doc);
     }
+    let targets = gfx.iter().map(|g| (*g).to_owned()).collect();
     let data = Facets { size: INDEX_PAGE_SIZE, gfx, pages: keys, claims: entries };
     let json = serde_json::to_string(&data).ok()?;
     let bytes = format!("shokoClaimFacets({json});\n").into_bytes();
     let version = blake3::hash(&bytes).to_hex().as_str()[..10].to_owned();
     let path = format!("{}{FACETS_FILE}", Ctx::site_page_dir(SitePage::Claims, lang));
-    Some(FacetsFile { path, bytes, version })
+    Some(FacetsFile { path, bytes, version, targets })
 }

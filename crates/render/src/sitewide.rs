@@ -192,6 +192,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
             }
         })
         .collect();
+    let facets = crate::claim_facets::facets_file(cx, lang);
     ClaimsView {
         layout: part_layout(cx, SitePage::Claims, lang, part, "all-claims-title"),
         summary: Class::ALL
@@ -200,20 +201,19 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
             .map(|(&class, &count)| CountView { badge: cx.badge(class, lang), count, href: None })
             .collect(),
         pager: pager(cx, SitePage::Claims, lang, part),
-        // Every claim's targets: a filter chosen here applies on every page of the index.
-        targets: {
-            let mut targets: Vec<String> = all
-                .iter()
-                .flat_map(|&(doc, index)| cx.site.docs()[doc.0].claims[index].scope.iter().flat_map(|s| s.gfx.clone()))
-                .collect();
-            targets.sort();
-            targets.dedup();
-            targets
+        // Every claim's targets: on a paged index a filter chosen here applies on every page.
+        targets: match facets {
+            Some(f) => f.targets.clone(),
+            None => {
+                let mut targets: Vec<String> = rows.iter().flat_map(|r| r.gfx.iter().cloned()).collect();
+                targets.sort();
+                targets.dedup();
+                targets
+            }
         },
         // Versioned like the search index's files: a browser never pairs a new page with an old
         // cached file.
-        facets: crate::claim_facets::facets_file(cx, lang)
-            .map(|f| format!("{}?v={}", relative_href(&here, &f.path), f.version)),
+        facets: facets.map(|f| format!("{}?v={}", relative_href(&here, &f.path), f.version)),
         lifecycles: {
             let present: std::collections::BTreeSet<Lifecycle> =
                 all.iter().map(|&(doc, index)| cx.site.docs()[doc.0].claims[index].lifecycle).collect();

@@ -64,67 +64,12 @@ struct SavedRef<'a> {
     buckets: usize,
     stride: u32,
     gfx: &'a [String],
-    groups: Seq<'a, (&'a Arc<str>, &'a GroupState)>,
+    groups: Vec<SavedGroupRef<'a>>,
     names: String,
     name_lengths: Vec<u32>,
     list_lengths: Vec<u32>,
-    postings: Seq<'a, &'a Vec<(u32, u32)>>,
+    postings: FlatPostings<'a>,
     shards: &'a [Vec<u32>],
-}
-
-/// A sequence written from an iterator whose length is known beforehand (postcard writes the
-/// length first), each item by [`SeqItem`].
-struct Seq<'a, T> {
-    len: usize,
-    items: std::cell::Cell<Option<Box<dyn Iterator<Item = T> + 'a>>>,
-}
-
-impl<'a, T> Seq<'a, T> {
-    fn new(len: usize, items: impl Iterator<Item = T> + 'a) -> Self {
-        Seq { len, items: std::cell::Cell::new(Some(Box::new(items))) }
-    }
-}
-
-/// How one item of a [`Seq`] is written.
-trait SeqItem {
-    /// Write the item as the next element(s) of `seq`.
-    fn write<S: serde::ser::SerializeSeq>(self, seq: &mut S) -> Result<(), S::Error>;
-}
-
-impl SeqItem for (&Arc<str>, &GroupState) {
-    fn write<S: serde::ser::SerializeSeq>(self, seq: &mut S) -> Result<(), S::Error> {
-        let (page, g) = self;
-        seq.serialize_element(&SavedGroupRef {
-            page,
-            first: g.first,
-            hashes: &g.hashes,
-            docs: serde_bytes::Bytes::new(&g.docs),
-            facets: &g.facets,
-            gfx: &g.gfx,
-        })
-    }
-}
-
-impl SeqItem for &Vec<(u32, u32)> {
-    /// A token's postings as `Δ, weight, Δ, weight, …` (two elements per posting).
-    fn write<S: serde::ser::SerializeSeq>(self, seq: &mut S) -> Result<(), S::Error> {
-        deltas(self).try_for_each(|(delta, weight)| {
-            seq.serialize_element(&delta)?;
-            seq.serialize_element(&weight)
-        })
-    }
-}
-
-impl<'a, T: SeqItem> Serialize for Seq<'a, T> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{Error, SerializeSeq};
-        let items = self.items.take().ok_or_else(|| S::Error::custom("a sequence is written once"))?;
-        let mut seq = serializer.serialize_seq(Some(self.len))?;
-        for item in items {
-            item.write(&mut seq)?;
-        }
-        seq.end()
-    }
 }
 
 /// [`SavedGroup`] as written, borrowed.
@@ -138,22 +83,23 @@ struct SavedGroupRef<'a> {
     gfx: &'a std::collections::BTreeSet<String>,
 }
 
-/// A postcard output with its room reserved up front (growing a buffer of tens of megabytes by
-/// doubling copies it and touches fresh pages each time).
-struct Reserved(Vec<u8>);
+/// Every token's postings, one list after the other, written as the numbers
+/// `Δ, weight, Δ, weight, …` ([`Saved::postings`]) without collecting them first.
+struct FlatPostings<'a> {
+    lists: &'a [Vec<(u32, u32)>],
+    /// How many postings the lists hold in all.
+    pairs: usize,
+}
 
-impl postcard::ser_flavors::Flavor for Reserved {
-    type Output = Vec<u8>;
-    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
-        self.0.extend_from_slice(data);
-        Ok(())
-    }
-    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
-        self.0.push(data);
-        Ok(())
-    }
-    fn finalize(self) -> postcard::Result<Vec<u8>> {
-        Ok(self.0)
+impl Serialize for FlatPostings<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.pairs * 2))?;
+        for (delta, weight) in self.lists.iter().flat_map(|list| deltas(list)) {
+            seq.serialize_element(&delta)?;
+            seq.serialize_element(&weight)?;
+        }
+        seq.end()
     }
 }
 
@@ -176,14 +122,27 @@ impl Memo {
             buckets: state.count.buckets,
             stride: state.stride,
             gfx: &state.gfx,
-            groups: Seq::new(state.groups.len(), state.groups.iter()),
+            groups: state
+                .groups
+                .iter()
+                .map(|(page, g)| SavedGroupRef {
+                    page,
+                    first: g.first,
+                    hashes: &g.hashes,
+                    docs: serde_bytes::Bytes::new(&g.docs),
+                    facets: &g.facets,
+                    gfx: &g.gfx,
+                })
+                .collect(),
             names,
             name_lengths: postings.names.iter().map(|n| u32::try_from(n.len()).unwrap_or(u32::MAX)).collect(),
             list_lengths: postings.lists.iter().map(|l| u32::try_from(l.len()).unwrap_or(u32::MAX)).collect(),
-            postings: Seq::new(pairs * 2, postings.lists.iter()),
+            postings: FlatPostings { lists: &postings.lists, pairs },
             shards: &postings.shards,
         };
-        postcard::serialize_with_flavor(&saved, Reserved(Vec::with_capacity(room))).ok()
+        // Reserved up front: growing tens of megabytes by doubling copies them and touches fresh
+        // pages each time.
+        postcard::to_extend(&saved, Vec::with_capacity(room)).ok()
     }
 
     /// A memo holding the committed build saved in `bytes` by [`Memo::to_bytes`]; `None` when
