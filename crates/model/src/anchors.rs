@@ -75,9 +75,13 @@ pub fn page_anchors(doc: &Document, site: &SiteModel, text: &str, lang: Lang) ->
 }
 
 /// The plain text of `doc`'s body in `lang`, section by section (see [`shoko_markdown::sections`]),
-/// each heading with the anchor the built page gives it: numbered again with the page's reserved
-/// IDs, from what the page kept when it was read.
-pub fn sections(doc: &Document, site: &SiteModel, lang: Lang) -> Vec<shoko_markdown::Section> {
+/// each with the anchor the built page gives its heading (`None` before the first heading):
+/// numbered again with the page's reserved IDs, from what the page kept when it was read.
+pub fn sections<'a>(
+    doc: &'a Document,
+    site: &SiteModel,
+    lang: Lang,
+) -> Vec<(Option<String>, &'a shoko_markdown::Section)> {
     let Some(page) = doc.page() else { return Vec::new() };
     let mut anchors = reserved(doc, site);
     let index = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
@@ -85,7 +89,7 @@ pub fn sections(doc: &Document, site: &SiteModel, lang: Lang) -> Vec<shoko_markd
         .iter()
         .map(|section| {
             let anchor = section.anchor.as_ref().map(|_| anchors.unique(section.explicit.as_deref(), &section.heading));
-            shoko_markdown::Section { anchor, ..section.clone() }
+            (anchor, section)
         })
         .collect()
 }

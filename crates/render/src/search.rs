@@ -9,6 +9,7 @@ use shoko_markdown::Lang;
 use shoko_model::{ClaimId, DocId, SiteModel};
 use shoko_search::{Group, Kind, Record, Update};
 use shoko_vocab::{claim_anchor, question_anchor};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 /// The folder of the indexes, from the site root; each language's is below it (`search/ja`).
@@ -94,7 +95,7 @@ fn encode_fragment(anchor: &str) -> String {
 
 /// The groups of `lang`'s records: every page's, or those of the pages `only` names (each
 /// then given even when it has no records left).
-fn groups(cx: &Ctx<'_>, lang: Lang, only: Option<&BTreeSet<On>>) -> Vec<Group> {
+fn groups<'a>(cx: &Ctx<'a>, lang: Lang, only: Option<&BTreeSet<On>>) -> Vec<Group<'a>> {
     let every: Vec<On>;
     let pages: Box<dyn Iterator<Item = &On> + '_> = match only {
         Some(only) => Box::new(only.iter()),
@@ -117,7 +118,7 @@ fn groups(cx: &Ctx<'_>, lang: Lang, only: Option<&BTreeSet<On>>) -> Vec<Group> {
 /// The records of one page: a content page's sections, then the claims it shows first, then its
 /// questions; a claims-index page's claims that no page shows; the open-questions page's
 /// questions of logs. Claims and questions in ID order.
-fn records_on(cx: &Ctx<'_>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record> {
+fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record<'a>> {
     let site = cx.site;
     let file = on.file(cx, lang);
     let mut out = Vec::new();
@@ -146,8 +147,8 @@ fn records_on(cx: &Ctx<'_>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record>
             (Vec::new(), of_logs.map(|(id, _)| id).collect())
         }
     };
-    let shown = match on {
-        On::Page(d) => Some(cx.doc_title(d, lang)),
+    let shown: Option<Cow<'a, str>> = match on {
+        On::Page(d) => Some(cx.doc_title(d, lang).into()),
         On::Claims(_) | On::Questions => None,
     };
     for id in claims {
@@ -155,12 +156,12 @@ fn records_on(cx: &Ctx<'_>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record>
         let claim = &site.docs()[declared.doc.0].claims[declared.index];
         out.push(Record {
             url: format!("{file}#{}", claim_anchor(id)),
-            title: id.0.clone(),
+            title: Cow::Borrowed(&id.0),
             section: shown.clone(),
             kind: Kind::Claim,
-            class: Some(claim.class.as_str().to_owned()),
+            class: Some(claim.class.as_str()),
             gfx: claim.scope.as_ref().map_or_else(Vec::new, |s| s.gfx.clone()),
-            text: claim.text.get(lang).to_owned(),
+            text: Cow::Borrowed(claim.text.get(lang)),
         });
     }
     for id in questions {
@@ -171,12 +172,12 @@ fn records_on(cx: &Ctx<'_>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record>
         let question = &site.docs()[declared.doc.0].questions[declared.index];
         out.push(Record {
             url: format!("{file}#{}", question_anchor(id)),
-            title: id.0.clone(),
+            title: Cow::Borrowed(&id.0),
             section: shown.clone(),
             kind: Kind::Question,
             class: None,
             gfx: question.gfx.clone(),
-            text: question.text.get(lang).to_owned(),
+            text: Cow::Borrowed(question.text.get(lang)),
         });
     }
     out
@@ -184,36 +185,40 @@ fn records_on(cx: &Ctx<'_>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record>
 
 /// A content page's records: one for each section (the part under a heading, at its anchor),
 /// and its opening first.
-fn section_records(cx: &Ctx<'_>, lang: Lang, d: DocId, file: &str, targets: &[&str]) -> Vec<Record> {
+fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: &[&str]) -> Vec<Record<'a>> {
     let site = cx.site;
     let doc = &site.docs()[d.0];
     let Some(page) = doc.page() else { return Vec::new() };
-    let title = cx.doc_title(d, lang);
+    let title: Cow<'a, str> = cx.doc_title(d, lang).into();
     let gfx: Vec<String> = page.env.iter().filter(|e| targets.contains(&e.as_str())).cloned().collect();
     let mut sections = shoko_model::anchors::sections(doc, site, lang);
-    sections.retain(|s| s.anchor.is_some() || !s.text.trim().is_empty());
+    sections.retain(|(anchor, s)| anchor.is_some() || !s.text.trim().is_empty());
+    let record = |url: String, heading: &'a str, text: Cow<'a, str>| Record {
+        url,
+        title: title.clone(),
+        section: Some(Cow::Borrowed(heading)).filter(|h| !h.is_empty()),
+        kind: Kind::Page,
+        class: None,
+        gfx: gfx.clone(),
+        text,
+    };
     // The page's opening stands for the whole page: it is always there, and holds what the
     // page says it gives besides any text before the first heading.
-    if sections.first().is_none_or(|s| s.anchor.is_some()) {
-        sections.insert(0, shoko_markdown::Section::default());
-    }
-    if let Some(gain) = &page.gain {
-        let opening = &mut sections[0].text;
-        *opening = format!("{} {opening}", gain.get(lang).0);
-    }
-    sections
-        .into_iter()
-        .map(|section| Record {
-            url: match &section.anchor {
-                Some(anchor) => format!("{file}#{}", encode_fragment(anchor)),
-                None => file.to_owned(),
-            },
-            title: title.clone(),
-            section: Some(section.heading).filter(|h| !h.is_empty()),
-            kind: Kind::Page,
-            class: None,
-            gfx: gfx.clone(),
-            text: section.text,
-        })
-        .collect()
+    let (opening, rest): (&str, &[_]) = match sections.split_first() {
+        Some(((None, first), rest)) => (&first.text, rest),
+        _ => ("", &sections),
+    };
+    let opening: Cow<'a, str> = match &page.gain {
+        Some(gain) => format!("{} {opening}", gain.get(lang).0).into(),
+        None => opening.into(),
+    };
+    let mut out = vec![record(file.to_owned(), "", opening)];
+    out.extend(rest.iter().map(|(anchor, section)| {
+        let url = match anchor {
+            Some(anchor) => format!("{file}#{}", encode_fragment(anchor)),
+            None => file.to_owned(),
+        };
+        record(url, &section.heading, Cow::Borrowed(&section.text))
+    }));
+    out
 }

@@ -76,13 +76,13 @@ pub(crate) fn push_postings(out: &mut String, token: &str, list: &[(u32, u32)]) 
 struct Doc<'a>(&'a str, &'a str, Option<&'a str>, u8, Option<&'a str>, &'a [String], String);
 
 /// Appends `record` as a document of a bucket file (a JSON array).
-pub(crate) fn push_doc(out: &mut String, record: &Record) {
+pub(crate) fn push_doc(out: &mut String, record: &Record<'_>) {
     let doc = Doc(
         &record.url,
         &record.title,
         record.section.as_deref(),
         record.kind.code(),
-        record.class.as_deref(),
+        record.class,
         &record.gfx,
         excerpt(&record.text),
     );
@@ -91,10 +91,9 @@ pub(crate) fn push_doc(out: &mut String, record: &Record) {
 
 /// A document's facets as two characters: its class (`c`, `i`, `u`, `l`, or `-`) and its GPU
 /// targets as a base-36 bit mask over `gfx` (`0` for none; more than five targets share `z`).
-pub(crate) fn push_facets(out: &mut String, record: &Record, gfx: &[String]) {
+pub(crate) fn push_facets(out: &mut String, record: &Record<'_>, gfx: &[String]) {
     let class = record
         .class
-        .as_deref()
         .and_then(|c| CLASSES.iter().position(|k| *k == c))
         .map_or('-', |i| CLASSES[i].chars().next().unwrap_or('-'));
     let mask =
@@ -149,7 +148,7 @@ pub(crate) fn fnv(bytes: &[u8]) -> u64 {
 }
 
 /// A hash of every field of `record` (Fx: eight bytes at a time, for the whole site's text).
-pub(crate) fn record_hash(record: &Record) -> u64 {
+pub(crate) fn record_hash(record: &Record<'_>) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
     (&record.url, &record.title, &record.section, record.kind.code(), &record.class, &record.gfx, &record.text)

@@ -19,6 +19,7 @@ use crate::format::{
 };
 use crate::postings::{Postings, Tokenized};
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -33,32 +34,33 @@ pub enum Kind {
     Question,
 }
 
-/// One searchable thing.
+/// One searchable thing; its text borrowed from the site where it can be (a build reads the
+/// whole site's text once, and keeps none of it).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Record {
+pub struct Record<'a> {
     /// Its address relative to the site root, with the anchor (`ja/gpu/index.html#claim-x`).
     pub url: String,
     /// The page title, or the claim's or question's ID.
-    pub title: String,
+    pub title: Cow<'a, str>,
     /// The heading of the section (`None` for a page's opening), or the page a card is on.
-    pub section: Option<String>,
+    pub section: Option<Cow<'a, str>>,
     /// What it is.
     pub kind: Kind,
     /// The evidence class of a claim (`confirmed`, …).
-    pub class: Option<String>,
+    pub class: Option<&'static str>,
     /// The GPU targets it concerns.
     pub gfx: Vec<String>,
     /// Its text.
-    pub text: String,
+    pub text: Cow<'a, str>,
 }
 
 /// The records of one page of the site, under the page's address (`ja/gpu/index.html`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Group {
+pub struct Group<'a> {
     /// The page's address: it decides the bucket.
     pub page: String,
     /// Its records, in the order they are numbered.
-    pub records: Vec<Record>,
+    pub records: Vec<Record<'a>>,
 }
 
 /// How many files an index has of each kind.
@@ -79,12 +81,12 @@ pub fn files_for(pages: usize, things: usize) -> Files {
 }
 
 /// What a build is given.
-pub enum Update {
+pub enum Update<'a> {
     /// Every group of the site.
-    All(Vec<Group>),
+    All(Vec<Group<'a>>),
     /// The groups that changed since the last build committed (a group with no records is
     /// gone); only after [`Memo::can_update`] said yes.
-    Changed(Vec<Group>),
+    Changed(Vec<Group<'a>>),
 }
 
 /// The last committed build of one index, kept so that the next may be an update of it. A build
@@ -145,7 +147,7 @@ impl Memo {
     /// [`Update::All`] every file; for [`Update::Changed`] those that may have changed, or
     /// `None` when the change reaches every document (their numbering or the facets' targets
     /// changed): then build again with every group.
-    pub fn build(&self, folder: &str, count: Files, update: Update) -> Option<BTreeMap<String, Vec<u8>>> {
+    pub fn build(&self, folder: &str, count: Files, update: Update<'_>) -> Option<BTreeMap<String, Vec<u8>>> {
         let mut guard = self.lock();
         match update {
             Update::All(groups) => {
@@ -254,9 +256,9 @@ impl State {
         self.hashes[b] = groups.flat_map(|g| &g.hashes).fold(fnv(&[]), |h, r| fnv_from(h, &r.to_le_bytes()));
     }
 
-    fn build(folder: &str, count: Files, groups: Vec<Group>) -> (State, BTreeMap<String, Vec<u8>>) {
+    fn build(folder: &str, count: Files, groups: Vec<Group<'_>>) -> (State, BTreeMap<String, Vec<u8>>) {
         let buckets_n = count.buckets.max(1);
-        let mut by_page: BTreeMap<Arc<str>, Vec<Record>> = BTreeMap::new();
+        let mut by_page: BTreeMap<Arc<str>, Vec<Record<'_>>> = BTreeMap::new();
         let mut sizes = vec![0usize; buckets_n];
         for group in groups.into_iter().filter(|g| !g.records.is_empty()) {
             let page: Arc<str> = group.page.into();
@@ -272,7 +274,7 @@ impl State {
         }
         state.sizes = sizes;
         // Number the documents, then tokenize them in parallel.
-        let mut numbered: Vec<(u32, &Record)> = Vec::new();
+        let mut numbered: Vec<(u32, &Record<'_>)> = Vec::new();
         for (b, pages) in state.buckets.iter().enumerate() {
             let mut next = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(stride);
             for page in pages {
@@ -297,9 +299,9 @@ impl State {
 
     /// Apply the changed `groups`; the files that may have changed, or `None` when every
     /// document must be numbered again or the facets' targets changed.
-    fn update(&mut self, groups: Vec<Group>) -> Option<BTreeMap<String, Vec<u8>>> {
+    fn update(&mut self, groups: Vec<Group<'_>>) -> Option<BTreeMap<String, Vec<u8>>> {
         let buckets_n = self.buckets.len();
-        let mut changed: BTreeMap<usize, Vec<Group>> = BTreeMap::new();
+        let mut changed: BTreeMap<usize, Vec<Group<'_>>> = BTreeMap::new();
         for group in groups {
             changed.entry(bucket_of(&group.page, buckets_n)).or_default().push(group);
         }
@@ -332,7 +334,7 @@ impl State {
         // documents; the documents of a group that did not change move with it (`kept`: the
         // IDs they had, and by how much they move).
         let mut kept: Vec<(std::ops::Range<u32>, i64)> = Vec::new();
-        let mut numbered: Vec<(u32, Record)> = Vec::new();
+        let mut numbered: Vec<(u32, Record<'_>)> = Vec::new();
         for (&b, groups) in &mut changed {
             for group in groups.iter() {
                 let page: Arc<str> = group.page.as_str().into();
@@ -363,7 +365,7 @@ impl State {
             }
         }
         // The new postings of the changed buckets, by token.
-        let refs: Vec<(u32, &Record)> = numbered.iter().map(|(id, r)| (*id, r)).collect();
+        let refs: Vec<(u32, &Record<'_>)> = numbered.iter().map(|(id, r)| (*id, r)).collect();
         let tokenized = Tokenized::of(&refs);
         let here = self.postings.numbers_of(&tokenized);
         let mut fresh: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
@@ -477,7 +479,7 @@ impl State {
 }
 
 impl GroupState {
-    fn of(first: u32, records: &[Record], gfx: &[String]) -> GroupState {
+    fn of(first: u32, records: &[Record<'_>], gfx: &[String]) -> GroupState {
         let mut group = GroupState { first, ..GroupState::default() };
         let mut docs = String::new();
         for r in records {
@@ -500,26 +502,26 @@ mod tests {
     use crate::format::MAX_POSTINGS;
     use crate::tokens::shard_hash;
 
-    fn record(url: &str, title: &str, text: &str) -> Record {
+    fn record(url: &str, title: &str, text: &str) -> Record<'static> {
         Record {
             url: url.into(),
-            title: title.into(),
+            title: title.to_owned().into(),
             section: Some("節".into()),
             kind: Kind::Page,
             class: None,
             gfx: vec!["gfx1201".into()],
-            text: text.into(),
+            text: text.to_owned().into(),
         }
     }
 
-    fn group(page: &str, texts: &[&str]) -> Group {
+    fn group(page: &str, texts: &[&str]) -> Group<'static> {
         Group {
             page: page.into(),
             records: texts.iter().enumerate().map(|(i, t)| record(&format!("{page}#s{i}"), page, t)).collect(),
         }
     }
 
-    fn build(groups: Vec<Group>, count: Files) -> BTreeMap<String, Vec<u8>> {
+    fn build(groups: Vec<Group<'_>>, count: Files) -> BTreeMap<String, Vec<u8>> {
         Memo::default().build("search/ja", count, Update::All(groups)).expect("a whole build always gives files")
     }
 
@@ -565,7 +567,7 @@ mod tests {
 
     #[test]
     fn a_common_token_keeps_its_heaviest_documents_and_its_real_frequency() {
-        let groups: Vec<Group> = (0..MAX_POSTINGS + 50)
+        let groups: Vec<Group<'_>> = (0..MAX_POSTINGS + 50)
             .map(|i| group(&format!("en/p{i}/index.html"), &[if i == 7 { "kernel kernel kernel" } else { "kernel" }]))
             .collect();
         let files = build(groups, Files { tokens: 64, buckets: 64 });
@@ -575,7 +577,7 @@ mod tests {
     }
 
     /// A small site of `n` pages whose texts share words, so that edits move shared lists.
-    fn site(n: usize, seed: u64) -> Vec<Group> {
+    fn site(n: usize, seed: u64) -> Vec<Group<'static>> {
         let words =
             ["kernel", "gfx1201", "観測", "確認", "mul_mat_q", "rocblas", "推定", "wave32", "カーネル", "hipblaslt"];
         let mut x = seed;
@@ -595,7 +597,7 @@ mod tests {
     }
 
     /// An edit of a site's groups, giving the groups it changed.
-    type Edit = dyn Fn(&mut Vec<Group>) -> Vec<usize>;
+    type Edit = dyn Fn(&mut Vec<Group<'static>>) -> Vec<usize>;
 
     #[test]
     fn an_update_gives_the_files_a_whole_build_gives() {
@@ -631,7 +633,7 @@ mod tests {
                 vec![2]
             }),
             Box::new(|g| {
-                g[10].records[0].class = Some("inferred".into());
+                g[10].records[0].class = Some("inferred");
                 g[11].records[0].url.push_str("-moved");
                 vec![10, 11, 12]
             }),
@@ -639,7 +641,7 @@ mod tests {
         for (i, edit) in edits.iter().enumerate() {
             let touched = edit(&mut now);
             assert!(memo.can_update("search/ja", count));
-            let changed: Vec<Group> = touched.iter().map(|t| now[*t].clone()).collect();
+            let changed: Vec<Group<'_>> = touched.iter().map(|t| now[*t].clone()).collect();
             let files = memo.build("search/ja", count, Update::Changed(changed)).expect("no renumbering");
             assert!(files.len() < output.len(), "edit {i} rewrites only some files");
             output.extend(files);

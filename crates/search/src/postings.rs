@@ -29,7 +29,7 @@ pub(crate) struct Tokenized {
 
 impl Tokenized {
     /// Tokenize `records` (document ID, record).
-    pub(crate) fn of(records: &[(u32, &Record)]) -> Tokenized {
+    pub(crate) fn of(records: &[(u32, &Record<'_>)]) -> Tokenized {
         let mut out = Tokenized::default();
         // Per token number: its weight so far in the current record (0: not met in it), and the
         // tokens met in it, in the order they were met.
@@ -66,7 +66,7 @@ impl Tokenized {
     }
 
     /// Tokenize `records` in parallel batches, handing each batch to `merge` in order.
-    pub(crate) fn each_batch(records: &[(u32, &Record)], mut merge: impl FnMut(Tokenized)) {
+    pub(crate) fn each_batch(records: &[(u32, &Record<'_>)], mut merge: impl FnMut(Tokenized)) {
         const BATCH: usize = 4096;
         const PIECE: usize = 256;
         for batch in records.chunks(BATCH) {
@@ -77,7 +77,7 @@ impl Tokenized {
 }
 
 /// Each token of `record` with the weight of that occurrence, handed to `emit`.
-fn weights(record: &Record, emit: &mut impl FnMut(&str, u32)) {
+fn weights(record: &Record<'_>, emit: &mut impl FnMut(&str, u32)) {
     // What names the record weighs more: a section's heading (the page title, for the opening),
     // a claim's or question's ID; the page a section, claim or question is on counts like text.
     let (title, section) = match (record.kind, &record.section) {
@@ -85,7 +85,7 @@ fn weights(record: &Record, emit: &mut impl FnMut(&str, u32)) {
         (Kind::Page, None) => (TITLE_WEIGHT, 0),
         (Kind::Claim | Kind::Question, _) => (TITLE_WEIGHT, 1),
     };
-    let parts = [(record.title.as_str(), title), (record.section.as_deref().unwrap_or(""), section), (&record.text, 1)];
+    let parts = [(&*record.title, title), (record.section.as_deref().unwrap_or(""), section), (&*record.text, 1)];
     for (text, weight) in parts.into_iter().filter(|(_, w)| *w > 0) {
         for_each_index_token(text, |token| emit(token, weight));
     }

@@ -228,7 +228,7 @@ mod tests {
     use crate::index::{Files, Group, Kind, Memo, Record, Update};
     use std::collections::BTreeMap;
 
-    fn group(page: &str, texts: &[&str], gfx: &str) -> Group {
+    fn group(page: &str, texts: &[&str], gfx: &str) -> Group<'static> {
         Group {
             page: page.into(),
             records: texts
@@ -236,18 +236,18 @@ mod tests {
                 .enumerate()
                 .map(|(i, t)| Record {
                     url: format!("{page}#s{i}"),
-                    title: page.into(),
-                    section: (i > 0).then(|| format!("節 {i}")),
+                    title: page.to_owned().into(),
+                    section: (i > 0).then(|| format!("節 {i}").into()),
                     kind: Kind::Page,
                     class: None,
                     gfx: vec![gfx.into()],
-                    text: (*t).into(),
+                    text: (*t).to_owned().into(),
                 })
                 .collect(),
         }
     }
 
-    fn site() -> Vec<Group> {
+    fn site() -> Vec<Group<'static>> {
         (0..40)
             .map(|i| {
                 group(
