@@ -7,8 +7,9 @@ use crate::view::{AlternateView, BadgeView, LayoutView, LinkView, NavView, Switc
 use shoko_diagnostics::SourceMap;
 use shoko_markdown::{Gloss, Glossary, Lang, escape};
 use shoko_model::Class;
-use shoko_model::{DocId, SiteModel};
+use shoko_model::{ClaimId, DocId, SiteModel};
 use shoko_vocab::{claim_anchor, page_address, term_anchor};
+use std::collections::BTreeMap;
 
 pub use shoko_vocab::SitePage;
 
@@ -99,9 +100,35 @@ pub struct Ctx<'a> {
     /// The facets file of each language's claims index (`Lang::ALL` order), made once by the
     /// first index page that needs it (see `claim_facets`).
     pub(crate) facets: [std::sync::OnceLock<Option<crate::claim_facets::FacetsFile>>; 2],
+    /// The questions of observation logs by each claim they are about (document and index,
+    /// in the site's order), made once by the first page that shows a card: a page shows those
+    /// about its cards without reading every log.
+    pub(crate) log_questions: std::sync::OnceLock<BTreeMap<ClaimId, Vec<(DocId, usize)>>>,
 }
 
 impl<'a> Ctx<'a> {
+    /// The questions of observation logs about claim `id` (see [`Ctx::log_questions`]).
+    pub(crate) fn log_questions_about(&self, id: &ClaimId) -> &[(DocId, usize)] {
+        let by_claim = self.log_questions.get_or_init(|| {
+            let mut by_claim: BTreeMap<ClaimId, Vec<(DocId, usize)>> = BTreeMap::new();
+            for (d, doc) in self.site.docs().iter().enumerate() {
+                if !matches!(doc.kind, shoko_model::DocKind::Log { .. }) {
+                    continue;
+                }
+                for (i, q) in doc.questions.iter().enumerate() {
+                    for about in &q.about {
+                        let list = by_claim.entry(about.id.clone()).or_default();
+                        if list.last() != Some(&(DocId(d), i)) {
+                            list.push((DocId(d), i));
+                        }
+                    }
+                }
+            }
+            by_claim
+        });
+        by_claim.get(id).map_or(&[], Vec::as_slice)
+    }
+
     /// The glossary of each language (`Lang::ALL` order). A term's HTML links the glossary page
     /// through `{glossary}` (each page's own href) and shows the spelling as written (`{}`).
     pub(crate) fn glossaries(&self) -> &[Glossary; 2] {

@@ -279,9 +279,12 @@ fn shown_claims<'a>(cx: &'a Ctx<'_>, doc: &Document) -> Vec<&'a Claim> {
 /// claim the page shows, each once.
 fn shown_questions<'a>(cx: &'a Ctx<'_>, doc: &'a Document, cards: &[&Claim]) -> Vec<&'a shoko_model::Question> {
     let mut shown: Vec<&shoko_model::Question> = doc.questions.iter().collect();
-    let logs = cx.site.docs().iter().filter(|d| matches!(d.kind, shoko_model::DocKind::Log { .. }));
-    for q in logs.flat_map(|d| d.questions.iter()) {
-        if q.about.iter().any(|r| cards.iter().any(|c| c.id == r.id)) && !shown.iter().any(|s| s.id == q.id) {
+    let mut of_logs: Vec<(DocId, usize)> = cards.iter().flat_map(|c| cx.log_questions_about(&c.id)).copied().collect();
+    of_logs.sort_unstable();
+    of_logs.dedup();
+    for (d, i) in of_logs {
+        let q = &cx.site.docs()[d.0].questions[i];
+        if !shown.iter().any(|s| s.id == q.id) {
             shown.push(q);
         }
     }

@@ -180,6 +180,7 @@ impl<'a> Renderer<'a> {
             dirs: Ctx::dirs_of(input.site),
             glossaries: std::sync::OnceLock::new(),
             facets: Default::default(),
+            log_questions: std::sync::OnceLock::new(),
             tree: Tree::of(input.site),
         };
         Renderer { input, cx, asset_files }
