@@ -557,22 +557,29 @@ fn stream(
     };
     let (large, small) = rayon::join(
         || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
-            // The search indexes last: their time is until the large jobs are all done.
+            // The search indexes last: their time is until the large jobs are all done. One
+            // language at a time, each written before the next is made: an index holds every
+            // page's text while it is made, and the pages render beside it anyway.
             let (search, other): (Vec<Job>, Vec<Job>) = large.iter().partition(|j| matches!(j, Job::Search(_)));
             let mut written = Vec::new();
             let mut errors = Vec::new();
-            for (part, is_search) in [(other, false), (search, true)] {
-                let began = std::time::Instant::now();
-                match renderer.render(&part) {
+            let mut run = |part: &[Job]| -> Result<(), IoError> {
+                match renderer.render(part) {
                     Ok(plan) => {
                         write(&plan)?;
                         written.extend(plan.files.into_keys());
                     }
                     Err(e) => errors.extend(e),
                 }
-                if is_search && searched {
-                    *search_took.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(began.elapsed());
-                }
+                Ok(())
+            };
+            run(&other)?;
+            let began = std::time::Instant::now();
+            for job in &search {
+                run(std::slice::from_ref(job))?;
+            }
+            if searched {
+                *search_took.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(began.elapsed());
             }
             Ok((written, errors))
         },
