@@ -119,10 +119,9 @@
     pagerLinks.forEach(function (a) { a.setAttribute('data-base', a.getAttribute('href')); });
     var numbered = Array.prototype.slice.call(document.querySelectorAll('.pager [data-number]'));
     // Whether a claim's facets (`[class, [target], lifecycle, [page]]`, targets and pages by
-    // their place in the file's lists) pass the chosen filters.
-    var matchesFacets = function (entry) {
-      var target = chosen.gfx ? facets.gfx.indexOf(chosen.gfx) : -1;
-      var page = chosen.page ? facets.decoded.indexOf(chosen.page) : -1;
+    // their place in the file's lists, `target` and `page` the chosen ones' places) pass the
+    // chosen filters.
+    var matchesFacets = function (entry, target, page) {
       return (!chosen['class'] || entry[0] === chosen['class']) &&
         (!chosen.gfx || entry[1].indexOf(target) >= 0) &&
         (!chosen.lifecycle || entry[2] === chosen.lifecycle) &&
@@ -149,10 +148,13 @@
         }
         return null;
       }
+      // Looked up once, not per claim: a large index lists thousands of pages.
+      var target = chosen.gfx ? facets.gfx.indexOf(chosen.gfx) : -1;
+      var page = chosen.page ? facets.decoded.indexOf(chosen.page) : -1;
       var counts = [];
       facets.claims.forEach(function (entry, i) {
         var part = Math.floor(i / facets.size);
-        counts[part] = (counts[part] || 0) + (matchesFacets(entry) ? 1 : 0);
+        counts[part] = (counts[part] || 0) + (matchesFacets(entry, target, page) ? 1 : 0);
       });
       return counts;
     };

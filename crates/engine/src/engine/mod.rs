@@ -548,7 +548,6 @@ fn stream(
 ) -> Result<Streamed, IoError> {
     let renderer = Renderer::new(input);
     let (large, small): (Vec<Job>, Vec<Job>) = jobs.iter().cloned().partition(Job::is_large);
-    let searched = large.iter().any(|j| matches!(j, Job::Search(_)));
     let search_took = std::sync::Mutex::new(None);
     let staging = std::sync::Mutex::new(output.begin(mode)?);
     let write = |plan: &RenderPlan| -> Result<(), IoError> {
@@ -578,7 +577,7 @@ fn stream(
             for job in &search {
                 run(std::slice::from_ref(job))?;
             }
-            if searched {
+            if !search.is_empty() {
                 *search_took.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(began.elapsed());
             }
             Ok((written, errors))
