@@ -108,7 +108,80 @@
     return (h ^ (h >>> 16)) >>> 0;
   }
 
-  var tokens = { indexTokens: indexTokens, queryTerms: queryTerms, shardHash: shardHash };
+  // ---- Excerpts ----
+  // `text` normalised as the index is, with the place in `text` each UTF-16 unit of it comes
+  // from, so that a match found in the normalised text marks the right characters even where
+  // normalising changed the length (`…` becomes `...`, `㍉` becomes `ミリ`).
+  function located(text) {
+    var lower = normalise(text);
+    var from = [];
+    var i;
+    if (lower.length === text.length) {
+      for (i = 0; i <= text.length; i++) { from.push(i); }
+      return { lower: lower, from: from };
+    }
+    lower = '';
+    for (i = 0; i < text.length;) {
+      var n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
+      var part = normalise(text.slice(i, i + n));
+      for (var k = 0; k < part.length; k++) { from.push(i); }
+      lower += part;
+      i += n;
+    }
+    from.push(text.length);
+    return { lower: lower, from: from };
+  }
+
+  // Where in `text` the query terms occur, as [start, end) pairs in order; overlapping or
+  // touching matches (a Japanese word's bigrams) make one span.
+  function matchSpans(text, terms) {
+    var at = located(text);
+    var spans = [];
+    terms.forEach(function (t) {
+      for (var i = at.lower.indexOf(t); i >= 0 && t; i = at.lower.indexOf(t, i + t.length)) {
+        spans.push([at.from[i], at.from[i + t.length]]);
+      }
+    });
+    spans.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+    var kept = [];
+    spans.forEach(function (s) {
+      var last = kept[kept.length - 1];
+      if (last && s[0] <= last[1]) { last[1] = Math.max(last[1], s[1]); } else if (s[1] > s[0]) { kept.push(s); }
+    });
+    return kept;
+  }
+
+  // The characters of a result's text an excerpt shows, and how many come before the match.
+  var EXCERPT = 160;
+  var BEFORE = 40;
+
+  // The part of a document's text a result shows: `body`, with `lead`/`tail` true where text was
+  // cut off before or after it. It starts a little before the first place the whole query occurs
+  // (or else its first term), at a word where the text has spaces; the opening when nothing
+  // matches. `text` may end in `…`: the index kept only its beginning.
+  function excerpt(text, query, terms) {
+    var kept = text.slice(-1) === '\u2026';
+    var whole = kept ? text.slice(0, -1) : text;
+    var phrase = queryTerms(query).length > 1 ? matchSpans(whole, [normalise(query).trim()]) : [];
+    var spans = phrase.length ? phrase : matchSpans(whole, terms);
+    var at = spans.length ? spans[0][0] : 0;
+    var start = Math.max(0, at - BEFORE);
+    if (start > 0) {
+      var space = whole.indexOf(' ', start);
+      if (space >= 0 && space < at) { start = space + 1; }
+      if (/[\uDC00-\uDFFF]/.test(whole.charAt(start))) { start++; }
+    }
+    var end = Math.min(whole.length, start + EXCERPT);
+    if (end < whole.length) {
+      var cut = whole.lastIndexOf(' ', end);
+      if (cut > at) { end = cut; }
+      if (/[\uD800-\uDBFF]/.test(whole.charAt(end - 1))) { end--; }
+    }
+    return { lead: start > 0, body: whole.slice(start, end), tail: end < whole.length || kept };
+  }
+
+  var tokens = { indexTokens: indexTokens, queryTerms: queryTerms, shardHash: shardHash,
+    excerpt: excerpt, matchSpans: matchSpans };
   if (typeof module !== 'undefined' && module.exports) { module.exports = tokens; }
   if (typeof window === 'undefined' || typeof document === 'undefined') { return; }
   window.shokoSearchTokens = tokens;
@@ -271,7 +344,7 @@
       var kept = facets ? ranked.filter(function (id) { return passes(facets, id); }) : ranked;
       return Promise.all(kept.slice(0, DESCRIBED).map(describe));
     }).then(function (docs) {
-      return { terms: terms, docs: varied(docs).slice(0, SHOWN) };
+      return { query: query, terms: terms, docs: varied(docs).slice(0, SHOWN) };
     });
   }
 
@@ -287,23 +360,20 @@
 
   // `text` with the parts that match a query term marked.
   function marked(text, terms) {
-    var lower = normalise(text);
-    var spans = [];
-    terms.forEach(function (t) {
-      var from = 0;
-      var at;
-      while ((at = lower.indexOf(t, from)) >= 0) { spans.push([at, at + t.length]); from = at + t.length; }
-    });
-    spans.sort(function (a, b) { return a[0] - b[0]; });
     var out = [];
     var pos = 0;
-    spans.forEach(function (s) {
-      if (s[0] < pos || lower.length !== text.length) { return; }
+    matchSpans(text, terms).forEach(function (s) {
       out.push(text.slice(pos, s[0]), el('mark', {}, [text.slice(s[0], s[1])]));
       pos = s[1];
     });
     out.push(text.slice(pos));
     return out;
+  }
+
+  // A result's excerpt: the text around the match, its query terms marked.
+  function excerptNodes(text, result) {
+    var part = excerpt(text, result.query, result.terms);
+    return [part.lead ? '\u2026' : ''].concat(marked(part.body, result.terms), [part.tail ? '\u2026' : '']);
   }
 
   function chip(kind, value, text, pressed) {
@@ -336,9 +406,9 @@
           : el('span', { 'class': 'search-kind' }, [label(kind)]);
         var head = el('span', { 'class': 'search-title' }, [d.title]);
         var where = d.section ? el('span', { 'class': 'search-section' }, [d.section]) : null;
-        var excerpt = el('span', { 'class': 'search-excerpt' }, marked(d.text, result.terms));
+        var text = el('span', { 'class': 'search-excerpt' }, excerptNodes(d.text, result));
         var link = el('a', { href: root + d.url, 'class': 'search-result search-' + kind },
-          [tag, ' ', head].concat(where ? [' ', where] : []).concat([excerpt]));
+          [tag, ' ', head].concat(where ? [' ', where] : []).concat([text]));
         list.appendChild(el('li', {}, [link]));
       });
       panel.appendChild(list);

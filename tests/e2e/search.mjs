@@ -3,9 +3,9 @@
 // static/js/search.js gives exactly the tokens of crates/search/vectors.json (the Rust one is held
 // to the same file by `cargo test`); typed queries in both languages (Japanese words, parts of
 // katakana and kanji compounds, code identifiers and their parts, English terms) put the expected
-// page in the top three; keyboard-only use (`/`, arrows, Enter, Esc); the class facet filters;
-// at phone width the open results cause no horizontal scroll. Also the claims index's filters,
-// opened from a page's evidence summary.
+// page in the top three; a query typed past neither shows nor loads its results; keyboard-only use (`/`, arrows, Enter, Esc); the class facet filters;
+// at phone width the open results cause no horizontal scroll; excerpts cut around the match.
+// Also the claims index's filters, opened from a page's evidence summary.
 // Usage: node search.mjs SITE_DIR
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,6 +29,19 @@ const drift = vectors.filter((v) => JSON.stringify(tokens.indexTokens(v.text)) !
   || JSON.stringify(tokens.queryTerms(v.text)) !== JSON.stringify(v.query)
   || JSON.stringify(v.query.map(tokens.shardHash)) !== JSON.stringify(v.shards));
 check(drift.length === 0, `the JavaScript tokenizer matches all ${vectors.length} shared vectors${drift.length ? `; differs on ${drift.map((v) => v.text).join(', ')}` : ''}`);
+
+// The excerpt a result shows is cut around the match, marks what matched even where normalising
+// changes the length (`…`, full-width letters), and says where text was left out.
+{
+  const late = `${'Alpha beta gamma '.repeat(12)}the kernel mul_mat_vec_q ran on gfx1201 ${'delta '.repeat(40)}…`;
+  const cut = tokens.excerpt(late, 'mul_mat_vec_q', tokens.queryTerms('mul_mat_vec_q'));
+  check(cut.lead && cut.tail && cut.body.includes('mul_mat_vec_q') && cut.body.indexOf('mul_mat_vec_q') <= 48
+    && /^[A-Za-z]/.test(cut.body), `an excerpt starts at a word shortly before a late match ("${cut.body.slice(0, 60)}…")`);
+  const none = tokens.excerpt('short text', 'zzz', ['zzz']);
+  check(!none.lead && !none.tail && none.body === 'short text', 'with no match, the excerpt is the opening');
+  const spans = tokens.matchSpans('Ｋｅｒｎｅｌ… GPU ケーススタディ集', tokens.queryTerms('kernel ケーススタディ集'));
+  check(JSON.stringify(spans) === '[[0,6],[12,20]]', `matches are marked on the original characters, a Japanese word as one span (${JSON.stringify(spans)})`);
+}
 
 
 async function results(tab) {
@@ -65,6 +78,53 @@ try {
       check(ok, `${where} ${lang} "${text}": ${want} is result ${rank || 'none'} of ${hrefs.length}`);
     }
     console.log(`     ${where}: ${found} of ${QUERIES.length} queries put the expected page in the top three`);
+  }
+
+  // A match far into a section shows the text around it, marked, not the section's opening.
+  for (const [lang, text, marked] of [['en', 'getActiveArch', 'getActiveArch'], ['ja', 'ケーススタディ集', 'ケーススタディ集']]) {
+    await tab.goto(`${origin}${BASE}${lang}/index.html`);
+    await query(tab, text);
+    const shown = await tab.$$eval('[data-search-results] .search-excerpt', (spans) => spans.map((s) =>
+      [s.textContent, [...s.querySelectorAll('mark')].map((m) => m.textContent)]));
+    const late = shown.find(([t, marks]) => t.startsWith('…') && marks.includes(marked));
+    check(!!late, `${lang} "${text}": a result's excerpt starts mid-text at the marked match (${late ? late[0].slice(0, 50) : JSON.stringify(shown.slice(0, 2))})`);
+  }
+
+  // Typing past a search: with every index file slowed down, a query replaced before its token
+  // file arrives never shows its results and loads none of its result buckets.
+  {
+    const slowed = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await slowed.route('**/search/en/**', async (route) => {
+      await new Promise((done) => setTimeout(done, 300));
+      await route.continue();
+    });
+    const buckets = async (queries) => {
+      const slow = await slowed.newPage();
+      const asked = new Set();
+      slow.on('request', (r) => { const m = /\/(d-\d+)\.js/.exec(r.url()); if (m) { asked.add(m[1]); } });
+      await slow.goto(`${origin}${BASE}en/index.html`);
+      await slow.evaluate(() => {
+        window.shownFirst = [];
+        new MutationObserver(() => {
+          const a = document.querySelector('[data-search-results] a');
+          if (a) { window.shownFirst.push(a.getAttribute('href')); }
+        }).observe(document.querySelector('[data-search-results]'), { childList: true });
+      });
+      for (const q of queries) { await slow.fill('#search-input', q); }
+      await slow.waitForSelector('[data-search-results] a');
+      await slow.waitForTimeout(1500);
+      const shown = await slow.evaluate(() => [...new Set(window.shownFirst)]);
+      await slow.close();
+      return { asked: [...asked].sort(), shown };
+    };
+    const [early, late] = ['observers', 'rocblas_create'];
+    const alone = await buckets([late]);
+    const first = await buckets([early]);
+    const both = await buckets([early, late]);
+    check(first.asked.some((d) => !alone.asked.includes(d)), `the two queries need different buckets ("${early}": ${first.asked}; "${late}": ${alone.asked})`);
+    check(JSON.stringify(both.shown) === JSON.stringify(alone.shown), `a replaced query's results are never shown (shown: ${both.shown})`);
+    check(JSON.stringify(both.asked) === JSON.stringify(alone.asked), `a replaced query loads none of its buckets (loaded ${both.asked}, the last query alone ${alone.asked})`);
+    await slowed.close();
   }
 
   // A result opens its page at the section, under the sub-path.

@@ -3,8 +3,9 @@
 //! - `entry.js`: the version, the number of files of each kind, the GPU targets;
 //! - `t-N.js`: the tokens whose [`shard_hash`](crate::tokens::shard_hash) falls in file N, each
 //!   with its postings (`"token":[df,id,w,Δid,w,…]`);
-//! - `d-N.js`: what a result shows (address, title, section, kind, class, targets, excerpt) for
-//!   the documents of bucket N (a page's sections and cards share its bucket);
+//! - `d-N.js`: what a result shows (address, title, section, kind, class, targets, text) for
+//!   the documents of bucket N (a page's sections and cards share its bucket); the browser cuts
+//!   the excerpt it shows out of the text, around the first match;
 //! - `f.js`: each document's class and targets, for the facets (loaded when one is chosen).
 
 use crate::index::{Kind, Record};
@@ -12,10 +13,12 @@ use serde::Serialize;
 
 /// The layout of the index files: changed with it, so that browsers do not mix cached files of
 /// two layouts (the version every file is fetched with includes it).
-pub(crate) const FORMAT: &str = "shoko-search 1";
+pub(crate) const FORMAT: &str = "shoko-search 2";
 
-/// Characters of text a result shows.
-const EXCERPT_CHARS: usize = 160;
+/// The most characters of a document's text a bucket file keeps, for the browser to cut an
+/// excerpt from around the match (a section is usually shorter; a match further on shows the
+/// opening instead).
+const TEXT_CHARS: usize = 1000;
 /// The most documents a token lists.
 pub const MAX_POSTINGS: usize = 1000;
 /// The classes, in the order of their one-letter codes in `f.js`.
@@ -71,7 +74,7 @@ pub(crate) fn push_postings(out: &mut String, token: &str, list: &[(u32, u32)]) 
 }
 
 /// What a result shows of a document, as a JSON array: address, title, section, kind, class,
-/// targets, excerpt.
+/// targets, text.
 #[derive(Serialize)]
 struct Doc<'a>(&'a str, &'a str, Option<&'a str>, u8, Option<&'a str>, &'a [String], String);
 
@@ -84,7 +87,7 @@ pub(crate) fn push_doc(out: &mut String, record: &Record<'_>) {
         record.kind.code(),
         record.class,
         &record.gfx,
-        excerpt(&record.text),
+        stored_text(&record.text),
     );
     out.push_str(&json(&doc));
 }
@@ -106,12 +109,12 @@ pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("index data is plain JSON")
 }
 
-/// The first characters of `text`, whitespace collapsed.
-fn excerpt(text: &str) -> String {
+/// The first [`TEXT_CHARS`] or so of `text` (whole words), whitespace collapsed.
+fn stored_text(text: &str) -> String {
     let mut out = String::new();
     let mut chars = 0;
     for word in text.split_whitespace() {
-        if chars >= EXCERPT_CHARS {
+        if chars >= TEXT_CHARS {
             out.push('…');
             break;
         }
@@ -154,4 +157,20 @@ pub(crate) fn record_hash(record: &Record<'_>) -> u64 {
     (&record.url, &record.title, &record.section, record.kind.code(), &record.class, &record.gfx, &record.text)
         .hash(&mut h);
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TEXT_CHARS, stored_text};
+
+    #[test]
+    fn stored_text_collapses_whitespace_and_keeps_whole_words_up_to_the_limit() {
+        assert_eq!(stored_text("  a\n\tbc  d "), "a bc d");
+        let long = "word ".repeat(TEXT_CHARS);
+        let kept = stored_text(&long);
+        assert!(kept.ends_with("word…"), "cut after a whole word and marked: {}", &kept[kept.len() - 12..]);
+        let chars = kept.chars().count();
+        assert!((TEXT_CHARS..TEXT_CHARS + 6).contains(&chars), "{chars} characters kept");
+        assert_eq!(stored_text(&"カーネル".repeat(10)), "カーネル".repeat(10), "a short text is kept whole");
+    }
 }
