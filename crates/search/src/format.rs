@@ -18,7 +18,7 @@ pub(crate) const FORMAT: &str = "shoko-search 2";
 /// The most characters of a document's text a bucket file keeps, for the browser to cut an
 /// excerpt from around the match (a section is usually shorter; a match further on shows the
 /// opening instead).
-const TEXT_CHARS: usize = 1000;
+const TEXT_CHARS: usize = 600;
 /// The most documents a token lists.
 pub const MAX_POSTINGS: usize = 1000;
 /// The classes, in the order of their one-letter codes in `f.js`.
