@@ -98,11 +98,15 @@
     return out;
   }
 
-  // FNV-1a (32 bits) over the code points of the first two characters, then MurmurHash3's
-  // finaliser (tokens.rs shard_hash).
+  // How many first characters decide a token's file (tokens.rs SHARD_CHARS): a term this long
+  // or longer matches tokens it begins; a shorter one, equal tokens only.
+  var SHARD_CHARS = 3;
+
+  // FNV-1a (32 bits) over the code points of the first SHARD_CHARS characters, then
+  // MurmurHash3's finaliser (tokens.rs shard_hash).
   function shardHash(token) {
     var h = 0x811c9dc5;
-    Array.from(token).slice(0, 2).forEach(function (c) { h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0; });
+    Array.from(token).slice(0, SHARD_CHARS).forEach(function (c) { h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0; });
     h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
     h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
     return (h ^ (h >>> 16)) >>> 0;
@@ -235,8 +239,8 @@
   // Thrown (as a rejection) by a search that a newer one replaced before it finished.
   var SUPERSEDED = {};
 
-  // Every document a term matches (an index token starting with it, or equal to a one-character
-  // term), with its weight; an exact token counts fully, a longer one a little less. `common`:
+  // Every document a term matches (an index token starting with it, or equal to a term shorter
+  // than SHARD_CHARS: only those share its file), with its weight; an exact token counts fully, a longer one a little less. `common`:
   // a token the index lists only its heaviest documents for, so it cannot be required.
   function matches(term, wanted) {
     var file = shardHash(term) % entry.t;
@@ -245,8 +249,9 @@
       var found = {};
       var common = false;
       var df = 0;
+      var prefix = Array.from(term).length >= SHARD_CHARS;
       Object.keys(shard).forEach(function (token) {
-        if (token === term || (term.length > 1 && token.lastIndexOf(term, 0) === 0)) {
+        if (token === term || (prefix && token.lastIndexOf(term, 0) === 0)) {
           var factor = token === term ? 1 : 0.7;
           var list = shard[token];
           df = Math.max(df, list[0]);
