@@ -159,15 +159,33 @@
   var EXCERPT = 160;
   var BEFORE = 40;
 
+  // What to mark in `text` for `query`: each of its words, and each Japanese run whole where
+  // the text has it whole, else the run's bigrams (so ポスター is not marked for スタディ's スタ
+  // when スタディ itself is there).
+  function shownTerms(text, query) {
+    var lower = located(text).lower;
+    var out = [];
+    runs(normalise(query)).forEach(function (run) {
+      if (run.japanese) {
+        var whole = run.japanese.join('');
+        out.push.apply(out, lower.indexOf(whole) >= 0 ? [whole] : bigrams(run.japanese));
+      } else {
+        var word = run.word.replace(/^_+|_+$/g, '');
+        out.push(singular(word) || word);
+      }
+    });
+    return out.filter(function (t, i) { return t !== '' && out.indexOf(t) === i; });
+  }
+
   // The part of a document's text a result shows: `body`, with `lead`/`tail` true where text was
-  // cut off before or after it. It starts a little before the first place the whole query occurs
-  // (or else its first term), at a word where the text has spaces; the opening when nothing
-  // matches. `text` may end in `…`: the index kept only its beginning.
-  function excerpt(text, query, terms) {
+  // cut off before or after it, and the `terms` to mark in it. It starts a little before the
+  // first match, at a word where the text has spaces; the opening when nothing matches. `text`
+  // may end in `…`: the index kept only its beginning.
+  function excerpt(text, query) {
     var kept = text.slice(-1) === '\u2026';
     var whole = kept ? text.slice(0, -1) : text;
-    var phrase = queryTerms(query).length > 1 ? matchSpans(whole, [normalise(query).trim()]) : [];
-    var spans = phrase.length ? phrase : matchSpans(whole, terms);
+    var terms = shownTerms(whole, query);
+    var spans = matchSpans(whole, terms);
     var at = spans.length ? spans[0][0] : 0;
     var start = Math.max(0, at - BEFORE);
     if (start > 0) {
@@ -181,7 +199,7 @@
       if (cut > at) { end = cut; }
       if (/[\uD800-\uDBFF]/.test(whole.charAt(end - 1))) { end--; }
     }
-    return { lead: start > 0, body: whole.slice(start, end), tail: end < whole.length || kept };
+    return { lead: start > 0, body: whole.slice(start, end), tail: end < whole.length || kept, terms: terms };
   }
 
   var tokens = { indexTokens: indexTokens, queryTerms: queryTerms, shardHash: shardHash,
@@ -349,7 +367,7 @@
       var kept = facets ? ranked.filter(function (id) { return passes(facets, id); }) : ranked;
       return Promise.all(kept.slice(0, DESCRIBED).map(describe));
     }).then(function (docs) {
-      return { query: query, terms: terms, docs: varied(docs).slice(0, SHOWN) };
+      return { query: query, docs: varied(docs).slice(0, SHOWN) };
     });
   }
 
@@ -375,10 +393,10 @@
     return out;
   }
 
-  // A result's excerpt: the text around the match, its query terms marked.
-  function excerptNodes(text, result) {
-    var part = excerpt(text, result.query, result.terms);
-    return [part.lead ? '\u2026' : ''].concat(marked(part.body, result.terms), [part.tail ? '\u2026' : '']);
+  // A result's excerpt: the text around the match, what matched marked.
+  function excerptNodes(text, query) {
+    var part = excerpt(text, query);
+    return [part.lead ? '\u2026' : ''].concat(marked(part.body, part.terms), [part.tail ? '\u2026' : '']);
   }
 
   function chip(kind, value, text, pressed) {
@@ -411,7 +429,7 @@
           : el('span', { 'class': 'search-kind' }, [label(kind)]);
         var head = el('span', { 'class': 'search-title' }, [d.title]);
         var where = d.section ? el('span', { 'class': 'search-section' }, [d.section]) : null;
-        var text = el('span', { 'class': 'search-excerpt' }, excerptNodes(d.text, result));
+        var text = el('span', { 'class': 'search-excerpt' }, excerptNodes(d.text, result.query));
         var link = el('a', { href: root + d.url, 'class': 'search-result search-' + kind },
           [tag, ' ', head].concat(where ? [' ', where] : []).concat([text]));
         list.appendChild(el('li', {}, [link]));

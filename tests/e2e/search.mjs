@@ -34,13 +34,15 @@ check(drift.length === 0, `the JavaScript tokenizer matches all ${vectors.length
 // changes the length (`…`, full-width letters), and says where text was left out.
 {
   const late = `${'Alpha beta gamma '.repeat(12)}the kernel mul_mat_vec_q ran on gfx1201 ${'delta '.repeat(40)}…`;
-  const cut = tokens.excerpt(late, 'mul_mat_vec_q', tokens.queryTerms('mul_mat_vec_q'));
+  const cut = tokens.excerpt(late, 'mul_mat_vec_q');
   check(cut.lead && cut.tail && cut.body.includes('mul_mat_vec_q') && cut.body.indexOf('mul_mat_vec_q') <= 48
     && /^[A-Za-z]/.test(cut.body), `an excerpt starts at a word shortly before a late match ("${cut.body.slice(0, 60)}…")`);
-  const none = tokens.excerpt('short text', 'zzz', ['zzz']);
+  const none = tokens.excerpt('short text', 'zzz');
   check(!none.lead && !none.tail && none.body === 'short text', 'with no match, the excerpt is the opening');
   const spans = tokens.matchSpans('Ｋｅｒｎｅｌ… GPU ケーススタディ集', tokens.queryTerms('kernel ケーススタディ集'));
   check(JSON.stringify(spans) === '[[0,6],[12,20]]', `matches are marked on the original characters, a Japanese word as one span (${JSON.stringify(spans)})`);
+  const word = tokens.excerpt('ポスターの ケーススタディ集', 'ケーススタディ');
+  check(JSON.stringify(word.terms) === '["ケーススタディ"]', `a Japanese word found whole is marked whole, not by its bigrams elsewhere (${JSON.stringify(word.terms)})`);
 }
 
 
