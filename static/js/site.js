@@ -3,8 +3,8 @@
 // - The root page sends a visitor to the remembered or the browser's language.
 // - Code blocks get a copy button; the page's contents start closed on a narrow screen.
 // - The claims index filters by class and GPU target (buttons, and `?class=` / `?gfx=`); a
-//   paged index counts the matches on each of its pages (its facets file) and its pager keeps
-//   the filters.
+//   paged index counts the matches on each of its pages (its facets file), its pager keeps
+//   the filters and also names the pages with matches when they are few.
 // - An audio player shows the caption line being spoken.
 (function () {
   'use strict';
@@ -118,6 +118,10 @@
     var pagerLinks = Array.prototype.slice.call(document.querySelectorAll('.pager a'));
     pagerLinks.forEach(function (a) { a.setAttribute('data-base', a.getAttribute('href')); });
     var numbered = Array.prototype.slice.call(document.querySelectorAll('.pager [data-number]'));
+    // The pager names the pages near this one; the others are listed hidden (marked here), and
+    // a filter that matches on only a few pages names those too.
+    var FEW_PAGES = 5;
+    numbered.forEach(function (item) { if (item.parentNode.hidden) { item.parentNode.setAttribute('data-far', ''); } });
     // Whether a claim's facets (`[class, [target], lifecycle, [page]]`, targets and pages by
     // their place in the file's lists, `target` and `page` the chosen ones' places) pass the
     // chosen filters.
@@ -182,9 +186,11 @@
       var query = queryString();
       pagerLinks.forEach(function (a) { a.setAttribute('href', a.getAttribute('data-base') + (query ? '?' + query : '')); });
       var counts = perPart();
+      var few = counts && counts.filter(function (c) { return c > 0; }).length <= FEW_PAGES;
       numbered.forEach(function (item) {
         var n = Number(item.getAttribute('data-number'));
         var count = counts ? counts[n - 1] || 0 : null;
+        if (item.parentNode.hasAttribute('data-far')) { item.parentNode.hidden = !(few && count > 0); }
         item.textContent = counts ? n + ' (' + count + ')' : String(n);
         // A link is read out as "2: 56 matches", not "2 (56)" (the current page is a plain span,
         // which may not carry a label).

@@ -1,8 +1,10 @@
 // The claims index of a large site (the synthetic corpus, more than one page of index) in real
 // headless Chromium, served under a sub-path: a filter counts its matches on every page of the
 // index (the facets file), the pager's links keep the filter, and a page's evidence-summary count
-// opens the index page that lists that page's claims, narrowed to them.
-// Usage: node paged_index.mjs SITE_DIR (built from `cargo xtask corpus --pages 300`)
+// opens the index page that lists that page's claims, narrowed to them. The pager names the pages
+// near the current one (on a phone only it), the first and the last, and the pages with matches
+// when a filter has them on few.
+// Usage: node paged_index.mjs SITE_DIR (built from `cargo xtask corpus --pages 800`: 8 pages of index)
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checks, launch, serveUnder } from './browser.mjs';
@@ -21,15 +23,46 @@ facets.claims.forEach((entry, i) => {
   const part = Math.floor(i / facets.size);
   expected[part] = (expected[part] || 0) + (entry[0] === 'unresolved' ? 1 : 0);
 });
-check(expected.length >= 3, `the corpus's index has several pages (${expected.length})`);
+check(expected.length >= 8, `the corpus's index has several pages (${expected.length})`);
+
+// The pager's page numbers as a reader sees them: the hidden ones left out, an ellipsis before a
+// number that follows left-out pages ("…3").
+const shownNumbers = (tab) => tab.$$eval('.pager:first-of-type li', (items) => items
+  .filter((li) => li.querySelector('[data-number]') && getComputedStyle(li).display !== 'none')
+  .map((li) => (getComputedStyle(li, '::before').content.includes('…') ? '…' : '') + li.querySelector('[data-number]').dataset.number));
 
 try {
+  // The pager names the first and last pages and those near this one, on a phone only this one.
+  for (const [width, want] of [[1280, '1 …3 4 5 6 7 8'], [390, '1 …5 …8']]) {
+    const tab = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+    await tab.goto(`${origin}${BASE}en/claims/5/index.html`);
+    const shown = (await shownNumbers(tab)).join(' ');
+    check(shown === want, `${width} px: page 5's pager names ${shown} (want ${want})`);
+    const wide = await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth
+      && [...document.querySelectorAll('.pager ul')].every((ul) => ul.getBoundingClientRect().height < 60));
+    check(wide, `${width} px: the pager fits on one line, with no horizontal scroll`);
+    await tab.context().close();
+  }
+
   const tab = await (await browser.newContext()).newPage();
   await tab.goto(`${origin}${BASE}en/claims/index.html?class=unresolved`);
   await tab.waitForFunction(() => /\(/.test(document.querySelector('.pager [data-number]')?.textContent || ''), null, { timeout: 10000 });
   const numbers = await tab.$$eval('.pager:first-of-type [data-number]', (items) => items.map((i) => i.textContent));
   const want = expected.map((n, i) => `${i + 1} (${n})`);
   check(JSON.stringify(numbers) === JSON.stringify(want), `the pager counts the matches on each page (${numbers.join(', ')})`);
+  const named = (await shownNumbers(tab)).join(' ');
+  check(named === '1 2 3 …8', `a filter matching on every page names no more pages than before (${named})`);
+  {
+    // A page filter whose claims are all on a far page of the index names that page.
+    const far = 5;
+    const key = decodeURIComponent(facets.pages[facets.claims[far * facets.size + 100][3][0]]);
+    const tab3 = await (await browser.newContext()).newPage();
+    await tab3.goto(`${origin}${BASE}en/claims/index.html?page=${encodeURIComponent(key)}`);
+    await tab3.waitForFunction(() => /\(/.test(document.querySelector('.pager [data-number]')?.textContent || ''), null, { timeout: 10000 });
+    const shown = (await shownNumbers(tab3)).join(' ');
+    check(shown.includes(`…${far + 1}`), `a filter matching on page ${far + 1} only names it from page 1 (${shown})`);
+    await tab3.context().close();
+  }
   const label = await tab.getAttribute('.pager:first-of-type a[data-number="2"]', 'aria-label');
   check(label === `2: ${expected[1]} matches`, `a pager link is read out with its matches ("${label}")`);
   const status = await tab.textContent('.claim-filter-count');
@@ -85,6 +118,8 @@ try {
     const counts = await tab2.$$eval('.pager:first-of-type [data-number]', (items) => items.map((i) => i.textContent));
     const partOf = (n) => (n === 0 ? '/en/claims/index.html' : `/en/claims/${n + 1}/index.html`);
     const others = where.filter((p) => p !== first);
+    const revealed = (await shownNumbers(tab2)).map((n) => Number(n.replace('…', '')) - 1);
+    check(where.every((p) => revealed.includes(p)), `the pager names every page with matches (${revealed.map((p) => p + 1)}; matches on ${[...new Set(where)].map((p) => p + 1)})`);
     check(new URL(tab2.url()).pathname.endsWith(partOf(first)) && visible === onFirst
       && others.every((p) => counts[p] === `${p + 1} (${where.filter((q) => q === p).length})`),
     `${key}: the count opens index page ${first + 1} with ${visible} of its ${where.length} confirmed claims; the pager counts the rest (${counts.join(', ')})`);

@@ -91,8 +91,8 @@ python3 tests/e2e/json_ld.py "$out/site"
 echo "== slide deck in Chromium: keys, swipe, counter and address, reload and language switch, notes dialog, print to PDF (pdfinfo)"
 node tests/e2e/deck.mjs "$out/site"
 
-echo "== a paged claims index in Chromium (the corpus at 300 pages): filters count on every page, the pager keeps them, a summary count opens the right page"
-cargo run --locked -q -p xtask -- corpus --pages 300 --out "$out/corpus" 2>/dev/null
+echo "== a paged claims index in Chromium (the corpus at 800 pages): filters count on every page, the pager keeps them and names the near pages, a summary count opens the right page"
+cargo run --locked -q -p xtask -- corpus --pages 800 --out "$out/corpus" 2>/dev/null
 SHOKO_NO_HISTORY=1 cargo run --locked -q -- build --root "$out/corpus/ours" --out "$out/paged"
 node tests/e2e/paged_index.mjs "$out/paged"
 

@@ -135,6 +135,10 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
     QuestionsView { layout: layout(cx, SitePage::Questions, lang, "all-questions-title"), groups }
 }
 
+/// How many pages on each side of the current one a pager names (besides the first and last);
+/// the others are listed hidden, for the filters to show those with matches.
+const PAGER_NEAR: usize = 2;
+
 /// Links between the pages of a paged index, seen from page `part`; `None` when it has one page.
 fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerView> {
     let parts = page.parts(cx.site);
@@ -146,7 +150,13 @@ fn pager(cx: &Ctx<'_>, page: SitePage, lang: Lang, part: usize) -> Option<PagerV
     Some(PagerView {
         prev: part.checked_sub(1).map(href),
         next: (part + 1 < parts).then(|| href(part + 1)),
-        pages: (0..parts).map(|p| PagerLinkView { number: p + 1, href: href(p), current: p == part }).collect(),
+        pages: (0..parts)
+            .map(|p| {
+                let always = p == part || p == 0 || p + 1 == parts;
+                let near = !always && p.abs_diff(part) <= PAGER_NEAR;
+                PagerLinkView { number: p + 1, href: href(p), current: p == part, near, far: !always && !near }
+            })
+            .collect(),
     })
 }
 

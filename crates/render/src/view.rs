@@ -464,6 +464,10 @@ pub struct PagerLinkView {
     pub href: String,
     /// Whether it is the page being shown.
     pub current: bool,
+    /// Whether it is one of the pages beside the current one (named on a wide screen only).
+    pub near: bool,
+    /// Whether it is further away (listed hidden; shown by the filters when it has matches).
+    pub far: bool,
 }
 
 /// One row of the change log.
