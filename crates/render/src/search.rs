@@ -42,11 +42,36 @@ pub fn index_files(
     };
     let count = files(cx.site);
     let updated = patch.filter(|_| memo.can_update(&dir, count)).and_then(|jobs| {
-        let pages: BTreeSet<On> = jobs.iter().filter_map(|job| On::rendered_by(*job, lang)).collect();
-        memo.build(&dir, count, Update::Changed(groups(cx, lang, Some(&pages))))
+        // The buckets of the pages rendered again, with every page now in them.
+        let buckets: BTreeSet<usize> = jobs
+            .iter()
+            .filter_map(|job| On::rendered_by(*job, lang))
+            .map(|on| shoko_search::bucket_of(&on.file(cx, lang), count))
+            .collect();
+        let pages = every_page(cx).filter_map(|on| {
+            let file = on.file(cx, lang);
+            buckets.contains(&shoko_search::bucket_of(&file, count)).then_some((on, file))
+        });
+        let groups = groups(cx, lang, pages);
+        memo.build(&dir, count, Update::Buckets(buckets, groups))
     });
-    let files = updated.or_else(|| memo.build(&dir, count, Update::All(groups(cx, lang, None)))).unwrap_or_default();
+    let files = updated
+        .or_else(|| {
+            let pages = every_page(cx).map(|on| (on, on.file(cx, lang)));
+            memo.build(&dir, count, Update::All(groups(cx, lang, pages)))
+        })
+        .unwrap_or_default();
     files.into_iter().map(|(name, bytes)| (format!("{dir}/{name}"), bytes)).collect()
+}
+
+/// Every page of the site that records can be on.
+fn every_page(cx: &Ctx<'_>) -> impl Iterator<Item = On> {
+    let site = cx.site;
+    site.pages()
+        .values()
+        .map(|d| On::Page(*d))
+        .chain((0..SitePage::Claims.parts(site)).map(On::Claims))
+        .chain([On::Questions])
 }
 
 /// The page of the site a record is found on: its group.
@@ -93,40 +118,23 @@ fn encode_fragment(anchor: &str) -> String {
     crate::urls::encode_path(anchor)
 }
 
-/// The groups of `lang`'s records: every page's, or those of the pages `only` names (each
-/// then given even when it has no records left).
-fn groups<'a>(cx: &Ctx<'a>, lang: Lang, only: Option<&BTreeSet<On>>) -> Vec<Group<'a>> {
-    let every: Vec<On>;
-    let pages: Box<dyn Iterator<Item = &On> + '_> = match only {
-        Some(only) => Box::new(only.iter()),
-        None => {
-            let site = cx.site;
-            every = site
-                .pages()
-                .values()
-                .map(|d| On::Page(*d))
-                .chain((0..SitePage::Claims.parts(site)).map(On::Claims))
-                .chain([On::Questions])
-                .collect();
-            Box::new(every.iter())
-        }
-    };
+/// The groups of `lang`'s records on `pages` (each with its file).
+fn groups<'a>(cx: &Ctx<'a>, lang: Lang, pages: impl Iterator<Item = (On, String)>) -> Vec<Group<'a>> {
     let targets: Vec<&str> = cx.site.targets().iter().map(|t| t.gfx.as_str()).collect();
-    pages.map(|on| Group { page: on.file(cx, lang), records: records_on(cx, lang, *on, &targets) }).collect()
+    pages.map(|(on, file)| Group { records: records_on(cx, lang, on, &file, &targets), page: file }).collect()
 }
 
 /// The records of one page: a content page's sections, then the claims it shows first, then its
 /// questions; a claims-index page's claims that no page shows; the open-questions page's
 /// questions of logs. Claims and questions in ID order.
-fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, targets: &[&str]) -> Vec<Record<'a>> {
+fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]) -> Vec<Record<'a>> {
     let site = cx.site;
-    let file = on.file(cx, lang);
     let mut out = Vec::new();
     let (claims, questions): (Vec<&ClaimId>, Vec<&ClaimId>) = match on {
         On::Page(d) => {
             let doc = &site.docs()[d.0];
             let Some(page) = doc.page() else { return out };
-            out.extend(section_records(cx, lang, d, &file, targets));
+            out.extend(section_records(cx, lang, d, file, targets));
             let mut claims: Vec<&ClaimId> =
                 doc.claims.iter().map(|c| &c.id).chain(page.citations.iter().map(|r| &r.id)).collect();
             claims.sort_unstable();

@@ -6,7 +6,9 @@
 //! the bucket its page's address hashes to, and a bucket numbers its documents from
 //! `bucket × stride`, its groups in the order of their addresses: so a change to one group
 //! renumbers nothing outside its bucket, and an update rewrites only the token files whose lists
-//! changed, that bucket, the facets and the entry.
+//! changed, that bucket, the facets and the entry. An update is given every group of the buckets
+//! it changes (a few pages each), so the memo keeps no result text: it makes those buckets'
+//! files again from their records.
 //!
 //! The number of files of each kind follows the number of pages, claims and questions
 //! ([`files_for`]), not the text, so an edit rewrites the same set of files and never leaves a
@@ -14,9 +16,7 @@
 //! documents keeps the ones where it weighs most, with its real document frequency, so no file
 //! grows with the site.
 
-use crate::format::{
-    FORMAT, escape_script, fnv, fnv_from, json, push_doc, push_facets, record_hash, script, script_escaped,
-};
+use crate::format::{FORMAT, fnv, fnv_from, json, push_doc, push_facets, record_hash, script};
 use crate::postings::{Postings, Tokenized};
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -84,9 +84,10 @@ pub fn files_for(pages: usize, things: usize) -> Files {
 pub enum Update<'a> {
     /// Every group of the site.
     All(Vec<Group<'a>>),
-    /// The groups that changed since the last build committed (a group with no records is
-    /// gone); only after [`Memo::can_update`] said yes.
-    Changed(Vec<Group<'a>>),
+    /// Every group of the buckets named (see [`bucket_of`]: those of the pages that changed
+    /// since the last build committed); the memo's other groups in them are gone. Only after
+    /// [`Memo::can_update`] said yes.
+    Buckets(BTreeSet<usize>, Vec<Group<'a>>),
 }
 
 /// The last committed build of one index, kept so that the next may be an update of it. A build
@@ -126,9 +127,6 @@ pub(crate) struct GroupState {
     pub(crate) first: u32,
     /// Each record's hash.
     pub(crate) hashes: Vec<u64>,
-    /// Its records as documents of a bucket file, comma-separated, ready for a script (kept as
-    /// bytes: they are only ever written out).
-    pub(crate) docs: Vec<u8>,
     /// Its records' facet codes.
     pub(crate) facets: String,
     /// The targets its records name.
@@ -144,9 +142,9 @@ impl Memo {
 
     /// The files of the index in `folder` (relative to it, e.g. `t-3.js`; `folder` is the
     /// index's folder from the site root, which every file announces itself with). For
-    /// [`Update::All`] every file; for [`Update::Changed`] those that may have changed, or
+    /// [`Update::All`] every file; for [`Update::Buckets`] those that may have changed, or
     /// `None` when the change reaches every document (their numbering or the facets' targets
-    /// changed): then build again with every group.
+    /// changed) or a group lies outside the buckets named: then build again with every group.
     pub fn build(&self, folder: &str, count: Files, update: Update<'_>) -> Option<BTreeMap<String, Vec<u8>>> {
         let mut guard = self.lock();
         match update {
@@ -155,9 +153,9 @@ impl Memo {
                 *guard = Some(state);
                 Some(files)
             }
-            Update::Changed(groups) => {
+            Update::Buckets(buckets, groups) => {
                 let state = guard.as_mut().filter(|s| s.committed && s.folder == folder && s.count == count)?;
-                let files = state.update(groups);
+                let files = state.update(buckets, groups);
                 match files {
                     // Changed in place: kept only if the output takes the files.
                     Some(_) => state.committed = false,
@@ -193,8 +191,22 @@ impl Memo {
     }
 }
 
-/// The bucket of the page at `address`.
-fn bucket_of(page: &str, buckets: usize) -> usize {
+/// For tests: the update of `site` (every group) that the pages `changed` call for, with every
+/// group of their buckets.
+#[cfg(test)]
+pub(crate) fn update_for<'a>(site: &[Group<'a>], changed: &[&str], count: Files) -> Update<'a> {
+    let buckets: BTreeSet<usize> = changed.iter().map(|p| bucket_of(p, count)).collect();
+    let groups = site.iter().filter(|g| buckets.contains(&bucket_of(&g.page, count))).cloned().collect();
+    Update::Buckets(buckets, groups)
+}
+
+/// The bucket of the page at `address` in an index of `count` files.
+pub fn bucket_of(page: &str, count: Files) -> usize {
+    bucket_in(page, count.buckets)
+}
+
+/// The bucket of the page at `address` among `buckets`.
+fn bucket_in(page: &str, buckets: usize) -> usize {
     (fnv(page.as_bytes()) % buckets.max(1) as u64) as usize
 }
 
@@ -227,7 +239,7 @@ impl State {
     /// Adds `group` under `page` to its bucket (its documents already numbered); `None` when
     /// they do not fit the bucket's numbers.
     pub(crate) fn place(&mut self, page: Arc<str>, group: GroupState) -> Option<()> {
-        let b = bucket_of(&page, self.buckets.len());
+        let b = bucket_in(&page, self.buckets.len());
         let start = u64::try_from(b).ok()? * u64::from(self.stride);
         let end = u64::from(group.first) + group.hashes.len() as u64;
         if u64::from(group.first) < start || end > start + u64::from(self.stride) {
@@ -262,7 +274,7 @@ impl State {
         let mut sizes = vec![0usize; buckets_n];
         for group in groups.into_iter().filter(|g| !g.records.is_empty()) {
             let page: Arc<str> = group.page.into();
-            sizes[bucket_of(&page, buckets_n)] += group.records.len();
+            sizes[bucket_in(&page, buckets_n)] += group.records.len();
             by_page.entry(page).or_default().extend(group.records);
         }
         let stride = stride_for(sizes.iter().copied().max().unwrap_or(0));
@@ -270,7 +282,7 @@ impl State {
         let gfx: Vec<String> = gfx.into_iter().cloned().collect();
         let mut state = State::empty(folder, count, stride, gfx);
         for page in by_page.keys() {
-            state.buckets[bucket_of(page, buckets_n)].insert(Arc::clone(page));
+            state.buckets[bucket_in(page, buckets_n)].insert(Arc::clone(page));
         }
         state.sizes = sizes;
         // Number the documents, then tokenize them in parallel.
@@ -293,31 +305,35 @@ impl State {
         Tokenized::each_batch(&numbered, |batch| state.postings.add(&batch));
         state.postings.seal();
         let mut files = state.token_files(0..state.postings.shards.len());
-        files.extend(state.bucket_files(0..buckets_n));
+        let docs: Vec<(usize, Vec<&Record<'_>>)> =
+            state.buckets.iter().map(|pages| pages.iter().flat_map(|p| &by_page[p]).collect()).enumerate().collect();
+        files.extend(state.bucket_files(docs));
         (state, files)
     }
 
-    /// Apply the changed `groups`; the files that may have changed, or `None` when every
-    /// document must be numbered again or the facets' targets changed.
-    fn update(&mut self, groups: Vec<Group<'_>>) -> Option<BTreeMap<String, Vec<u8>>> {
+    /// Make `buckets` hold `groups` (every group of those buckets); the files that may have
+    /// changed, or `None` when every document must be numbered again, the facets' targets
+    /// changed, or a group lies outside `buckets`.
+    fn update(&mut self, buckets: BTreeSet<usize>, groups: Vec<Group<'_>>) -> Option<BTreeMap<String, Vec<u8>>> {
         let buckets_n = self.buckets.len();
-        let mut changed: BTreeMap<usize, Vec<Group<'_>>> = BTreeMap::new();
-        for group in groups {
-            changed.entry(bucket_of(&group.page, buckets_n)).or_default().push(group);
+        let mut given: BTreeMap<usize, BTreeMap<Arc<str>, Vec<Record<'_>>>> =
+            buckets.into_iter().filter(|b| *b < buckets_n).map(|b| (b, BTreeMap::new())).collect();
+        for group in groups.into_iter().filter(|g| !g.records.is_empty()) {
+            let pages = given.get_mut(&bucket_in(&group.page, buckets_n))?;
+            pages.entry(group.page.into()).or_default().extend(group.records);
         }
         // The buckets' new sizes and the targets, before anything is changed.
         let mut gfx_groups = self.gfx_groups.clone();
         let mut sizes = self.sizes.clone();
-        for (&b, groups) in &changed {
-            for group in groups {
-                if let Some(old) = self.groups.get(group.page.as_str()) {
-                    sizes[b] -= old.hashes.len();
-                    for g in &old.gfx {
-                        gfx_groups.entry(g.clone()).and_modify(|n| *n -= 1);
-                    }
+        for (&b, pages) in &given {
+            for old in self.buckets[b].iter().map(|p| &self.groups[p]) {
+                for g in &old.gfx {
+                    gfx_groups.entry(g.clone()).and_modify(|n| *n -= 1);
                 }
-                sizes[b] += group.records.len();
-                let mine: BTreeSet<&String> = group.records.iter().flat_map(|r| &r.gfx).collect();
+            }
+            sizes[b] = pages.values().map(Vec::len).sum();
+            for records in pages.values() {
+                let mine: BTreeSet<&String> = records.iter().flat_map(|r| &r.gfx).collect();
                 for g in mine {
                     *gfx_groups.entry(g.clone()).or_default() += 1;
                 }
@@ -330,43 +346,24 @@ impl State {
         }
         self.gfx_groups = gfx_groups;
         self.sizes = sizes;
-        // Each changed bucket, numbered again from its start: a changed group's records are new
-        // documents; the documents of a group that did not change move with it (`kept`: the
-        // IDs they had, and by how much they move).
-        let mut kept: Vec<(std::ops::Range<u32>, i64)> = Vec::new();
-        let mut numbered: Vec<(u32, Record<'_>)> = Vec::new();
-        for (&b, groups) in &mut changed {
-            for group in groups.iter() {
-                let page: Arc<str> = group.page.as_str().into();
-                if group.records.is_empty() {
-                    self.buckets[b].remove(&page);
-                    self.groups.remove(&page);
-                } else {
-                    self.buckets[b].insert(page);
-                }
+        // Each bucket given, numbered again from its start with the groups given.
+        let mut numbered: Vec<(u32, &Record<'_>)> = Vec::new();
+        for (&b, pages) in &given {
+            for page in std::mem::take(&mut self.buckets[b]) {
+                self.groups.remove(&page);
             }
-            let fresh: BTreeMap<String, usize> = groups.iter().enumerate().map(|(i, g)| (g.page.clone(), i)).collect();
             let mut next = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(self.stride);
-            for page in &self.buckets[b] {
-                if let Some(group) = fresh.get(&**page).map(|i| &mut groups[*i]) {
-                    let state = GroupState::of(next, &group.records, &self.gfx);
-                    for r in std::mem::take(&mut group.records) {
-                        numbered.push((next, r));
-                        next += 1;
-                    }
-                    self.groups.insert(Arc::clone(page), state);
-                } else {
-                    let group = self.groups.get_mut(page).expect("a bucket's groups are known");
-                    let n = u32::try_from(group.hashes.len()).unwrap_or(u32::MAX);
-                    kept.push((group.first..group.first + n, i64::from(next) - i64::from(group.first)));
-                    group.first = next;
-                    next += n;
+            for (page, records) in pages {
+                self.groups.insert(Arc::clone(page), GroupState::of(next, records, &self.gfx));
+                self.buckets[b].insert(Arc::clone(page));
+                for r in records {
+                    numbered.push((next, r));
+                    next += 1;
                 }
             }
         }
-        // The new postings of the changed buckets, by token.
-        let refs: Vec<(u32, &Record<'_>)> = numbered.iter().map(|(id, r)| (*id, r)).collect();
-        let tokenized = Tokenized::of(&refs);
+        // The new postings of the buckets given, by token.
+        let tokenized = Tokenized::of(&numbered);
         let here = self.postings.numbers_of(&tokenized);
         let mut fresh: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
         for (id, tokens) in &tokenized.records {
@@ -374,19 +371,14 @@ impl State {
                 fresh.entry(here[n as usize]).or_default().push((*id, weight));
             }
         }
-        let ranges: Vec<std::ops::Range<u32>> = changed
+        let ranges: Vec<std::ops::Range<u32>> = given
             .keys()
             .map(|&b| {
                 let start = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(self.stride);
                 start..start.saturating_add(self.stride)
             })
             .collect();
-        let moved = |id: u32| {
-            kept.iter()
-                .find(|(from, _)| from.contains(&id))
-                .map(|(_, by)| u32::try_from(i64::from(id) + by).unwrap_or(u32::MAX))
-        };
-        // Each token's list, where it lies in a changed bucket: rebuilt, and compared.
+        // Each token's list, where it lies in a bucket given: made again, and compared.
         let mut touched: Vec<(u32, bool)> = Vec::new();
         for (n, list) in self.postings.lists.iter_mut().enumerate() {
             let n = u32::try_from(n).unwrap_or(u32::MAX);
@@ -399,9 +391,7 @@ impl State {
                 if from == to && !new_part.iter().any(|(id, _)| range.contains(id)) {
                     continue;
                 }
-                let mut part: Vec<(u32, u32)> =
-                    list[from..to].iter().filter_map(|&(id, w)| moved(id).map(|id| (id, w))).collect();
-                part.extend(new_part.extract_if(.., |(id, _)| range.contains(id)));
+                let mut part: Vec<(u32, u32)> = new_part.extract_if(.., |(id, _)| range.contains(id)).collect();
                 part.sort_unstable();
                 if part[..] != list[from..to] {
                     list.splice(from..to, part);
@@ -424,7 +414,9 @@ impl State {
             files_of_tokens.insert(self.postings.file_of(n as usize));
         }
         let mut files = self.token_files(files_of_tokens.into_iter());
-        files.extend(self.bucket_files(changed.keys().copied()));
+        let docs: Vec<(usize, Vec<&Record<'_>>)> =
+            given.iter().map(|(b, pages)| (*b, pages.values().flatten().collect())).collect();
+        files.extend(self.bucket_files(docs));
         Some(files)
     }
 
@@ -440,18 +432,21 @@ impl State {
             .collect()
     }
 
-    /// The bucket files `which` (their facets and hashes noted again), the facets and the entry.
-    fn bucket_files(&mut self, which: impl Iterator<Item = usize>) -> BTreeMap<String, Vec<u8>> {
+    /// The bucket files of `docs` (each bucket with its records in ID order; their facets and
+    /// hashes noted again), the facets and the entry.
+    fn bucket_files(&mut self, docs: Vec<(usize, Vec<&Record<'_>>)>) -> BTreeMap<String, Vec<u8>> {
         let mut out = BTreeMap::new();
-        for b in which {
-            let docs: Vec<&[u8]> =
-                self.buckets[b].iter().map(|p| self.groups[p].docs.as_slice()).filter(|d| !d.is_empty()).collect();
-            let mut data = Vec::with_capacity(docs.iter().map(|d| d.len() + 1).sum::<usize>() + 2);
-            data.push(b'[');
-            data.extend_from_slice(&docs.join(&b","[..]));
-            data.push(b']');
+        for (b, records) in docs {
+            let mut data = String::from("[");
+            for (i, r) in records.into_iter().enumerate() {
+                if i > 0 {
+                    data.push(',');
+                }
+                push_doc(&mut data, r);
+            }
+            data.push(']');
             let name = format!("d-{b}");
-            out.insert(format!("{name}.js"), script_escaped(&self.folder, &name, &data));
+            out.insert(format!("{name}.js"), script(&self.folder, &name, &data));
             self.note_bucket(b);
         }
         out.insert("f.js".to_owned(), script(&self.folder, "f", &json(&self.facets)));
@@ -481,17 +476,11 @@ impl State {
 impl GroupState {
     fn of(first: u32, records: &[Record<'_>], gfx: &[String]) -> GroupState {
         let mut group = GroupState { first, ..GroupState::default() };
-        let mut docs = String::new();
         for r in records {
-            if !docs.is_empty() {
-                docs.push(',');
-            }
-            push_doc(&mut docs, r);
             push_facets(&mut group.facets, r, gfx);
             group.hashes.push(record_hash(r));
             group.gfx.extend(r.gfx.iter().cloned());
         }
-        group.docs = escape_script(docs).into_bytes();
         group
     }
 }
@@ -641,8 +630,9 @@ mod tests {
         for (i, edit) in edits.iter().enumerate() {
             let touched = edit(&mut now);
             assert!(memo.can_update("search/ja", count));
-            let changed: Vec<Group<'_>> = touched.iter().map(|t| now[*t].clone()).collect();
-            let files = memo.build("search/ja", count, Update::Changed(changed)).expect("no renumbering");
+            let pages: Vec<String> = touched.iter().map(|t| now[*t].page.clone()).collect();
+            let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+            let files = memo.build("search/ja", count, update_for(&now, &pages, count)).expect("no renumbering");
             assert!(files.len() < output.len(), "edit {i} rewrites only some files");
             output.extend(files);
             memo.commit();
@@ -662,7 +652,10 @@ mod tests {
         );
         let texts: Vec<String> = (0..64).map(|i| format!("section {i}")).collect();
         let big = group("ja/p0/index.html", &texts.iter().map(String::as_str).collect::<Vec<_>>());
-        assert_eq!(memo.build("search/ja", count, Update::Changed(vec![big])), None, "the stride grew");
+        let mut grown = site(8, 2);
+        grown[0] = big;
+        let update = update_for(&grown, &["ja/p0/index.html"], count);
+        assert_eq!(memo.build("search/ja", count, update), None, "the stride grew");
         assert!(!memo.can_update("search/ja", count), "the memo starts again");
         memo.build("search/ja", count, Update::All(site(8, 2))).expect("files");
         memo.discard();
@@ -670,10 +663,25 @@ mod tests {
         // Nor is a discarded update: the memo changed in place for files the output did not take.
         memo.build("search/ja", count, Update::All(site(8, 2))).expect("files");
         memo.commit();
-        memo.build("search/ja", count, Update::Changed(vec![group("ja/p1/index.html", &["new text"])])).expect("files");
+        let mut edited = site(8, 2);
+        edited[1] = group("ja/p1/index.html", &["new text"]);
+        memo.build("search/ja", count, update_for(&edited, &["ja/p1/index.html"], count)).expect("files");
         assert!(!memo.can_update("search/ja", count), "not before the update is committed");
         memo.discard();
         assert!(!memo.can_update("search/ja", count), "a discarded update is not updated");
+    }
+
+    #[test]
+    fn an_update_given_a_group_outside_its_buckets_asks_for_every_group() {
+        let count = Files { tokens: 8, buckets: 4 };
+        let now = site(24, 3);
+        let memo = Memo::default();
+        memo.build("search/ja", count, Update::All(now.clone())).expect("files");
+        memo.commit();
+        let inside = bucket_of(&now[0].page, count);
+        let outside = now.iter().find(|g| bucket_of(&g.page, count) != inside).expect("another bucket").clone();
+        let update = Update::Buckets(BTreeSet::from([inside]), vec![now[0].clone(), outside]);
+        assert_eq!(memo.build("search/ja", count, update), None);
     }
 
     #[test]

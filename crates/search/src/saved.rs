@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// What the saved bytes are; changed with anything about them.
-const SAVED_FORMAT: u32 = 2;
+const SAVED_FORMAT: u32 = 3;
 
 #[derive(Deserialize)]
 struct Saved {
@@ -45,9 +45,6 @@ struct SavedGroup {
     page: String,
     first: u32,
     hashes: Vec<u64>,
-    /// Written out as they are (bytes: no check of UTF-8 on reading).
-    #[serde(with = "serde_bytes")]
-    docs: Vec<u8>,
     facets: String,
     gfx: Vec<String>,
 }
@@ -78,7 +75,6 @@ struct SavedGroupRef<'a> {
     page: &'a str,
     first: u32,
     hashes: &'a [u64],
-    docs: &'a serde_bytes::Bytes,
     facets: &'a str,
     gfx: &'a std::collections::BTreeSet<String>,
 }
@@ -110,10 +106,10 @@ impl Memo {
         let state = guard.as_ref().filter(|s| s.committed)?;
         let postings = &state.postings;
         let pairs: usize = postings.lists.iter().map(Vec::len).sum();
-        let docs: usize = state.groups.values().map(|g| g.docs.len() + g.hashes.len() * 9 + 32).sum();
+        let groups: usize = state.groups.iter().map(|(p, g)| p.len() + g.hashes.len() * 9 + g.facets.len() + 32).sum();
         let names: String = postings.names.iter().map(|n| &**n).collect();
-        // Room for the documents, the names and about three bytes per posting number.
-        let room = docs + names.len() * 2 + pairs * 6 + 1024;
+        // Room for the groups, the names and about three bytes per posting number.
+        let room = groups + names.len() * 2 + pairs * 6 + 1024;
         let saved = SavedRef {
             format: SAVED_FORMAT,
             layout: crate::format::FORMAT,
@@ -129,7 +125,6 @@ impl Memo {
                     page,
                     first: g.first,
                     hashes: &g.hashes,
-                    docs: serde_bytes::Bytes::new(&g.docs),
                     facets: &g.facets,
                     gfx: &g.gfx,
                 })
@@ -161,8 +156,7 @@ impl Memo {
         for group in saved.groups {
             let page: Arc<str> = group.page.into();
             let gfx = group.gfx.into_iter().collect();
-            let group =
-                GroupState { first: group.first, hashes: group.hashes, docs: group.docs, facets: group.facets, gfx };
+            let group = GroupState { first: group.first, hashes: group.hashes, facets: group.facets, gfx };
             state.place(page, group)?;
         }
         let mut names = Vec::with_capacity(saved.name_lengths.len());
@@ -225,7 +219,7 @@ pub(crate) fn firsts(memo: &Memo) -> std::collections::BTreeMap<String, u32> {
 #[cfg(test)]
 mod tests {
     use super::firsts;
-    use crate::index::{Files, Group, Kind, Memo, Record, Update};
+    use crate::index::{Files, Group, Kind, Memo, Record, Update, update_for};
     use std::collections::BTreeMap;
 
     fn group(page: &str, texts: &[&str], gfx: &str) -> Group<'static> {
@@ -272,14 +266,14 @@ mod tests {
         assert_eq!(firsts(&restored), firsts(&memo));
         assert!(restored.can_update("search/ja", COUNT));
         assert_eq!(restored.to_bytes(), Some(bytes), "saved again, the same bytes");
-        let edit = || vec![group("ja/p3/index.html", &["書き換えた カーネル", "rocblas_create を追加"], "gfx1201")];
-        let from_live = memo.build("search/ja", COUNT, Update::Changed(edit())).expect("an update");
-        let from_saved = restored.build("search/ja", COUNT, Update::Changed(edit())).expect("an update");
+        let mut edited = site();
+        edited[3] = group("ja/p3/index.html", &["書き換えた カーネル", "rocblas_create を追加"], "gfx1201");
+        let edit = || update_for(&edited, &["ja/p3/index.html"], COUNT);
+        let from_live = memo.build("search/ja", COUNT, edit()).expect("an update");
+        let from_saved = restored.build("search/ja", COUNT, edit()).expect("an update");
         assert_eq!(from_saved, from_live);
         // And both equal a whole build of the edited site.
-        let mut edited = site();
-        edited[3] = edit().remove(0);
-        let whole = Memo::default().build("search/ja", COUNT, Update::All(edited)).expect("whole build");
+        let whole = Memo::default().build("search/ja", COUNT, Update::All(edited.clone())).expect("whole build");
         let changed: BTreeMap<&String, &Vec<u8>> = from_saved.iter().collect();
         for (name, bytes) in changed {
             assert_eq!(&whole[name], bytes, "{name}");
