@@ -61,16 +61,35 @@ fn slide_numbers(doc: &Document) -> Vec<String> {
     }
 }
 
-/// Every ID a link may target on `doc` in `lang` (empty for logs).
+/// Every ID a link may target on `doc` in `lang` (empty for logs), its headings' read from
+/// `text`, the page's file.
 pub fn page_anchors(doc: &Document, site: &SiteModel, text: &str, lang: Lang) -> BTreeSet<String> {
     let Some(page) = doc.page() else { return BTreeSet::new() };
+    let mut ids = fixed_anchors(doc, site);
+    let mut anchors = reserved(doc, site);
+    let body = &text[page.body_start..];
+    ids.extend(headings(&page.body.blocks, body, page.body_start, lang, &mut anchors).into_iter().map(|h| h.id));
+    ids
+}
+
+/// [`page_anchors`] from what the page kept when it was read (its sections), without its text:
+/// the same IDs, since [`sections`] numbers the headings as the render does.
+pub fn kept_anchors(doc: &Document, site: &SiteModel, lang: Lang) -> BTreeSet<String> {
+    if doc.page().is_none() {
+        return BTreeSet::new();
+    }
+    let mut ids = fixed_anchors(doc, site);
+    ids.extend(sections(doc, site, lang).into_iter().filter_map(|(anchor, _)| anchor));
+    ids
+}
+
+/// The IDs every page has besides its headings': the template's sections, its cards, its
+/// questions, a deck's slides.
+fn fixed_anchors(doc: &Document, site: &SiteModel) -> BTreeSet<String> {
     let mut ids: BTreeSet<String> = TEMPLATE_IDS.iter().map(|s| (*s).to_owned()).collect();
     ids.extend(card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()).map(claim_anchor));
     ids.extend(doc.questions.iter().map(|q| question_anchor(&q.id)));
     ids.extend(slide_numbers(doc));
-    let mut anchors = reserved(doc, site);
-    let body = &text[page.body_start..];
-    ids.extend(headings(&page.body.blocks, body, page.body_start, lang, &mut anchors).into_iter().map(|h| h.id));
     ids
 }
 

@@ -2,10 +2,11 @@
 //! claims and questions, title and weight, the IDs it cites, the pages, anchors and images it
 //! points at, its components, and the anchors other pages may link to. Two versions of a page
 //! with the same surface link the same; only the page itself renders differently. The engine
-//! uses this to skip linking the whole site after a prose edit, and keeps a hash of it
-//! ([`Surface::hash`]) for pages whose text it did not keep.
+//! uses this to skip linking the whole site after a prose edit. A surface is made from the
+//! validated document alone (its anchors from the sections the page kept), so the surface
+//! before an edit is known also for a page whose old text was never read.
 
-use crate::anchors::page_anchors;
+use crate::anchors::kept_anchors;
 use crate::link::SiteModel;
 use crate::model::{Claim, ClaimId, DocKind, Document, LocalizedText, Question};
 use shoko_markdown::{Component, Lang};
@@ -54,9 +55,9 @@ impl std::io::Write for HashWriter<'_> {
     }
 }
 
-/// The surface of `doc` (whose text is `text`) in `site`, or `None` for documents that are not
-/// pages (logs and data files are all surface).
-pub fn surface<'a>(doc: &'a Document, site: &SiteModel, text: &str) -> Option<Surface<'a>> {
+/// The surface of `doc` in `site`, or `None` for documents that are not pages (logs and data
+/// files are all surface).
+pub fn surface<'a>(doc: &'a Document, site: &SiteModel) -> Option<Surface<'a>> {
     let DocKind::Page(page) = &doc.kind else { return None };
     Some(Surface {
         claims: &doc.claims,
@@ -68,6 +69,6 @@ pub fn surface<'a>(doc: &'a Document, site: &SiteModel, text: &str) -> Option<Su
         links: page.page_links.iter().map(|l| (l.target.as_str(), l.anchor.as_deref(), l.lang)).collect(),
         images: page.images.iter().map(|(image, _)| image.as_str()).collect(),
         components: page.components.iter().map(|c| (c.component, c.args.as_str())).collect(),
-        anchors: Lang::ALL.iter().map(|lang| page_anchors(doc, site, text, *lang)).collect(),
+        anchors: Lang::ALL.iter().map(|lang| kept_anchors(doc, site, *lang)).collect(),
     })
 }

@@ -85,9 +85,6 @@ struct Current {
     /// Content files whose text was not read (a resumed engine's): an empty text stands in for
     /// it until [`read_texts`] puts it in.
     unread: BTreeSet<FileId>,
-    /// Hash of the surface (see [`surface`]) of pages, by path, where it is known for the
-    /// present site; an edit of a page whose text is not at hand is compared with it.
-    surfaces: BTreeMap<String, blake3::Hash>,
     /// For each chunk of `validated` (see [`persist`]), the hash under which the cache it was
     /// read from or saved to holds it, while it is unchanged.
     chunks: Vec<Option<persist::ChunkHash>>,
@@ -437,7 +434,6 @@ impl Engine {
             index,
             dirty: BTreeSet::new(),
             unread: BTreeSet::new(),
-            surfaces: BTreeMap::new(),
             chunks: Vec::new(),
         };
         self.diagnostics = all_diagnostics(&current);
@@ -458,17 +454,12 @@ impl Engine {
             changed.par_iter().map(|(i, _)| (*i, crate::pipeline::validate_one(inputs, *i, &options))).collect();
         self.timings.lap("validate");
         let mut swapped = Some(Arc::clone(&current.site));
-        let mut surfaces = Vec::new();
         for ((i, before), (_, (new, _))) in changed.iter().zip(&fresh) {
             let file = loaded.content[*i].file;
             let quiet =
                 !current.linked.iter().any(|d| d.primary.iter().chain(&d.secondary).any(|l| l.span.file == file));
             let same = match (new, swapped.as_ref()) {
-                (Some(new), Some(site)) if quiet => {
-                    let after = surface_hash(new, site, &loaded.sources.file(file).text);
-                    surfaces.extend(after.map(|a| (loaded.content[*i].path.clone(), a)));
-                    before.is_some() && *before == after
-                }
+                (Some(new), Some(site)) if quiet => before.is_some() && *before == surface_hash(new, site),
                 _ => false,
             };
             swapped = match (same, swapped, new, site_id(&current.site, &loaded.content[*i].path)) {
@@ -481,10 +472,7 @@ impl Engine {
             persist::changed(&mut current.chunks, i);
         }
         match swapped {
-            Some(site) => {
-                current.site = site;
-                current.surfaces.extend(surfaces);
-            }
+            Some(site) => current.site = site,
             None => {
                 // Linking reads the anchors of the pages that links with a `#fragment` point at.
                 let targets = anchor_targets(current);
@@ -492,15 +480,6 @@ impl Engine {
                 let (site, linked) = link_validated(&self.root, &current.inputs, &current.validated)?;
                 current.site = Arc::new(site);
                 current.linked = linked;
-                // Surfaces depend on the site (which claims exist): those known are of the old one.
-                let sources = &current.inputs.loaded.sources;
-                current.surfaces = changed
-                    .iter()
-                    .filter_map(|(i, _)| {
-                        let (c, doc) = (&current.inputs.loaded.content[*i], current.validated[*i].0.as_ref()?);
-                        Some((c.path.clone(), surface_hash(doc, &current.site, &sources.file(c.file).text)?))
-                    })
-                    .collect();
             }
         }
         self.diagnostics = all_diagnostics(current);
@@ -667,10 +646,7 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
                 let old = &current.inputs.loaded.sources.file(file).text;
                 // An unread text is not known to be the same.
                 if current.unread.contains(&file) || old != text {
-                    let before = match (current.unread.contains(&file), &current.validated[i].0) {
-                        (false, Some(doc)) => surface_hash(doc, &current.site, old),
-                        _ => current.surfaces.get(&rel).copied(),
-                    };
+                    let before = current.validated[i].0.as_ref().and_then(|doc| surface_hash(doc, &current.site));
                     changed.entry(i).or_insert(before);
                     current.unread.remove(&file);
                     current.inputs.loaded.sources.replace(file, text);
@@ -688,8 +664,8 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
 }
 
 /// The hash of [`surface`], for pages.
-fn surface_hash(doc: &shoko_model::Document, site: &SiteModel, text: &str) -> Option<blake3::Hash> {
-    surface(doc, site, text).map(|s| s.hash())
+fn surface_hash(doc: &shoko_model::Document, site: &SiteModel) -> Option<blake3::Hash> {
+    surface(doc, site).map(|s| s.hash())
 }
 
 /// The files of the pages that links with a `#fragment` point at: linking reads their anchors.

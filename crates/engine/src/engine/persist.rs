@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What the saved state is; changed with anything about it.
-const FORMAT: &str = "shoko-engine-cache 7";
+const FORMAT: &str = "shoko-engine-cache 8";
 
 /// The file in the cache folder that holds the state (all but the documents).
 const STATE_FILE: &str = "engine.state";
@@ -110,7 +110,6 @@ struct Saved {
     image_files: BTreeMap<String, Vec<u8>>,
     global: Hash,
     output: u64,
-    surfaces: BTreeMap<String, Hash>,
     history: Option<(Option<String>, History)>,
     search: [Option<Hash>; 2],
 }
@@ -128,7 +127,6 @@ struct SavedRef<'a> {
     image_files: &'a BTreeMap<String, Vec<u8>>,
     global: Hash,
     output: u64,
-    surfaces: BTreeMap<&'a str, Hash>,
     history: Option<(&'a Option<String>, &'a History)>,
     search: [Option<Hash>; 2],
 }
@@ -233,7 +231,6 @@ impl Engine {
             index,
             dirty: BTreeSet::new(),
             unread,
-            surfaces: saved.surfaces.into_iter().map(|(p, h)| (p, blake3::Hash::from_bytes(h))).collect(),
             chunks: saved.chunks.into_iter().map(Some).collect(),
         };
         // Diagnostics are sorted and shown by line and column: their files are read, except
@@ -315,7 +312,6 @@ impl Engine {
             image_files: &images.files,
             global: *good.global.as_bytes(),
             output: good.output,
-            surfaces: current.surfaces.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
             history: self.history.as_ref().and_then(|(head, h)| Some((head, h.as_deref().ok()?))),
             search,
         };
