@@ -88,11 +88,16 @@
     return out;
   }
 
+  // The query term of a word run: without `_` at its ends, an English plural as its singular.
+  function wordTerm(word) {
+    var trimmed = word.replace(/^_+|_+$/g, '');
+    return singular(trimmed) || trimmed;
+  }
+
   function queryTerms(text) {
     var out = [];
     runs(normalise(text)).forEach(function (run) {
-      var word = run.japanese ? null : run.word.replace(/^_+|_+$/g, '');
-      var terms = run.japanese ? bigrams(run.japanese) : [singular(word) || word];
+      var terms = run.japanese ? bigrams(run.japanese) : [wordTerm(run.word)];
       terms.forEach(function (t) { if (t !== '' && out.indexOf(t) < 0) { out.push(t); } });
     });
     return out;
@@ -115,35 +120,62 @@
   // ---- Excerpts ----
   // `text` normalised as the index is, with the place in `text` each UTF-16 unit of it comes
   // from, so that a match found in the normalised text marks the right characters even where
-  // normalising changed the length (`…` becomes `...`, `㍉` becomes `ミリ`).
+  // normalising changed the length (`…` becomes `...`, `㍉` becomes `ミリ`, `ﾃﾞ` becomes `デ`).
+  // Each character is normalised with the marks that follow it (combining marks, half-width
+  // voicing marks), which NFKC composes with it.
   function located(text) {
-    var lower = normalise(text);
     var from = [];
     var i;
-    if (lower.length === text.length) {
+    if (/^[\x00-\x7f]*$/.test(text)) {
       for (i = 0; i <= text.length; i++) { from.push(i); }
-      return { lower: lower, from: from };
+      return { lower: text.toLowerCase(), from: from };
     }
-    lower = '';
+    var lower = '';
     for (i = 0; i < text.length;) {
-      var n = text.codePointAt(i) > 0xFFFF ? 2 : 1;
-      var part = normalise(text.slice(i, i + n));
+      var end = i + (text.codePointAt(i) > 0xFFFF ? 2 : 1);
+      while (end < text.length && /^[\p{M}\uFF9E\uFF9F]/u.test(text.slice(end, end + 2))) {
+        end += text.codePointAt(end) > 0xFFFF ? 2 : 1;
+      }
+      var part = normalise(text.slice(i, end));
       for (var k = 0; k < part.length; k++) { from.push(i); }
       lower += part;
-      i += n;
+      i = end;
     }
     from.push(text.length);
     return { lower: lower, from: from };
   }
 
-  // Where in `text` the query terms occur, as [start, end) pairs in order; overlapping or
-  // touching matches (a Japanese word's bigrams) make one span.
+  // Whether a token can start at `i` of the normalised text `lower`, as the index cuts them: at
+  // any Japanese character (bigrams overlap), else at the start of a word, after `_`, or where
+  // letters give way to digits.
+  function tokenStart(lower, i) {
+    var c = lower.charAt(i);
+    var before = lower.charAt(i - 1);
+    return i === 0 || isJapanese(c) || !isWord(before) || before === '_' || (isDigit(c) && /[a-z]/.test(before));
+  }
+
+  // Whether a token can end at `i` (exclusive) of `lower`: at the end of a word, before `_`, or
+  // where letters give way to digits.
+  function tokenEnd(lower, i) {
+    var c = lower.charAt(i);
+    var last = lower.charAt(i - 1);
+    return i === lower.length || !isWord(c) || c === '_' || (isDigit(c) && /[a-z]/.test(last));
+  }
+
+  // Where in `text` the query terms occur as the index finds them, as [start, end) pairs in
+  // order: a term of SHARD_CHARS characters or more where a token starts, a shorter one as a
+  // whole token, a Japanese one anywhere. Overlapping or touching matches (a Japanese word's
+  // bigrams) make one span.
   function matchSpans(text, terms) {
     var at = located(text);
     var spans = [];
     terms.forEach(function (t) {
-      for (var i = at.lower.indexOf(t); i >= 0 && t; i = at.lower.indexOf(t, i + t.length)) {
-        spans.push([at.from[i], at.from[i + t.length]]);
+      var japanese = isJapanese(t.charAt(0));
+      var whole = !japanese && Array.from(t).length < SHARD_CHARS;
+      for (var i = at.lower.indexOf(t); i >= 0 && t; i = at.lower.indexOf(t, i + 1)) {
+        if (japanese || (tokenStart(at.lower, i) && (!whole || tokenEnd(at.lower, i + t.length)))) {
+          spans.push([at.from[i], at.from[i + t.length]]);
+        }
       }
     });
     spans.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
@@ -170,8 +202,7 @@
         var whole = run.japanese.join('');
         out.push.apply(out, lower.indexOf(whole) >= 0 ? [whole] : bigrams(run.japanese));
       } else {
-        var word = run.word.replace(/^_+|_+$/g, '');
-        out.push(singular(word) || word);
+        out.push(wordTerm(run.word));
       }
     });
     return out.filter(function (t, i) { return t !== '' && out.indexOf(t) === i; });

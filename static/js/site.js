@@ -118,10 +118,15 @@
     var pagerLinks = Array.prototype.slice.call(document.querySelectorAll('.pager a'));
     pagerLinks.forEach(function (a) { a.setAttribute('data-base', a.getAttribute('href')); });
     var numbered = Array.prototype.slice.call(document.querySelectorAll('.pager [data-number]'));
-    // The pager names the pages near this one; the others are listed hidden (marked here), and
-    // a filter that matches on only a few pages names those too.
+    // The pager names the pages near this one (on a phone only this one); the others are
+    // listed hidden (marked here), and a filter that matches on only a few pages names those
+    // too, at every width.
     var FEW_PAGES = 5;
-    numbered.forEach(function (item) { if (item.parentNode.hidden) { item.parentNode.setAttribute('data-far', ''); } });
+    numbered.forEach(function (item) {
+      var li = item.parentNode;
+      if (li.hidden) { li.setAttribute('data-far', ''); }
+      if (li.classList.contains('pager-near')) { li.setAttribute('data-near', ''); }
+    });
     // Whether a claim's facets (`[class, [target], lifecycle, [page]]`, targets and pages by
     // their place in the file's lists, `target` and `page` the chosen ones' places) pass the
     // chosen filters.
@@ -190,7 +195,9 @@
       numbered.forEach(function (item) {
         var n = Number(item.getAttribute('data-number'));
         var count = counts ? counts[n - 1] || 0 : null;
-        if (item.parentNode.hasAttribute('data-far')) { item.parentNode.hidden = !(few && count > 0); }
+        var named = few && count > 0;
+        if (item.parentNode.hasAttribute('data-far')) { item.parentNode.hidden = !named; }
+        if (item.parentNode.hasAttribute('data-near')) { item.parentNode.classList.toggle('pager-near', !named); }
         item.textContent = counts ? n + ' (' + count + ')' : String(n);
         // A link is read out as "2: 56 matches", not "2 (56)" (the current page is a plain span,
         // which may not carry a label).

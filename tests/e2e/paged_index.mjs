@@ -62,6 +62,16 @@ try {
     const shown = (await shownNumbers(tab3)).join(' ');
     check(shown.includes(`…${far + 1}`), `a filter matching on page ${far + 1} only names it from page 1 (${shown})`);
     await tab3.context().close();
+    // On a phone, page 5's pager names page 4 (near, so otherwise left out there) when a
+    // filter's matches are on it.
+    const near = 3;
+    const key4 = decodeURIComponent(facets.pages[facets.claims[near * facets.size + 100][3][0]]);
+    const tab4 = await (await browser.newContext({ viewport: { width: 390, height: 800 } })).newPage();
+    await tab4.goto(`${origin}${BASE}en/claims/5/index.html?page=${encodeURIComponent(key4)}`);
+    await tab4.waitForFunction(() => /\(/.test(document.querySelector('.pager [data-number]')?.textContent || ''), null, { timeout: 10000 });
+    const phone = await shownNumbers(tab4);
+    check(phone.includes(`…${near + 1}`) && phone.includes('5'), `390 px: a filter matching on page ${near + 1} names it from page 5 (${phone.join(' ')})`);
+    await tab4.context().close();
   }
   const label = await tab.getAttribute('.pager:first-of-type a[data-number="2"]', 'aria-label');
   check(label === `2: ${expected[1]} matches`, `a pager link is read out with its matches ("${label}")`);

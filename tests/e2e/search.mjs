@@ -41,6 +41,14 @@ check(drift.length === 0, `the JavaScript tokenizer matches all ${vectors.length
   check(!none.lead && !none.tail && none.body === 'short text', 'with no match, the excerpt is the opening');
   const spans = tokens.matchSpans('Ｋｅｒｎｅｌ… GPU ケーススタディ集', tokens.queryTerms('kernel ケーススタディ集'));
   check(JSON.stringify(spans) === '[[0,6],[12,20]]', `matches are marked on the original characters, a Japanese word as one span (${JSON.stringify(spans)})`);
+  const [mark] = tokens.matchSpans(cut.body, cut.terms);
+  check(mark && cut.body.slice(mark[0], mark[1]) === 'mul_mat_vec_q', `the excerpt's mark covers the match (${mark && cut.body.slice(mark[0], mark[1])})`);
+  const so = tokens.matchSpans('also libggml-hip.so is so', tokens.queryTerms('so'));
+  check(JSON.stringify(so) === '[[17,19],[23,25]]', `a short term is marked only as a whole token, not inside "also" (${JSON.stringify(so)})`);
+  const hip = tokens.matchSpans('a chip and hipblaslt', tokens.queryTerms('hip'));
+  check(JSON.stringify(hip) === '[[11,14]]', `a prefix term is marked where a token starts, not inside "chip" (${JSON.stringify(hip)})`);
+  const kana = tokens.matchSpans('ﾃﾞｰﾀ… は', tokens.queryTerms('データ'));
+  check(JSON.stringify(kana) === '[[0,4]]', `half-width kana with voicing marks are marked as the word they normalise to (${JSON.stringify(kana)})`);
   const word = tokens.excerpt('ポスターの ケーススタディ集', 'ケーススタディ');
   check(JSON.stringify(word.terms) === '["ケーススタディ"]', `a Japanese word found whole is marked whole, not by its bigrams elsewhere (${JSON.stringify(word.terms)})`);
 }

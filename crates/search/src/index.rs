@@ -585,8 +585,8 @@ mod tests {
             .collect()
     }
 
-    /// An edit of a site's groups, giving the groups it changed.
-    type Edit = dyn Fn(&mut Vec<Group<'static>>) -> Vec<usize>;
+    /// An edit of a site's groups, giving the addresses of the pages it changed.
+    type Edit = dyn Fn(&mut Vec<Group<'static>>) -> Vec<String>;
 
     #[test]
     fn an_update_gives_the_files_a_whole_build_gives() {
@@ -596,43 +596,44 @@ mod tests {
         let mut output = memo.build("search/ja", count, Update::All(before.clone())).expect("files");
         memo.commit();
         let mut now = before;
-        // Each edit: the groups it changes (an edited text, an added or removed section, a new
-        // page, a page gone, a group that is the same as before).
+        // Each edit: the pages it changes (an edited text, an added or removed section, a new
+        // page, a page left without records, a page gone, a group that is the same as before).
+        let pages = |g: &[Group<'_>], of: &[usize]| of.iter().map(|i| g[*i].page.clone()).collect::<Vec<_>>();
         let edits: Vec<Box<Edit>> = vec![
-            Box::new(|g| {
+            Box::new(move |g| {
                 g[3].records[0].text = "新しい 文 kernel".into();
-                vec![3]
+                pages(g, &[3])
             }),
-            Box::new(|g| {
+            Box::new(move |g| {
                 let extra = record("ja/p5/index.html#x", "p5", "rocblas 追加");
                 g[5].records.insert(0, extra);
-                vec![5]
+                pages(g, &[5])
             }),
-            Box::new(|g| {
+            Box::new(move |g| {
                 g[7].records.truncate(1);
                 g[7].records[0].text = "wave32".into();
-                vec![7, 8]
+                pages(g, &[7, 8])
             }),
-            Box::new(|g| {
+            Box::new(move |g| {
                 g.push(group("ja/new/index.html", &["全く 新しい ページ hipblaslt"]));
-                vec![g.len() - 1]
+                pages(g, &[g.len() - 1])
             }),
-            Box::new(|g| {
+            Box::new(move |g| {
                 g[2].records.clear();
-                vec![2]
+                pages(g, &[2])
             }),
-            Box::new(|g| {
+            Box::new(|g| vec![g.remove(4).page]),
+            Box::new(move |g| {
                 g[10].records[0].class = Some("inferred");
                 g[11].records[0].url.push_str("-moved");
-                vec![10, 11, 12]
+                pages(g, &[10, 11, 12])
             }),
         ];
         for (i, edit) in edits.iter().enumerate() {
             let touched = edit(&mut now);
             assert!(memo.can_update("search/ja", count));
-            let pages: Vec<String> = touched.iter().map(|t| now[*t].page.clone()).collect();
-            let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
-            let files = memo.build("search/ja", count, update_for(&now, &pages, count)).expect("no renumbering");
+            let touched: Vec<&str> = touched.iter().map(String::as_str).collect();
+            let files = memo.build("search/ja", count, update_for(&now, &touched, count)).expect("no renumbering");
             assert!(files.len() < output.len(), "edit {i} rewrites only some files");
             output.extend(files);
             memo.commit();
