@@ -20,7 +20,7 @@ fuzz_target!(|text: &str| {
         let assertive = shoko_model::rules::claim_assertive_wording::AssertiveWords::default();
         let input = DocumentInput { file, source: sources.file(file), path, kind, today, raw_html, assertive: &assertive };
         let (doc, mut diags) = validate_document(&input);
-        let (_, more) = link(doc.into_iter().map(std::sync::Arc::new).collect(), &sources, &Default::default());
+        let (_, more) = link(doc.into_iter().map(std::sync::Arc::new).collect(), &Default::default());
         diags.extend(more);
         for d in &diags {
             if let Some(p) = &d.primary {

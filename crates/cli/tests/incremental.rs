@@ -298,3 +298,25 @@ fn an_edit_of_a_file_with_warnings_is_seen() {
     assert!(std::fs::read_to_string(out.join("claims.json")).expect("built").contains("Statement middle, edited."));
     assert_same_as_clean(root, &out, "an edit of a file with warnings");
 }
+
+#[test]
+fn a_heading_renamed_under_links_from_unread_pages_is_reported_at_those_links() {
+    // After a build, an update reads only the edited page. Linking finds the links from other
+    // pages to the renamed heading through the anchors pages kept, and the report quotes those
+    // pages' lines, so their texts are read for it.
+    let tmp = site();
+    let (root, out) = (tmp.path(), tmp.path().join("site"));
+    assert!(!updated(root, &out), "the first build is whole");
+    let page = "content/gpu/gfx1201/index.md";
+    edit(root, page, "## phase proxy {#phase-proxy}", "## phase proxy {#phase-proxy-renamed}");
+    edit(root, page, "## Phase proxy {#phase-proxy}", "## Phase proxy {#phase-proxy-renamed}");
+    let (code, stderr) = build(root, &out, &[]);
+    assert_ne!(code, 0, "a link to the old ID is an error: {stderr}");
+    let line = "(../gpu/gfx1201/index.md#phase-proxy)";
+    assert!(
+        stderr.contains("content/components/rocblas.md:")
+            && stderr.contains(line)
+            && stderr.contains("#phase-proxy-renamed"),
+        "the error quotes the linking page's line and suggests the new ID: {stderr}"
+    );
+}

@@ -196,7 +196,7 @@ pub(crate) fn link_validated(
 ) -> Result<(SiteModel, Vec<Diagnostic>), IoError> {
     let loaded = &inputs.loaded;
     let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
-    let (site, mut diagnostics) = link(docs, &loaded.sources, &loaded.files);
+    let (site, mut diagnostics) = link(docs, &loaded.files);
     diagnostics.extend(crate::images::probe(image_source(root, inputs), &site)?);
     Ok((site, diagnostics))
 }

@@ -4,7 +4,7 @@
 
 use crate::link::SiteModel;
 use crate::model::{ClaimId, Document};
-use shoko_markdown::{Anchors, Lang, headings};
+use shoko_markdown::{Anchors, Lang};
 use shoko_vocab::{claim_anchor, question_anchor};
 use std::collections::BTreeSet;
 
@@ -61,19 +61,9 @@ fn slide_numbers(doc: &Document) -> Vec<String> {
     }
 }
 
-/// Every ID a link may target on `doc` in `lang` (empty for logs), its headings' read from
-/// `text`, the page's file.
-pub fn page_anchors(doc: &Document, site: &SiteModel, text: &str, lang: Lang) -> BTreeSet<String> {
-    let Some(page) = doc.page() else { return BTreeSet::new() };
-    let mut ids = fixed_anchors(doc, site);
-    let mut anchors = reserved(doc, site);
-    let body = &text[page.body_start..];
-    ids.extend(headings(&page.body.blocks, body, page.body_start, lang, &mut anchors).into_iter().map(|h| h.id));
-    ids
-}
-
-/// [`page_anchors`] from what the page kept when it was read (its sections), without its text:
-/// the same IDs, since [`sections`] numbers the headings as the render does.
+/// Every ID a link may target on `doc` in `lang` (empty for logs), from what the page kept when
+/// it was read, without its text: the template's sections, its cards, questions and slides,
+/// and its headings as [`sections`] numbers them (as the render does).
 pub fn kept_anchors(doc: &Document, site: &SiteModel, lang: Lang) -> BTreeSet<String> {
     if doc.page().is_none() {
         return BTreeSet::new();

@@ -5,12 +5,12 @@
 //! The model is plain data with explicit dependencies ([`SiteModel::shown_on`]: which pages show
 //! which claim), so `serve` can work out what a change affects.
 
-use crate::anchors::page_anchors;
+use crate::anchors::kept_anchors;
 use crate::model::{Claim, ClaimId, DocId, DocKind, Document, Question, Ref, Target, Term};
 use crate::rules;
 use crate::schema::{Class, Lifecycle};
 use rayon::prelude::*;
-use shoko_diagnostics::{Diagnostic, SourceMap, Span};
+use shoko_diagnostics::{Diagnostic, Span};
 use shoko_markdown::{Component, Lang};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -185,16 +185,12 @@ impl SiteModel {
     }
 }
 
-/// Build the site model from validated documents (whose texts are in `sources`) and report
-/// site-wide problems. Documents are shared (`Arc`), so `serve` can keep the unchanged ones
+/// Build the site model from validated documents and report site-wide problems (no text is
+/// read: a page's anchors come from the sections it kept). Documents are shared (`Arc`), so `serve` can keep the unchanged ones
 /// between rebuilds without copying them.
 /// `files` are every file under `content/`, relative to it (pages that failed to parse
 /// included, so links to them are not reported again).
-pub fn link(
-    mut docs: Vec<Arc<Document>>,
-    sources: &SourceMap,
-    files: &BTreeSet<String>,
-) -> (SiteModel, Vec<Diagnostic>) {
+pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteModel, Vec<Diagnostic>) {
     docs.sort_by(|a, b| a.path.cmp(&b.path));
     let mut out = Vec::new();
     let mut site = SiteModel { docs, ..SiteModel::default() };
@@ -237,7 +233,7 @@ pub fn link(
         &|out| check_cycles(site_ref, out),
         &|out| check_premises(site_ref, out),
         &|out| check_citations(site_ref, out),
-        &|out| check_page_links(site_ref, sources, files, out),
+        &|out| check_page_links(site_ref, files, out),
         &|out| check_files(site_ref, files, out),
         &|out| check_callouts(site_ref, out),
     ];
@@ -579,7 +575,7 @@ fn source_of_address(file: &str) -> Vec<String> {
     }
 }
 
-fn check_page_links(site: &SiteModel, sources: &SourceMap, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
+fn check_page_links(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
     let mut anchors: BTreeMap<(DocId, Lang), BTreeSet<String>> = BTreeMap::new();
     for doc in &site.docs {
         let Some(page) = doc.page() else { continue };
@@ -595,10 +591,8 @@ fn check_page_links(site: &SiteModel, sources: &SourceMap, files: &BTreeSet<Stri
             let Some(anchor) = &link.anchor else { continue };
             let langs = link.lang.map_or(Vec::from(Lang::ALL), |l| vec![l]);
             for lang in langs {
-                let ids = anchors.entry((target, lang)).or_insert_with(|| {
-                    let doc = &site.docs[target.0];
-                    page_anchors(doc, site, &sources.file(doc.file).text, lang)
-                });
+                let ids =
+                    anchors.entry((target, lang)).or_insert_with(|| kept_anchors(&site.docs[target.0], site, lang));
                 if !ids.contains(anchor) {
                     let nearest = shoko_diagnostics::closest(ids.iter().map(String::as_str), anchor);
                     let page = shoko_vocab::ContentPath(&link.target).to_string();

@@ -27,7 +27,7 @@ fn run(text: &str, kind: SourceKind) -> usize {
     let input =
         DocumentInput { file, source: sources.file(file), path: "x.md", kind, today, raw_html, assertive: &assertive };
     let (doc, mut diags) = validate_document(&input);
-    let (_, link_diags) = link(doc.into_iter().map(std::sync::Arc::new).collect(), &sources, &Default::default());
+    let (_, link_diags) = link(doc.into_iter().map(std::sync::Arc::new).collect(), &Default::default());
     diags.extend(link_diags);
     for d in &diags {
         if let Some(p) = &d.primary {

@@ -474,12 +474,16 @@ impl Engine {
         match swapped {
             Some(site) => current.site = site,
             None => {
-                // Linking reads the anchors of the pages that links with a `#fragment` point at.
-                let targets = anchor_targets(current);
-                read_texts(&self.root, current, &targets)?;
                 let (site, linked) = link_validated(&self.root, &current.inputs, &current.validated)?;
                 current.site = Arc::new(site);
                 current.linked = linked;
+                // Shown by line and column: the files the link stage's findings point into.
+                let shown: Vec<FileId> = current
+                    .linked
+                    .iter()
+                    .flat_map(|d| d.primary.iter().chain(&d.secondary).map(|l| l.span.file))
+                    .collect();
+                read_texts(&self.root, current, &shown)?;
             }
         }
         self.diagnostics = all_diagnostics(current);
@@ -666,15 +670,6 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
 /// The hash of [`surface`], for pages.
 fn surface_hash(doc: &shoko_model::Document, site: &SiteModel) -> Option<blake3::Hash> {
     surface(doc, site).map(|s| s.hash())
-}
-
-/// The files of the pages that links with a `#fragment` point at: linking reads their anchors.
-fn anchor_targets(current: &Current) -> Vec<FileId> {
-    let content = &current.inputs.loaded.content;
-    let pages = current.validated.iter().filter_map(|(doc, _)| doc.as_ref()?.page());
-    let targets: BTreeSet<&str> =
-        pages.flat_map(|p| &p.page_links).filter(|l| l.anchor.is_some()).map(|l| l.target.as_str()).collect();
-    targets.into_iter().filter_map(|t| current.index.get(t).map(|i| content[*i].file)).collect()
 }
 
 /// Put the texts of `files` that were not read yet into the source map.
