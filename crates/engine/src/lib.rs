@@ -14,7 +14,7 @@ mod svg;
 
 pub use engine::{Change, Engine, Rebuilt, cache_dir};
 pub use load::{Loaded, load};
-pub use output::{DiskOutput, MemoryOutput, Mode, Output};
+pub use output::{DiskOutput, MemoryFiles, MemoryOutput, Mode, Output};
 pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};
 
 use std::path::PathBuf;

@@ -55,11 +55,15 @@ pub trait Staging: Send {
     fn commit(self: Box<Self>, clean: bool) -> Result<(), IoError>;
 }
 
-/// The built site in memory (`serve`'s, and tests'). Files are shared bytes, so a snapshot of the
-/// map costs a pointer per file; each commit notes which paths changed.
+/// The files of a [`MemoryOutput`]: output path → shared bytes, in a persistent map (`imbl`), so
+/// a snapshot of it is one pointer and a patch copies only the map's nodes it changes, not the
+/// 29,000 entries of a 10,000-page site.
+pub type MemoryFiles = imbl::OrdMap<String, Arc<[u8]>>;
+
+/// The built site in memory (`serve`'s, and tests'); each commit notes which paths changed.
 #[derive(Debug)]
 pub struct MemoryOutput {
-    files: BTreeMap<String, Arc<[u8]>>,
+    files: MemoryFiles,
     changed: Vec<String>,
     version: u64,
 }
@@ -74,13 +78,13 @@ fn next_version() -> u64 {
 
 impl Default for MemoryOutput {
     fn default() -> Self {
-        MemoryOutput { files: BTreeMap::new(), changed: Vec::new(), version: next_version() }
+        MemoryOutput { files: MemoryFiles::new(), changed: Vec::new(), version: next_version() }
     }
 }
 
 impl MemoryOutput {
-    /// Output path → bytes.
-    pub fn files(&self) -> &BTreeMap<String, Arc<[u8]>> {
+    /// Output path → bytes (cloned in constant time).
+    pub fn files(&self) -> &MemoryFiles {
         &self.files
     }
 
@@ -126,9 +130,9 @@ impl Staging for MemoryStaging<'_> {
         match mode {
             Mode::Replace => {
                 changed.extend(target.files.keys().filter(|p| !files.contains_key(*p)).cloned());
-                target.files = files;
+                target.files = files.into_iter().collect();
             }
-            // The last version is updated in place, not copied (20,000 entries at 10,000 pages).
+            // The last version is updated in place, not copied (29,000 entries at 10,000 pages).
             Mode::Patch => target.files.extend(files),
         }
         changed.sort();

@@ -3,7 +3,6 @@
 
 use shoko_diagnostics::{ColorChoice, render_human, render_json};
 use shoko_engine::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -66,11 +65,12 @@ pub enum LiveEvent {
     Clear,
 }
 
-/// Output path → bytes, shared with the session's last good render.
-type Files = BTreeMap<String, Arc<[u8]>>;
+/// Output path → bytes, shared with the session's last good render (a persistent map: taking
+/// it after a rebuild is one pointer).
+type Files = shoko_engine::MemoryFiles;
 
 struct Snapshot {
-    files: Arc<Files>,
+    files: Files,
     errors: Option<String>,
     base_path: String,
 }
@@ -94,7 +94,7 @@ impl State {
         let engine = Arc::new(Mutex::new((Engine::new(&options.root, build_options), MemoryOutput::default())));
         State {
             options,
-            snapshot: RwLock::new(Snapshot { files: Arc::new(BTreeMap::new()), errors: None, base_path }),
+            snapshot: RwLock::new(Snapshot { files: Files::new(), errors: None, base_path }),
             events,
             rebuilds: AtomicU64::new(0),
             engine,
@@ -215,7 +215,7 @@ impl State {
         }
     }
 
-    fn replace(&self, files: Option<Arc<Files>>, changed: &[String], base_path: String) -> Vec<String> {
+    fn replace(&self, files: Option<Files>, changed: &[String], base_path: String) -> Vec<String> {
         let mut snapshot = self.snapshot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         let base = self.options.base_path.clone().unwrap_or(base_path);
         let changed = changed_urls(changed, &base);
@@ -258,7 +258,7 @@ impl State {
 
 /// What a good rebuild hands the server: the new output (when anything changed), the changed
 /// output paths and the configured base path.
-type Fresh = (Option<Arc<Files>>, Vec<String>, String);
+type Fresh = (Option<Files>, Vec<String>, String);
 
 /// Rebuild into `output`, or the report of why not.
 fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> Result<Fresh, Report> {
@@ -266,7 +266,7 @@ fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> R
     match engine.rebuild(change, output) {
         Ok(Rebuilt::Rendered { .. }) => {
             let changed = output.changed().to_vec();
-            let files = (!changed.is_empty()).then(|| Arc::new(output.files().clone()));
+            let files = (!changed.is_empty()).then(|| output.files().clone());
             let base = engine.config().map_or_else(|| String::from("/"), |c| c.base_path.clone());
             Ok((files, changed, base))
         }
