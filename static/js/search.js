@@ -165,9 +165,9 @@
   // Where in `text` the query terms occur as the index finds them, as [start, end) pairs in
   // order: a term of SHARD_CHARS characters or more where a token starts, a shorter one as a
   // whole token, a Japanese one anywhere. Overlapping or touching matches (a Japanese word's
-  // bigrams) make one span.
-  function matchSpans(text, terms) {
-    var at = located(text);
+  // bigrams) make one span. `at`: `located(text)`, when the caller has it already.
+  function matchSpans(text, terms, at) {
+    at = at || located(text);
     var spans = [];
     terms.forEach(function (t) {
       var japanese = isJapanese(t.charAt(0));
@@ -191,11 +191,10 @@
   var EXCERPT = 160;
   var BEFORE = 40;
 
-  // What to mark in `text` for `query`: each of its words, and each Japanese run whole where
+  // What to mark for `query` in a text whose normalised form is `lower`: each of its words, and each Japanese run whole where
   // the text has it whole, else the run's bigrams (so ポスター is not marked for スタディ's スタ
   // when スタディ itself is there).
-  function shownTerms(text, query) {
-    var lower = located(text).lower;
+  function shownTerms(lower, query) {
     var out = [];
     runs(normalise(query)).forEach(function (run) {
       if (run.japanese) {
@@ -215,19 +214,20 @@
   function excerpt(text, query) {
     var kept = text.slice(-1) === '\u2026';
     var whole = kept ? text.slice(0, -1) : text;
-    var terms = shownTerms(whole, query);
-    var spans = matchSpans(whole, terms);
-    var at = spans.length ? spans[0][0] : 0;
-    var start = Math.max(0, at - BEFORE);
+    var at = located(whole);
+    var terms = shownTerms(at.lower, query);
+    var spans = matchSpans(whole, terms, at);
+    var first = spans.length ? spans[0][0] : 0;
+    var start = Math.max(0, first - BEFORE);
     if (start > 0) {
       var space = whole.indexOf(' ', start);
-      if (space >= 0 && space < at) { start = space + 1; }
+      if (space >= 0 && space < first) { start = space + 1; }
       if (/[\uDC00-\uDFFF]/.test(whole.charAt(start))) { start++; }
     }
     var end = Math.min(whole.length, start + EXCERPT);
     if (end < whole.length) {
       var cut = whole.lastIndexOf(' ', end);
-      if (cut > at) { end = cut; }
+      if (cut > first) { end = cut; }
       if (/[\uD800-\uDBFF]/.test(whole.charAt(end - 1))) { end--; }
     }
     return { lead: start > 0, body: whole.slice(start, end), tail: end < whole.length || kept, terms: terms };

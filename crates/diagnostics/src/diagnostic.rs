@@ -64,6 +64,12 @@ impl Diagnostic {
         }
     }
 
+    /// The files its labels point into (primary first), to be read before it is shown by line
+    /// and column.
+    pub fn files(&self) -> impl Iterator<Item = crate::FileId> + '_ {
+        self.primary.iter().chain(&self.secondary).map(|l| l.span.file)
+    }
+
     /// A diagnostic that belongs to no file.
     pub fn global(code: &'static Code, message: impl Into<String>) -> Self {
         Diagnostic { code, message: message.into(), primary: None, secondary: Vec::new(), hint: None }

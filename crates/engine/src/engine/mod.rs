@@ -456,8 +456,7 @@ impl Engine {
         let mut swapped = Some(Arc::clone(&current.site));
         for ((i, before), (_, (new, _))) in changed.iter().zip(&fresh) {
             let file = loaded.content[*i].file;
-            let quiet =
-                !current.linked.iter().any(|d| d.primary.iter().chain(&d.secondary).any(|l| l.span.file == file));
+            let quiet = !current.linked.iter().any(|d| d.files().any(|f| f == file));
             let same = match (new, swapped.as_ref()) {
                 (Some(new), Some(site)) if quiet => before.is_some() && *before == surface_hash(new, site),
                 _ => false,
@@ -478,11 +477,7 @@ impl Engine {
                 current.site = Arc::new(site);
                 current.linked = linked;
                 // Shown by line and column: the files the link stage's findings point into.
-                let shown: Vec<FileId> = current
-                    .linked
-                    .iter()
-                    .flat_map(|d| d.primary.iter().chain(&d.secondary).map(|l| l.span.file))
-                    .collect();
+                let shown: Vec<FileId> = current.linked.iter().flat_map(Diagnostic::files).collect();
                 read_texts(&self.root, current, &shown)?;
             }
         }

@@ -249,7 +249,7 @@ impl Engine {
             .iter()
             .flat_map(|(_, d)| d)
             .chain(&current.linked)
-            .flat_map(|d| d.primary.iter().chain(&d.secondary).map(|l| l.span.file))
+            .flat_map(Diagnostic::files)
             .filter(|file| !edited.contains(file))
             .collect();
         read_texts(&self.root, &mut current, &shown).ok()?;
