@@ -16,8 +16,9 @@
 //! documents keeps the ones where it weighs most, with its real document frequency, so no file
 //! grows with the site.
 
-use crate::format::{FORMAT, fnv, fnv_from, json, push_doc, push_facets, record_hash, script};
-use crate::postings::{Postings, Tokenized};
+use crate::format::{FORMAT, fnv, fnv_from, json, push_facets, script};
+use crate::pass::{Bucket, Piece, bucket_name};
+use crate::postings::Postings;
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -210,6 +211,11 @@ fn bucket_in(page: &str, buckets: usize) -> usize {
     (fnv(page.as_bytes()) % buckets.max(1) as u64) as usize
 }
 
+/// The ID of bucket `b`'s first document.
+fn bucket_start(b: usize, stride: u32) -> u32 {
+    u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(stride)
+}
+
 /// Documents a bucket numbers: a power of two over its largest, so that a bucket growing by a
 /// record rarely renumbers the others.
 fn stride_for(largest: usize) -> u32 {
@@ -285,30 +291,50 @@ impl State {
             state.buckets[bucket_in(page, buckets_n)].insert(Arc::clone(page));
         }
         state.sizes = sizes;
-        // Number the documents, then tokenize them in parallel.
-        let mut numbered: Vec<(u32, &Record<'_>)> = Vec::new();
-        for (b, pages) in state.buckets.iter().enumerate() {
-            let mut next = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(stride);
-            for page in pages {
-                let records = &by_page[page];
-                let group = GroupState::of(next, records, &state.gfx);
-                for r in records {
-                    numbered.push((next, r));
-                    next += 1;
-                }
-                for g in &group.gfx {
-                    *state.gfx_groups.entry(g.clone()).or_default() += 1;
-                }
-                state.groups.insert(Arc::clone(page), group);
+        // Every bucket (an empty one has a file too), read in one pass.
+        let docs: Vec<Bucket<'_, '_>> = (0..buckets_n)
+            .map(|b| Bucket {
+                number: b,
+                first: bucket_start(b, stride),
+                records: state.buckets[b].iter().flat_map(|p| &by_page[p]).collect(),
+            })
+            .collect();
+        let (mut hashes, mut buckets) = (Vec::new(), Vec::new());
+        Piece::each(folder, &docs, |piece| {
+            state.postings.add(&piece.tokenized);
+            hashes.extend(piece.hashes);
+            buckets.extend(piece.files);
+        });
+        state.postings.seal();
+        state.note_groups(0..buckets_n, &by_page, hashes);
+        for group in state.groups.values() {
+            for g in &group.gfx {
+                *state.gfx_groups.entry(g.clone()).or_default() += 1;
             }
         }
-        Tokenized::each_batch(&numbered, |batch| state.postings.add(&batch));
-        state.postings.seal();
         let mut files = state.token_files(0..state.postings.shards.len());
-        let docs: Vec<(usize, Vec<&Record<'_>>)> =
-            state.buckets.iter().map(|pages| pages.iter().flat_map(|p| &by_page[p]).collect()).enumerate().collect();
-        files.extend(state.bucket_files(docs));
+        files.extend(state.bucket_files(buckets));
         (state, files)
+    }
+
+    /// The groups of `buckets` noted from `by_page` (their records) and `hashes` (each record's,
+    /// in ID order), numbered from each bucket's start in address order.
+    fn note_groups<'a>(
+        &mut self,
+        buckets: impl Iterator<Item = usize>,
+        by_page: &BTreeMap<Arc<str>, impl AsRef<[Record<'a>]>>,
+        hashes: Vec<u64>,
+    ) {
+        let mut hashes = hashes.into_iter();
+        for b in buckets {
+            let mut next = bucket_start(b, self.stride);
+            for page in &self.buckets[b] {
+                let records = by_page[page].as_ref();
+                let group = GroupState::of(next, records, &self.gfx, hashes.by_ref().take(records.len()).collect());
+                next += u32::try_from(records.len()).unwrap_or(u32::MAX);
+                self.groups.insert(Arc::clone(page), group);
+            }
+        }
     }
 
     /// Make `buckets` hold `groups` (every group of those buckets); the files that may have
@@ -346,35 +372,40 @@ impl State {
         }
         self.gfx_groups = gfx_groups;
         self.sizes = sizes;
-        // Each bucket given, numbered again from its start with the groups given.
-        let mut numbered: Vec<(u32, &Record<'_>)> = Vec::new();
+        // Each bucket given, numbered again from its start with the groups given, read in one
+        // pass: the new postings of those buckets, by token.
         for (&b, pages) in &given {
             for page in std::mem::take(&mut self.buckets[b]) {
                 self.groups.remove(&page);
             }
-            let mut next = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(self.stride);
-            for (page, records) in pages {
-                self.groups.insert(Arc::clone(page), GroupState::of(next, records, &self.gfx));
-                self.buckets[b].insert(Arc::clone(page));
-                for r in records {
-                    numbered.push((next, r));
-                    next += 1;
+            self.buckets[b] = pages.keys().cloned().collect();
+        }
+        let docs: Vec<Bucket<'_, '_>> = given
+            .iter()
+            .map(|(&b, pages)| Bucket {
+                number: b,
+                first: bucket_start(b, self.stride),
+                records: pages.values().flatten().collect(),
+            })
+            .collect();
+        let (mut fresh, mut hashes, mut buckets) = (BTreeMap::<u32, Vec<(u32, u32)>>::new(), Vec::new(), Vec::new());
+        Piece::each(&self.folder, &docs, |piece| {
+            let here = self.postings.numbers_of(&piece.tokenized);
+            for (id, tokens) in &piece.tokenized.records {
+                for &(n, weight) in tokens {
+                    fresh.entry(here[n as usize]).or_default().push((*id, weight));
                 }
             }
-        }
-        // The new postings of the buckets given, by token.
-        let tokenized = Tokenized::of(&numbered);
-        let here = self.postings.numbers_of(&tokenized);
-        let mut fresh: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
-        for (id, tokens) in &tokenized.records {
-            for &(n, weight) in tokens {
-                fresh.entry(here[n as usize]).or_default().push((*id, weight));
-            }
-        }
+            hashes.extend(piece.hashes);
+            buckets.extend(piece.files);
+        });
+        let by_page: BTreeMap<Arc<str>, &Vec<Record<'_>>> =
+            given.values().flat_map(|pages| pages.iter().map(|(p, r)| (Arc::clone(p), r))).collect();
+        self.note_groups(given.keys().copied(), &by_page, hashes);
         let ranges: Vec<std::ops::Range<u32>> = given
             .keys()
             .map(|&b| {
-                let start = u32::try_from(b).unwrap_or(u32::MAX).saturating_mul(self.stride);
+                let start = bucket_start(b, self.stride);
                 start..start.saturating_add(self.stride)
             })
             .collect();
@@ -414,9 +445,7 @@ impl State {
             files_of_tokens.insert(self.postings.file_of(n as usize));
         }
         let mut files = self.token_files(files_of_tokens.into_iter());
-        let docs: Vec<(usize, Vec<&Record<'_>>)> =
-            given.iter().map(|(b, pages)| (*b, pages.values().flatten().collect())).collect();
-        files.extend(self.bucket_files(docs));
+        files.extend(self.bucket_files(buckets));
         Some(files)
     }
 
@@ -432,21 +461,12 @@ impl State {
             .collect()
     }
 
-    /// The bucket files of `docs` (each bucket with its records in ID order; their facets and
-    /// hashes noted again), the facets and the entry.
-    fn bucket_files(&mut self, docs: Vec<(usize, Vec<&Record<'_>>)>) -> BTreeMap<String, Vec<u8>> {
+    /// The bucket files `buckets` (their groups already noted; each bucket's facets and hash
+    /// are noted again), the facets and the entry.
+    fn bucket_files(&mut self, buckets: Vec<(usize, Vec<u8>)>) -> BTreeMap<String, Vec<u8>> {
         let mut out = BTreeMap::new();
-        for (b, records) in docs {
-            let mut data = String::from("[");
-            for (i, r) in records.into_iter().enumerate() {
-                if i > 0 {
-                    data.push(',');
-                }
-                push_doc(&mut data, r);
-            }
-            data.push(']');
-            let name = format!("d-{b}");
-            out.insert(format!("{name}.js"), script(&self.folder, &name, &data));
+        for (b, file) in buckets {
+            out.insert(format!("{}.js", bucket_name(b)), file);
             self.note_bucket(b);
         }
         out.insert("f.js".to_owned(), script(&self.folder, "f", &json(&self.facets)));
@@ -474,11 +494,11 @@ impl State {
 }
 
 impl GroupState {
-    fn of(first: u32, records: &[Record<'_>], gfx: &[String]) -> GroupState {
-        let mut group = GroupState { first, ..GroupState::default() };
+    /// The group of `records` (their hashes: `hashes`), numbered from `first`.
+    fn of(first: u32, records: &[Record<'_>], gfx: &[String], hashes: Vec<u64>) -> GroupState {
+        let mut group = GroupState { first, hashes, ..GroupState::default() };
         for r in records {
             push_facets(&mut group.facets, r, gfx);
-            group.hashes.push(record_hash(r));
             group.gfx.extend(r.gfx.iter().cloned());
         }
         group

@@ -1,7 +1,7 @@
 //! The inverted index in memory: every token once (by number), the documents each is in with
-//! its weight, and which tokens each token file holds. Records are tokenized in parallel, each
-//! batch with its own table of the tokens it met, and merged into the index one batch at a
-//! time, so no string is allocated per occurrence.
+//! its weight, and which tokens each token file holds. Records are tokenized in parallel pieces
+//! (see `pass`), each with its own table of the tokens it met, and merged into the index one
+//! piece at a time, so no string is allocated per occurrence.
 
 use crate::format::push_postings;
 use crate::index::{Kind, Record};
@@ -25,54 +25,41 @@ pub(crate) struct Tokenized {
     /// For each record: its document ID, and each of its tokens once (in the order first met)
     /// with its posting weight.
     pub(crate) records: Vec<(u32, Vec<(u32, u32)>)>,
+    /// Per token number: its weight so far in the record being added (0: not met in it).
+    sums: Vec<u32>,
+    /// The tokens met in the record being added, in the order they were met.
+    met: Vec<u32>,
 }
 
 impl Tokenized {
-    /// Tokenize `records` (document ID, record).
-    pub(crate) fn of(records: &[(u32, &Record<'_>)]) -> Tokenized {
-        let mut out = Tokenized::default();
-        // Per token number: its weight so far in the current record (0: not met in it), and the
-        // tokens met in it, in the order they were met.
-        let mut sums: Vec<u32> = Vec::new();
-        let mut met: Vec<u32> = Vec::new();
-        for &(id, record) in records {
-            weights(record, &mut |token, weight| {
-                let n = match out.numbers.get(token) {
-                    Some(n) => *n,
-                    None => {
-                        let n = u32::try_from(out.numbers.len()).unwrap_or(u32::MAX);
-                        out.numbers.insert(token.into(), n);
-                        sums.push(0);
-                        n
-                    }
-                };
-                let sum = &mut sums[n as usize];
-                if *sum == 0 {
-                    met.push(n);
+    /// Tokenize `record`, document `id`.
+    pub(crate) fn add(&mut self, id: u32, record: &Record<'_>) {
+        let Tokenized { numbers, sums, met, .. } = self;
+        weights(record, &mut |token, weight| {
+            let n = match numbers.get(token) {
+                Some(n) => *n,
+                None => {
+                    let n = u32::try_from(numbers.len()).unwrap_or(u32::MAX);
+                    numbers.insert(token.into(), n);
+                    sums.push(0);
+                    n
                 }
-                *sum = sum.saturating_add(weight);
-            });
-            let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
-            let merged = met
-                .drain(..)
-                .map(|n| {
-                    let weight = std::mem::take(&mut sums[n as usize]);
-                    (n, weight.saturating_mul(SCALE).saturating_add(flag))
-                })
-                .collect();
-            out.records.push((id, merged));
-        }
-        out
-    }
-
-    /// Tokenize `records` in parallel batches, handing each batch to `merge` in order.
-    pub(crate) fn each_batch(records: &[(u32, &Record<'_>)], mut merge: impl FnMut(Tokenized)) {
-        const BATCH: usize = 4096;
-        const PIECE: usize = 256;
-        for batch in records.chunks(BATCH) {
-            let pieces: Vec<Tokenized> = batch.par_chunks(PIECE).map(Tokenized::of).collect();
-            pieces.into_iter().for_each(&mut merge);
-        }
+            };
+            let sum = &mut sums[n as usize];
+            if *sum == 0 {
+                met.push(n);
+            }
+            *sum = sum.saturating_add(weight);
+        });
+        let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
+        let merged = met
+            .drain(..)
+            .map(|n| {
+                let weight = std::mem::take(&mut sums[n as usize]);
+                (n, weight.saturating_mul(SCALE).saturating_add(flag))
+            })
+            .collect();
+        self.records.push((id, merged));
     }
 }
 
