@@ -24,6 +24,16 @@ pub const MAX_POSTINGS: usize = 1000;
 /// The classes, in the order of their one-letter codes in `f.js`.
 const CLASSES: [&str; 4] = ["confirmed", "inferred", "unresolved", "limited"];
 
+/// The name of token file `n`, without `.js` (which the file announces itself with).
+pub(crate) fn token_name(n: usize) -> String {
+    format!("t-{n}")
+}
+
+/// The name of bucket `n`'s file, without `.js`.
+pub(crate) fn bucket_name(n: usize) -> String {
+    format!("d-{n}")
+}
+
 /// `shokoSearch("search/ja/t-3",{…});`: the file announces its own name.
 pub(crate) fn script(folder: &str, name: &str, data: &str) -> Vec<u8> {
     script_escaped(folder, name, escape_script(data.to_owned()).as_bytes())

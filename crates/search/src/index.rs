@@ -16,8 +16,8 @@
 //! documents keeps the ones where it weighs most, with its real document frequency, so no file
 //! grows with the site.
 
-use crate::format::{FORMAT, fnv, fnv_from, json, push_facets, script};
-use crate::pass::{Bucket, Piece, bucket_name};
+use crate::format::{FORMAT, bucket_name, fnv, fnv_from, json, push_facets, script, token_name};
+use crate::pass::{Bucket, Piece};
 use crate::postings::Postings;
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -335,6 +335,7 @@ impl State {
                 self.groups.insert(Arc::clone(page), group);
             }
         }
+        debug_assert!(hashes.next().is_none(), "a hash for every record of the buckets, and no more");
     }
 
     /// Make `buckets` hold `groups` (every group of those buckets); the files that may have
@@ -455,7 +456,7 @@ impl State {
         which
             .into_par_iter()
             .map(|n| {
-                let name = format!("t-{n}");
+                let name = token_name(n);
                 (format!("{name}.js"), script(&self.folder, &name, &self.postings.file_data(n)))
             })
             .collect()
@@ -543,7 +544,7 @@ mod tests {
 
     /// The documents a token lists: (ID, weight), IDs decoded from their differences.
     fn listed(files: &BTreeMap<String, Vec<u8>>, token: &str, n: usize) -> (u64, Vec<(u64, u64)>) {
-        let shard = data(&files[&format!("t-{}.js", shard_hash(token) as usize % n)]);
+        let shard = data(&files[&format!("{}.js", token_name(shard_hash(token) as usize % n))]);
         let list: Vec<u64> = serde_json::from_value(shard[token].clone()).expect("a list");
         let mut id = 0;
         let docs = list[1..].chunks(2).map(|p| {
@@ -567,7 +568,7 @@ mod tests {
         assert_eq!((df, docs.len()), (2, 2));
         let (_, docs) = listed(&files, "mul_mat_vec_q", 4);
         let (id, _) = docs[0];
-        let bucket = data(&files[&format!("d-{}.js", id / stride)]);
+        let bucket = data(&files[&format!("{}.js", bucket_name((id / stride) as usize))]);
         assert_eq!(bucket[(id % stride) as usize][0], "ja/a/index.html#s0");
         // The section heading weighs more than the text.
         let (_, heading) = listed(&files, "節", 4);
@@ -659,6 +660,24 @@ mod tests {
             memo.commit();
             assert_eq!(output, build(now.clone(), count), "edit {i}: the update equals a whole build");
         }
+    }
+
+    #[test]
+    fn a_site_read_in_many_pieces_and_batches_updates_to_what_a_whole_build_gives() {
+        let count = Files { tokens: 16, buckets: 64 };
+        let before = site(2000, 4);
+        let records: usize = before.iter().map(|g| g.records.len()).sum();
+        assert!(records > 4096, "more records than a batch holds: {records}");
+        let memo = Memo::default();
+        let mut output = memo.build("search/ja", count, Update::All(before.clone())).expect("files");
+        memo.commit();
+        let mut now = before;
+        now[7].records[0].text = "新しい 文 kernel".into();
+        now[1500].records[0].text = "rocblas 追加".into();
+        let touched = [now[7].page.clone(), now[1500].page.clone()];
+        let touched: Vec<&str> = touched.iter().map(String::as_str).collect();
+        output.extend(memo.build("search/ja", count, update_for(&now, &touched, count)).expect("no renumbering"));
+        assert_eq!(output, build(now, count));
     }
 
     #[test]

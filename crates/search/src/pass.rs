@@ -1,11 +1,10 @@
 //! One pass over the text of some buckets' documents: each record is tokenized, hashed and
-//! written into its bucket's file while its text is in the processor's cache. (Done as three
-//! passes over the whole site, each read the text from memory again: at 10,000 pages, hashing
-//! alone took 12% of the index's time in a profile, most of it on the loads of the text.) Pieces of whole
-//! buckets run in parallel and are merged in order, a batch at a time, so only a batch's own
-//! tokens are in memory beside the index's.
+//! written into its bucket's file while its text is in the processor's cache (the site's text
+//! is read from memory once; see docs/performance.md). Pieces of whole buckets run in parallel
+//! and are merged in order, a batch at a time, so only a batch's own tokens are in memory beside
+//! the index's.
 
-use crate::format::{push_doc, record_hash, script};
+use crate::format::{bucket_name, push_doc, record_hash, script};
 use crate::index::Record;
 use crate::postings::Tokenized;
 use rayon::prelude::*;
@@ -30,14 +29,10 @@ pub(crate) struct Piece {
     pub(crate) files: Vec<(usize, Vec<u8>)>,
 }
 
-/// About how many documents a piece holds (whole buckets), and a batch.
+/// The most documents a piece holds, unless one bucket alone has more (a piece is whole buckets).
 const PIECE: usize = 256;
+/// The most documents a batch of pieces holds, but for such buckets.
 const BATCH: usize = 4096;
-
-/// The name of bucket `n`'s file, without `.js` (which it announces itself with).
-pub(crate) fn bucket_name(n: usize) -> String {
-    format!("d-{n}")
-}
 
 impl Piece {
     /// The pieces of `buckets` (of the index in `folder`), handed to `merge` in order.
@@ -45,11 +40,11 @@ impl Piece {
         let mut pieces: Vec<&[Bucket<'_, '_>]> = Vec::new();
         let (mut start, mut held) = (0, 0);
         for (i, bucket) in buckets.iter().enumerate() {
-            held += bucket.records.len();
-            if held >= PIECE {
-                pieces.push(&buckets[start..=i]);
-                (start, held) = (i + 1, 0);
+            if held > 0 && held + bucket.records.len() > PIECE {
+                pieces.push(&buckets[start..i]);
+                (start, held) = (i, 0);
             }
+            held += bucket.records.len();
         }
         if start < buckets.len() {
             pieces.push(&buckets[start..]);
@@ -60,6 +55,7 @@ impl Piece {
         }
     }
 
+    /// The piece of `buckets`, read one record after the other.
     fn of(folder: &str, buckets: &[Bucket<'_, '_>]) -> Piece {
         let mut piece = Piece { tokenized: Tokenized::default(), hashes: Vec::new(), files: Vec::new() };
         for bucket in buckets {
