@@ -237,7 +237,7 @@ impl State {
             sizes: vec![0; buckets_n],
             facets: vec![String::new(); buckets_n],
             hashes: vec![0; buckets_n],
-            postings: Postings::new(count.tokens),
+            postings: Postings::new(count.tokens, stride),
             committed: false,
         }
     }
@@ -410,12 +410,20 @@ impl State {
                 start..start.saturating_add(self.stride)
             })
             .collect();
-        // Each token's list, where it lies in a bucket given: made again, and compared.
+        // Each token's list, where it lies in a bucket given: made again, and compared. A list
+        // with no new documents whose mask has none of those buckets' bits is not read.
+        let wanted = ranges.iter().fold(0, |mask, range| mask | self.postings.bucket_bit(range.start));
+        let mut fresh = fresh.into_iter().peekable();
         let mut touched: Vec<(u32, bool)> = Vec::new();
-        for (n, list) in self.postings.lists.iter_mut().enumerate() {
-            let n = u32::try_from(n).unwrap_or(u32::MAX);
+        for (n, mask) in self.postings.masks.iter().enumerate() {
+            let token = u32::try_from(n).unwrap_or(u32::MAX);
+            let mut new_part = match fresh.next_if(|(t, _)| *t == token) {
+                Some((_, part)) => part,
+                None if mask & wanted == 0 => continue,
+                None => Vec::new(),
+            };
+            let list = &mut self.postings.lists[n];
             let had = !list.is_empty();
-            let mut new_part = fresh.remove(&n).unwrap_or_default();
             let mut changed_here = false;
             for range in &ranges {
                 let from = list.partition_point(|(id, _)| *id < range.start);
@@ -431,8 +439,11 @@ impl State {
                 }
             }
             if changed_here {
-                touched.push((n, had == list.is_empty()));
+                touched.push((token, had == list.is_empty()));
             }
+        }
+        for &(n, _) in &touched {
+            self.postings.masks[n as usize] = self.postings.mask_of(&self.postings.lists[n as usize]);
         }
         let mut files_of_tokens = BTreeSet::new();
         for (n, joined_or_left) in touched {
@@ -644,6 +655,15 @@ mod tests {
                 pages(g, &[2])
             }),
             Box::new(|g| vec![g.remove(4).page]),
+            // A word no other page has, then gone again: its list is found by its mask.
+            Box::new(move |g| {
+                g[3].records[0].text = "kernel zyxwvut".into();
+                pages(g, &[3])
+            }),
+            Box::new(move |g| {
+                g[3].records[0].text = "kernel".into();
+                pages(g, &[3])
+            }),
             Box::new(move |g| {
                 g[10].records[0].class = Some("inferred");
                 g[11].records[0].url.push_str("-moved");

@@ -78,6 +78,13 @@ fn weights(record: &Record<'_>, emit: &mut impl FnMut(&str, u32)) {
     }
 }
 
+/// How far to shift a document ID for its bucket, in buckets of `stride` documents: a stride
+/// is a power of two, but for one too large for a `u32`, where every ID gets the same bit (and an
+/// update reads every list).
+fn shift_for(stride: u32) -> u32 {
+    if stride.is_power_of_two() { stride.trailing_zeros() } else { u32::BITS }
+}
+
 /// Every token with the documents it is in.
 #[derive(Debug, Default)]
 pub(crate) struct Postings {
@@ -86,20 +93,45 @@ pub(crate) struct Postings {
     pub(crate) names: Vec<Arc<str>>,
     /// Per token: `(document ID, weight)` in ID order.
     pub(crate) lists: Vec<Vec<(u32, u32)>>,
+    /// Per token: a bit for each bucket its list holds documents of (see [`Postings::bucket_bit`]),
+    /// so that an update finds the lists that may hold its buckets' documents without reading
+    /// every list (at 10,000 pages that read took 2.5–5 ms of a one-page edit under `serve`).
+    pub(crate) masks: Vec<u64>,
+    /// Document IDs shifted right by this are bucket numbers (see [`shift_for`]).
+    shift: u32,
     /// Per token file: its tokens with documents, in the order of their names.
     pub(crate) shards: Vec<Vec<u32>>,
 }
 
 impl Postings {
-    /// An empty index of `shards` token files.
-    pub(crate) fn new(shards: usize) -> Postings {
-        Postings { shards: vec![Vec::new(); shards.max(1)], ..Postings::default() }
+    /// An empty index of `shards` token files, of buckets that number `stride` documents.
+    pub(crate) fn new(shards: usize, stride: u32) -> Postings {
+        Postings { shards: vec![Vec::new(); shards.max(1)], shift: shift_for(stride), ..Postings::default() }
     }
 
-    /// Postings as saved: every token by number, its list, and each token file's tokens.
-    pub(crate) fn restored(names: Vec<Arc<str>>, lists: Vec<Vec<(u32, u32)>>, shards: Vec<Vec<u32>>) -> Postings {
+    /// Postings as saved: every token by number, its list, and each token file's tokens, of
+    /// buckets that number `stride` documents.
+    pub(crate) fn restored(
+        names: Vec<Arc<str>>,
+        lists: Vec<Vec<(u32, u32)>>,
+        shards: Vec<Vec<u32>>,
+        stride: u32,
+    ) -> Postings {
         let numbers = names.iter().enumerate().map(|(n, name)| (Arc::clone(name), n as u32)).collect();
-        Postings { numbers, names, lists, shards }
+        let mut postings = Postings { numbers, names, shards, shift: shift_for(stride), ..Postings::default() };
+        postings.masks = lists.iter().map(|list| postings.mask_of(list)).collect();
+        postings.lists = lists;
+        postings
+    }
+
+    /// The bit of document `id`'s bucket in a token's mask: the bucket's number modulo 64.
+    pub(crate) fn bucket_bit(&self, id: u32) -> u64 {
+        1 << (id.checked_shr(self.shift).unwrap_or(0) & 63)
+    }
+
+    /// The mask of `list`: the bits of the buckets of its documents.
+    pub(crate) fn mask_of(&self, list: &[(u32, u32)]) -> u64 {
+        list.iter().fold(0, |mask, (id, _)| mask | self.bucket_bit(*id))
     }
 
     /// The numbers `tokenized` gave its tokens, as numbers here (new tokens are added).
@@ -114,6 +146,7 @@ impl Postings {
                     self.numbers.insert(Arc::clone(&name), number);
                     self.names.push(name);
                     self.lists.push(Vec::new());
+                    self.masks.push(0);
                     number
                 }
             };
@@ -125,8 +158,11 @@ impl Postings {
     pub(crate) fn add(&mut self, tokenized: &Tokenized) {
         let here = self.numbers_of(tokenized);
         for (id, tokens) in &tokenized.records {
+            let bit = self.bucket_bit(*id);
             for &(n, weight) in tokens {
-                self.lists[here[n as usize] as usize].push((*id, weight));
+                let n = here[n as usize] as usize;
+                self.lists[n].push((*id, weight));
+                self.masks[n] |= bit;
             }
         }
     }

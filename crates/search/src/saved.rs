@@ -180,7 +180,7 @@ impl Memo {
         if saved.shards.iter().flatten().any(|&n| n as usize >= tokens) {
             return None;
         }
-        state.postings = Postings::restored(names, lists, saved.shards);
+        state.postings = Postings::restored(names, lists, saved.shards, saved.stride);
         state.note_buckets();
         state.committed = true;
         Some(Memo::with(state))
@@ -264,6 +264,9 @@ mod tests {
         let bytes = memo.to_bytes().expect("a committed build is saved");
         let restored = Memo::from_bytes(&bytes).expect("the bytes read back");
         assert_eq!(firsts(&restored), firsts(&memo));
+        let masks = |m: &Memo| m.lock().as_ref().map(|s| s.postings.masks.clone()).unwrap_or_default();
+        assert!(masks(&memo).iter().any(|m| *m != 0));
+        assert_eq!(masks(&restored), masks(&memo), "each list's buckets, found again from the lists");
         assert!(restored.can_update("search/ja", COUNT));
         assert_eq!(restored.to_bytes(), Some(bytes), "saved again, the same bytes");
         let mut edited = site();
