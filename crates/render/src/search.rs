@@ -48,10 +48,8 @@ pub fn index_files(
             .filter_map(|job| On::rendered_by(*job, lang))
             .map(|on| shoko_search::bucket_of(&on.file(cx, lang), count))
             .collect();
-        let pages = every_page(cx).filter_map(|on| {
-            let file = on.file(cx, lang);
-            buckets.contains(&shoko_search::bucket_of(&file, count)).then_some((on, file))
-        });
+        let pages =
+            every_page(cx).filter(|on| buckets.contains(&on.bucket(cx, lang, count))).map(|on| (on, on.file(cx, lang)));
         let groups = groups(cx, lang, pages);
         memo.build(&dir, count, Update::Buckets(buckets, groups))
     });
@@ -97,21 +95,30 @@ impl On {
         }
     }
 
-    /// The file of the page.
-    fn file(self, cx: &Ctx<'_>, lang: Lang) -> String {
+    /// The folder of the page.
+    fn dir<'c>(self, cx: &'c Ctx<'_>, lang: Lang) -> Cow<'c, str> {
         match self {
-            On::Page(doc) => page_file(cx.page_dir(doc, lang)),
-            On::Claims(part) => page_file(&Ctx::site_part_dir(SitePage::Claims, lang, part)),
-            On::Questions => page_file(&Ctx::site_page_dir(SitePage::Questions, lang)),
+            On::Page(doc) => Cow::Borrowed(cx.page_dir(doc, lang)),
+            On::Claims(part) => Ctx::site_part_dir(SitePage::Claims, lang, part).into(),
+            On::Questions => Ctx::site_page_dir(SitePage::Questions, lang).into(),
         }
+    }
+
+    /// The file of the page: its folder's `index.html`, URL-encoded (results link to files, so
+    /// they open from disk too).
+    fn file(self, cx: &Ctx<'_>, lang: Lang) -> String {
+        crate::urls::encoded_pieces(&self.dir(cx, lang)).chain([PAGE_FILE]).collect()
+    }
+
+    /// The bucket of [`On::file`], found without making the file's name (an update looks at
+    /// every page of the site for those in its buckets).
+    fn bucket(self, cx: &Ctx<'_>, lang: Lang, count: shoko_search::Files) -> usize {
+        shoko_search::bucket_of_pieces(crate::urls::encoded_pieces(&self.dir(cx, lang)).chain([PAGE_FILE]), count)
     }
 }
 
-/// The file of a page folder (`ja/gpu/` → `ja/gpu/index.html`), URL-encoded: results link to
-/// files, so they open from disk too.
-fn page_file(dir: &str) -> String {
-    format!("{}index.html", crate::urls::encode_path(dir))
-}
+/// The file a page folder's page is in.
+const PAGE_FILE: &str = "index.html";
 
 /// An anchor as a URL fragment (percent-encoded outside ASCII, as the browser reads it back).
 fn encode_fragment(anchor: &str) -> String {

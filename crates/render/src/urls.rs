@@ -56,7 +56,12 @@ const PATH_UNSAFE: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
 /// A site-root-relative path as it may appear in a URL: `a b/` → `a%20b/`, `観測/` →
 /// `%E8%A6%B3%E6%B8%AC/`.
 pub fn encode_path(path: &str) -> String {
-    percent_encoding::utf8_percent_encode(path, PATH_UNSAFE).to_string()
+    encoded_pieces(path).collect()
+}
+
+/// [`encode_path`] as the pieces it is made of, for whoever needs them without joining them.
+pub fn encoded_pieces(path: &str) -> impl Iterator<Item = &str> {
+    percent_encoding::utf8_percent_encode(path, PATH_UNSAFE)
 }
 
 /// A value of a URL's query (`?page=VALUE`): everything but letters, digits, `-`, `_`, `.`, `~`

@@ -206,6 +206,12 @@ pub fn bucket_of(page: &str, count: Files) -> usize {
     bucket_in(page, count.buckets)
 }
 
+/// [`bucket_of`] the address that `pieces` make one after the other, without joining them.
+pub fn bucket_of_pieces<'p>(pieces: impl Iterator<Item = &'p str>, count: Files) -> usize {
+    let hash = pieces.fold(fnv(&[]), |h, piece| fnv_from(h, piece.as_bytes()));
+    (hash % count.buckets.max(1) as u64) as usize
+}
+
 /// The bucket of the page at `address` among `buckets`.
 fn bucket_in(page: &str, buckets: usize) -> usize {
     (fnv(page.as_bytes()) % buckets.max(1) as u64) as usize
@@ -749,6 +755,15 @@ mod tests {
         let files = build(vec![group("en/a/", &["</script><script>alert(1)</script>"])], files_for(1, 1));
         for bytes in files.values() {
             assert!(!String::from_utf8_lossy(bytes).contains("</script"));
+        }
+    }
+
+    #[test]
+    fn an_address_in_pieces_falls_in_the_bucket_of_the_whole() {
+        let count = Files { tokens: 8, buckets: 4096 };
+        for page in ["ja/s000/p00001/index.html", "en/%E8%A6%B3%E6%B8%AC/index.html", ""] {
+            let (head, tail) = page.split_at(page.len() / 2);
+            assert_eq!(bucket_of_pieces([head, tail].into_iter(), count), bucket_of(page, count), "{page}");
         }
     }
 

@@ -14,4 +14,4 @@ mod saved;
 pub mod tokens;
 
 pub use format::MAX_POSTINGS;
-pub use index::{Files, Group, Kind, Memo, Record, Update, bucket_of, files_for};
+pub use index::{Files, Group, Kind, Memo, Record, Update, bucket_of, bucket_of_pieces, files_for};
