@@ -191,9 +191,9 @@
   var EXCERPT = 160;
   var BEFORE = 40;
 
-  // What to mark for `query` in a text whose normalised form is `lower`: each of its words, and each Japanese run whole where
-  // the text has it whole, else the run's bigrams (so ポスター is not marked for スタディ's スタ
-  // when スタディ itself is there).
+  // What to mark for `query` in a text whose normalised form is `lower`: each of its words, and
+  // each Japanese run whole where the text has it whole, else the run's bigrams (so ポスター is
+  // not marked for スタディ's スタ when スタディ itself is there).
   function shownTerms(lower, query) {
     var out = [];
     runs(normalise(query)).forEach(function (run) {

@@ -186,8 +186,8 @@ impl SiteModel {
 }
 
 /// Build the site model from validated documents and report site-wide problems (no text is
-/// read: a page's anchors come from the sections it kept). Documents are shared (`Arc`), so `serve` can keep the unchanged ones
-/// between rebuilds without copying them.
+/// read: a page's anchors come from the sections it kept). Documents are shared (`Arc`), so
+/// `serve` can keep the unchanged ones between rebuilds without copying them.
 /// `files` are every file under `content/`, relative to it (pages that failed to parse
 /// included, so links to them are not reported again).
 pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteModel, Vec<Diagnostic>) {

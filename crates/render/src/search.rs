@@ -43,11 +43,8 @@ pub fn index_files(
     let count = files(cx.site);
     let updated = patch.filter(|_| memo.can_update(&dir, count)).and_then(|jobs| {
         // The buckets of the pages rendered again, with every page now in them.
-        let buckets: BTreeSet<usize> = jobs
-            .iter()
-            .filter_map(|job| On::rendered_by(*job, lang))
-            .map(|on| shoko_search::bucket_of(&on.file(cx, lang), count))
-            .collect();
+        let buckets: BTreeSet<usize> =
+            jobs.iter().filter_map(|job| On::rendered_by(*job, lang)).map(|on| on.bucket(cx, lang, count)).collect();
         let pages =
             every_page(cx).filter(|on| buckets.contains(&on.bucket(cx, lang, count))).map(|on| (on, on.file(cx, lang)));
         let groups = groups(cx, lang, pages);
@@ -107,18 +104,21 @@ impl On {
     /// The file of the page: its folder's `index.html`, URL-encoded (results link to files, so
     /// they open from disk too).
     fn file(self, cx: &Ctx<'_>, lang: Lang) -> String {
-        crate::urls::encoded_pieces(&self.dir(cx, lang)).chain([PAGE_FILE]).collect()
+        file_pieces(&self.dir(cx, lang)).collect()
     }
 
     /// The bucket of [`On::file`], found without making the file's name (an update looks at
     /// every page of the site for those in its buckets).
     fn bucket(self, cx: &Ctx<'_>, lang: Lang, count: shoko_search::Files) -> usize {
-        shoko_search::bucket_of_pieces(crate::urls::encoded_pieces(&self.dir(cx, lang)).chain([PAGE_FILE]), count)
+        shoko_search::bucket_of_pieces(file_pieces(&self.dir(cx, lang)), count)
     }
 }
 
-/// The file a page folder's page is in.
-const PAGE_FILE: &str = "index.html";
+/// The file of the page in folder `dir` (its `index.html`), URL-encoded, as the pieces it is
+/// made of.
+fn file_pieces(dir: &str) -> impl Iterator<Item = &str> {
+    crate::urls::encoded_pieces(dir).chain(["index.html"])
+}
 
 /// An anchor as a URL fragment (percent-encoded outside ASCII, as the browser reads it back).
 fn encode_fragment(anchor: &str) -> String {

@@ -208,13 +208,17 @@ pub fn bucket_of(page: &str, count: Files) -> usize {
 
 /// [`bucket_of`] the address that `pieces` make one after the other, without joining them.
 pub fn bucket_of_pieces<'p>(pieces: impl Iterator<Item = &'p str>, count: Files) -> usize {
-    let hash = pieces.fold(fnv(&[]), |h, piece| fnv_from(h, piece.as_bytes()));
-    (hash % count.buckets.max(1) as u64) as usize
+    bucket_from(pieces.fold(fnv(&[]), |h, piece| fnv_from(h, piece.as_bytes())), count.buckets)
 }
 
 /// The bucket of the page at `address` among `buckets`.
 fn bucket_in(page: &str, buckets: usize) -> usize {
-    (fnv(page.as_bytes()) % buckets.max(1) as u64) as usize
+    bucket_from(fnv(page.as_bytes()), buckets)
+}
+
+/// The bucket of an address whose hash is `hash`, among `buckets`.
+fn bucket_from(hash: u64, buckets: usize) -> usize {
+    (hash % buckets.max(1) as u64) as usize
 }
 
 /// The ID of bucket `b`'s first document.
