@@ -508,7 +508,14 @@ pub fn sections(
     words: &ComponentWords<'_>,
     anchors: &mut Anchors,
 ) -> Vec<Section> {
-    walk(blocks, text, base, lang, &Plain(Some(words)), anchors, Mode::Text).sections
+    let mut sections = walk(blocks, text, base, lang, &Plain(Some(words)), anchors, Mode::Text).sections;
+    // The model keeps every page's text until the search index is built (a third of a large
+    // site's memory); text grown by doubling holds up to twice its length.
+    for section in &mut sections {
+        section.text.shrink_to_fit();
+    }
+    sections.shrink_to_fit();
+    sections
 }
 
 /// The words a component drawn from data adds to a page's text, for [`sections`].
