@@ -153,6 +153,25 @@ fn every_kind_of_edit_matches_a_full_build() {
     edit(&mut session, root, "content/gpu/index.md", swap("en: \"GPU generations\"", "en: \"The GPU generations\""));
     assert_same_as_full(&session, root, "a title edit");
 
+    // A weight: the siblings change places in the section tree and in previous/next, on every
+    // page that shows them (the render keeps the site's shape between edits only while the
+    // site is not linked again). Then a prose edit, which keeps the new shape.
+    edit(&mut session, root, "content/components/ggml-hip.md", swap("weight: 1\n", "weight: 3\n"));
+    assert_same_as_full(&session, root, "a weight edit");
+    edit(
+        &mut session,
+        root,
+        "content/components/rocblas.md",
+        swap("rocBLAS is the bottom layer", "rocBLAS is the base layer"),
+    );
+    assert_same_as_full(&session, root, "a prose edit after a weight edit");
+    edit(
+        &mut session,
+        root,
+        "content/components/rocblas.md",
+        swap("rocBLAS is the base layer", "rocBLAS is the bottom layer"),
+    );
+
     // A question.
     edit(
         &mut session,

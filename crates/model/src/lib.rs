@@ -20,6 +20,6 @@ pub mod upstream;
 pub mod validate;
 pub mod yaml;
 
-pub use link::{SiteModel, link};
+pub use link::{SiteModel, Structure, link};
 pub use model::*;
 pub use validate::{DocumentInput, SourceKind, validate_document};

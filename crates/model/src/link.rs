@@ -163,7 +163,14 @@ impl SiteModel {
         site
     }
 
-    /// This site with `docs` as its documents: for a site read back without them.
+    /// The site's structure (see [`Structure`]), for keeping what is worked out from it between
+    /// renders.
+    pub fn structure(&self) -> Structure {
+        Structure(Arc::clone(&self.pages))
+    }
+
+    /// This site with `docs` as its documents: for a site read back without them (its
+    /// [`Structure`] is its own, as deserializing made its indexes anew).
     pub fn with_documents(mut self, docs: Vec<Arc<Document>>) -> SiteModel {
         self.docs = docs;
         self
@@ -182,6 +189,23 @@ impl SiteModel {
     /// Every claim with the document that declares it.
     pub fn all_claims(&self) -> impl Iterator<Item = (DocId, &Claim)> {
         self.docs.iter().enumerate().flat_map(|(i, d)| d.claims.iter().map(move |c| (DocId(i), c)))
+    }
+}
+
+/// What a site's documents are laid out as: which documents there are, at which [`DocId`], with
+/// which paths, and the weights of its pages. Two sites have equal structures when one was made
+/// from the other without linking again: [`SiteModel::with_document`] swaps in a document with
+/// the same surface (which holds the weight); `with_drift` and `with_upstream` change no document.
+/// A site linked again, or read back from a cache, has a structure of its own even when nothing
+/// changed: equality is the identity of the page index they share, never a comparison of the
+/// documents. Holding a structure keeps that index alive, so a later site cannot be given its
+/// address and pass for it.
+#[derive(Debug, Clone)]
+pub struct Structure(Arc<BTreeMap<String, DocId>>);
+
+impl PartialEq for Structure {
+    fn eq(&self, other: &Structure) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
     }
 }
 

@@ -8,7 +8,7 @@ use shoko_diagnostics::SourceMap;
 use shoko_markdown::{Gloss, Glossary, Lang, escape};
 use shoko_model::Class;
 use shoko_model::{ClaimId, DocId, SiteModel};
-use shoko_vocab::{claim_anchor, page_address, term_anchor};
+use shoko_vocab::{claim_anchor, term_anchor};
 use std::collections::BTreeMap;
 
 pub use shoko_vocab::SitePage;
@@ -89,14 +89,11 @@ pub struct Ctx<'a> {
     /// Every claim in ID order with its declaring document, and the count of each class
     /// (`Class::ALL` order), worked out once by the first claims-index page that needs them.
     pub(crate) claims: std::sync::OnceLock<ClaimList>,
-    /// The folder of every document in each language (`Lang::ALL` order), by `DocId`: links to
-    /// pages are made many times per page.
-    pub(crate) dirs: Vec<[String; 2]>,
+    /// Each document's folders and the pages' folder tree (see [`crate::shape`]).
+    pub(crate) shape: std::sync::Arc<crate::shape::Shape>,
     /// The glossary of each language (`Lang::ALL` order), made once by the first page that
     /// glosses: its automaton is shared by every page.
     pub(crate) glossaries: std::sync::OnceLock<[Glossary; 2]>,
-    /// The folder hierarchy of the content pages.
-    pub(crate) tree: crate::pages::Tree,
     /// The facets file of each language's claims index (`Lang::ALL` order), made once by the
     /// first index page that needs it (see `claim_facets`).
     pub(crate) facets: [std::sync::OnceLock<Option<crate::claim_facets::FacetsFile>>; 2],
@@ -170,14 +167,6 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// The folder of every document of `site` in each language, for [`Ctx::dirs`].
-    pub(crate) fn dirs_of(site: &SiteModel) -> Vec<[String; 2]> {
-        site.docs()
-            .iter()
-            .map(|doc| Lang::ALL.map(|lang| format!("{}/{}", lang.code(), page_address(&doc.path))))
-            .collect()
-    }
-
     /// The key the claims index filters `doc`'s claims by (`?page=KEY`): its folder without the
     /// language, the same in both (`/gpu/gfx1201/`, `/` for the home page), encoded as a query
     /// value (so it holds no space: `data-pages` lists keys with spaces between; the index's
@@ -192,7 +181,7 @@ impl<'a> Ctx<'a> {
 
     /// The site-root-relative folder of a content page in `lang`: `ja/gpu/`.
     pub fn page_dir(&self, doc: DocId, lang: Lang) -> &str {
-        let [ja, en] = &self.dirs[doc.0];
+        let [ja, en] = &self.shape.dirs[doc.0];
         match lang {
             Lang::Ja => ja,
             Lang::En => en,

@@ -30,9 +30,9 @@
 //! or the set of files changed. A test checks the rules against full rebuilds.
 
 use crate::context::{INDEX_PAGE_SIZE, SitePage, SitePageExt};
-use crate::pages::Tree;
 use crate::plan::Job;
 use crate::search;
+use crate::shape::Tree;
 use shoko_markdown::Lang;
 use shoko_model::pairs::{self, Drift};
 use shoko_model::{Claim, ClaimId, DocId, DocKind, Document, LocalizedText, Question, SiteModel};

@@ -22,82 +22,6 @@ use shoko_vocab::{claim_anchor, question_anchor};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-/// The folder hierarchy: each page's parent index page and each index page's children.
-#[derive(Debug, Default)]
-pub struct Tree {
-    parent: BTreeMap<DocId, DocId>,
-    children: BTreeMap<DocId, Vec<DocId>>,
-}
-
-impl Tree {
-    /// Build the tree from the site's pages.
-    pub fn of(site: &shoko_model::SiteModel) -> Self {
-        let mut tree = Tree::default();
-        for (path, &doc) in site.pages().iter() {
-            if let Some(parent) = parent_index(path).and_then(|p| site.pages().get(&p)) {
-                tree.parent.insert(doc, *parent);
-                tree.children.entry(*parent).or_default().push(doc);
-            }
-        }
-        for children in tree.children.values_mut() {
-            children.sort_by_key(|d| {
-                let doc = &site.docs()[d.0];
-                (doc.page().map_or(0, |p| p.weight), doc.path.clone())
-            });
-        }
-        tree
-    }
-
-    /// The pages directly below the index page `doc`, in their order.
-    pub fn children(&self, doc: DocId) -> &[DocId] {
-        self.children.get(&doc).map_or(&[], Vec::as_slice)
-    }
-
-    /// The index page directly above `doc`.
-    pub fn parent(&self, doc: DocId) -> Option<DocId> {
-        self.parent.get(&doc).copied()
-    }
-
-    /// `doc` and the pages beside it under the same parent, in their order (empty at the top).
-    pub fn siblings(&self, doc: DocId) -> &[DocId] {
-        self.parent(doc).and_then(|p| self.children.get(&p)).map_or(&[], Vec::as_slice)
-    }
-
-    /// The pages before and after `doc` among its siblings.
-    pub fn neighbours(&self, doc: DocId) -> (Option<DocId>, Option<DocId>) {
-        let siblings = self.siblings(doc);
-        let Some(at) = siblings.iter().position(|d| *d == doc) else { return (None, None) };
-        (at.checked_sub(1).map(|i| siblings[i]), siblings.get(at + 1).copied())
-    }
-
-    /// The index pages above `doc`, home first.
-    pub fn ancestors(&self, doc: DocId) -> Vec<DocId> {
-        let mut chain = Vec::new();
-        let mut at = doc;
-        while let Some(&parent) = self.parent.get(&at) {
-            if chain.contains(&parent) {
-                break;
-            }
-            chain.push(parent);
-            at = parent;
-        }
-        chain.reverse();
-        chain
-    }
-}
-
-/// `gpu/gfx900.md` → `gpu/index.md`; `gpu/index.md` → `index.md`; `index.md` → none.
-fn parent_index(path: &str) -> Option<String> {
-    let folder = path
-        .strip_suffix("index.md")
-        .map_or_else(|| path.rsplit_once('/').map_or("", |(f, _)| f), |f| f.trim_end_matches('/'));
-    if path == "index.md" {
-        return None;
-    }
-    let folder = if path.ends_with("/index.md") { folder.rsplit_once('/').map_or("", |(f, _)| f) } else { folder };
-    Some(if folder.is_empty() { String::from("index.md") } else { format!("{folder}/index.md") })
-}
-
 /// Resolves links, labels and components inside one page's body.
 struct PageCx<'a, 'b> {
     cx: &'a Ctx<'b>,
@@ -298,7 +222,7 @@ pub fn page_views<'a>(
     templates: &Templates,
     id: DocId,
 ) -> (Vec<(String, Lang, PageView)>, Vec<Diagnostic>) {
-    let tree = &cx.tree;
+    let tree = &cx.shape.tree;
     let doc = &cx.site.docs()[id.0];
     let Some(page) = doc.page() else { return (Vec::new(), Vec::new()) };
     let cards = shown_claims(cx, doc);
@@ -347,7 +271,7 @@ pub fn page_views<'a>(
                 .map(|h| TocEntryView { id: h.id.clone(), text: h.text.clone(), level: h.level })
                 .collect();
             let sections = [
-                (!tree.children.get(&id).is_none_or(Vec::is_empty), anchors::CHILDREN_ID, "section-pages"),
+                (!tree.children(id).is_empty(), anchors::CHILDREN_ID, "section-pages"),
                 (!cards.is_empty(), anchors::CLAIMS_ID, "claims-title"),
                 (!questions.is_empty(), anchors::QUESTIONS_ID, "questions-title"),
                 (!page.does_not_claim.is_empty(), anchors::DOES_NOT_CLAIM_ID, "does-not-claim-title"),
@@ -394,10 +318,7 @@ pub fn page_views<'a>(
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),
                 env: page.env.clone(),
                 phase: page.phase.as_ref().map(|p| p.get(lang).0.to_owned()),
-                children: tree
-                    .children
-                    .get(&id)
-                    .map_or_else(Vec::new, |c| c.iter().map(|d| cx.page_link(here, *d, lang)).collect()),
+                children: tree.children(id).iter().map(|d| cx.page_link(here, *d, lang)).collect(),
             };
             (format!("{here}index.html"), lang, view)
         })
@@ -430,18 +351,4 @@ fn anchor_map(this: &RenderedBody, other: &RenderedBody) -> String {
     let map: BTreeMap<&str, &str> =
         this.headings.iter().filter_map(|h| by_slot.get(&h.slot).map(|o| (h.id.as_str(), *o))).collect();
     serde_json::to_string(&map).unwrap_or_else(|_| String::from("{}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parent_index;
-
-    #[test]
-    fn parents_follow_folders() {
-        assert_eq!(parent_index("index.md"), None);
-        assert_eq!(parent_index("about.md").as_deref(), Some("index.md"));
-        assert_eq!(parent_index("gpu/index.md").as_deref(), Some("index.md"));
-        assert_eq!(parent_index("gpu/gfx900.md").as_deref(), Some("gpu/index.md"));
-        assert_eq!(parent_index("gpu/gfx900/index.md").as_deref(), Some("gpu/index.md"));
-    }
 }

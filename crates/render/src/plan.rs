@@ -3,8 +3,9 @@
 use crate::assets::assets;
 use crate::context::{Ctx, SitePage, SitePageExt};
 use crate::i18n::Ui;
-use crate::pages::{Tree, page_views};
+use crate::pages::page_views;
 use crate::rules::template_error;
+use crate::shape::ShapeMemo;
 use crate::view::{ImageInfo, NotFoundView, RootView};
 use crate::{feeds, sitewide};
 use rayon::prelude::*;
@@ -81,6 +82,9 @@ pub struct RenderInput<'a> {
     /// by the caller (who commits or discards each build with the output) so that a rebuild
     /// reads only what changed.
     pub search_memos: &'a [shoko_search::Memo; 2],
+    /// The site's shape as the last render worked it out, kept between renders by the caller
+    /// (see [`crate::shape`]).
+    pub shape: &'a ShapeMemo,
     /// The jobs of this render when it patches an output that holds the files of the memos'
     /// last committed builds: the indexes then read only the pages these jobs render again and
     /// give only the files that changed. `None`: every file.
@@ -177,11 +181,10 @@ impl<'a> Renderer<'a> {
             base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
             changes: std::sync::OnceLock::new(),
             claims: std::sync::OnceLock::new(),
-            dirs: Ctx::dirs_of(input.site),
+            shape: input.shape.of(input.site),
             glossaries: std::sync::OnceLock::new(),
             facets: Default::default(),
             log_questions: std::sync::OnceLock::new(),
-            tree: Tree::of(input.site),
         };
         Renderer { input, cx, asset_files }
     }

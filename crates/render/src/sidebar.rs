@@ -5,7 +5,7 @@
 //! its size.
 
 use crate::context::Ctx;
-use crate::pages::Tree;
+use crate::shape::Tree;
 use crate::urls::relative_href;
 use crate::view::SideEntryView;
 use shoko_markdown::Lang;

@@ -36,7 +36,7 @@ fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, tit
         Some(page),
         home.into_iter().collect(),
     );
-    layout.sidebar = crate::sidebar::sidebar(cx, &cx.tree, &here, None, lang);
+    layout.sidebar = crate::sidebar::sidebar(cx, &cx.shape.tree, &here, None, lang);
     layout
 }
 

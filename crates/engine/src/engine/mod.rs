@@ -119,6 +119,9 @@ pub struct Engine {
     /// the pages rendered again and rewrites only the files that changed (kept while the engine
     /// lives, and in the cache between builds).
     search_memos: [shoko_search::Memo; 2],
+    /// The site's shape (each page's folders, the folder tree) as the last render worked it
+    /// out: a rebuild that did not link the site again takes it as it is.
+    shape: shoko_render::ShapeMemo,
 }
 
 impl Engine {
@@ -137,6 +140,7 @@ impl Engine {
             memo: shoko_upstream::Memo::default(),
             sources_note: None,
             search_memos: Default::default(),
+            shape: Default::default(),
         }
     }
 
@@ -274,6 +278,7 @@ impl Engine {
             media: &images.files,
             schema_json: &schema_json,
             search_memos: &self.search_memos,
+            shape: &self.shape,
             // A patch goes to the output this engine committed last, which holds the files of
             // the search memos' last committed builds.
             search_patch: (mode == Mode::Patch).then_some(jobs.as_slice()),
