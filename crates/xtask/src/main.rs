@@ -9,6 +9,11 @@ mod links;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+/// The allocator `shoko` ships with: `latency` runs the engine and the server in this process,
+/// and times them as a user's `shoko serve` runs.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[derive(Parser)]
 #[command(about = "Project chores")]
 struct Cli {
