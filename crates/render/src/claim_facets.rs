@@ -48,8 +48,8 @@ fn make(cx: &Ctx<'_>, lang: Lang) -> Option<FacetsFile> {
     if SitePage::Claims.parts(cx.site) < 2 {
         return None;
     }
-    let (all, _) = cx.claims_in_order();
-    let claims: Vec<&shoko_model::Claim> = all.iter().map(|&(doc, i)| &cx.site.docs()[doc.0].claims[i]).collect();
+    let claims: Vec<&shoko_model::Claim> =
+        cx.claims_in_order().order.iter().map(|&(doc, i)| &cx.site.docs()[doc.0].claims[i]).collect();
     let mut gfx: Vec<&str> =
         claims.iter().flat_map(|c| c.scope.iter().flat_map(|s| s.gfx.iter().map(String::as_str))).collect();
     gfx.sort_unstable();

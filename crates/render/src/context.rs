@@ -66,8 +66,15 @@ pub struct AssetPaths {
 /// event's index in its history.
 pub(crate) type EventAt = (DocId, usize, usize);
 
-/// Every claim in ID order (its document and index there), and the count of each class.
-pub(crate) type ClaimList = (Vec<(DocId, usize)>, Vec<usize>);
+/// Every claim in ID order, with what every page of the claims index shows of them all.
+pub(crate) struct ClaimList {
+    /// Each claim's document and index there, in ID order.
+    pub(crate) order: Vec<(DocId, usize)>,
+    /// How many claims each class has (`Class::ALL` order).
+    pub(crate) counts: Vec<usize>,
+    /// The lifecycles some claim has.
+    pub(crate) lifecycles: std::collections::BTreeSet<shoko_model::schema::Lifecycle>,
+}
 
 /// Shared, read-only state of one render.
 pub struct Ctx<'a> {
@@ -201,14 +208,15 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Every claim in ID order (its document and index there), and how many claims each class
-    /// has.
+    /// Every claim in ID order (see [`ClaimList`]), worked out once: each page of a paged claims
+    /// index takes its slice (a pass over every claim per page was quadratic in the site).
     pub(crate) fn claims_in_order(&self) -> &ClaimList {
         self.claims.get_or_init(|| {
-            let claims: Vec<(DocId, usize)> = self.site.claims().values().map(|d| (d.doc, d.index)).collect();
-            let class = |&(doc, i): &(DocId, usize)| self.site.docs()[doc.0].claims[i].class;
-            let counts = Class::ALL.iter().map(|&k| claims.iter().filter(|c| class(c) == k).count()).collect();
-            (claims, counts)
+            let order: Vec<(DocId, usize)> = self.site.claims().values().map(|d| (d.doc, d.index)).collect();
+            let claim = |&(doc, i): &(DocId, usize)| &self.site.docs()[doc.0].claims[i];
+            let counts = Class::ALL.iter().map(|&k| order.iter().filter(|c| claim(c).class == k).count()).collect();
+            let lifecycles = order.iter().map(|c| claim(c).lifecycle).collect();
+            ClaimList { order, counts, lifecycles }
         })
     }
 

@@ -168,8 +168,9 @@ fn lifecycle_name(cx: &Ctx<'_>, lifecycle: Lifecycle, lang: Lang) -> String {
 /// Page `part` of the index of every claim, with where each is shown and declared.
 pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
     let here = Ctx::site_part_dir(SitePage::Claims, lang, part);
-    let (all, counts) = cx.claims_in_order();
+    let all = cx.claims_in_order();
     let rows: Vec<ClaimRowView> = all
+        .order
         .iter()
         .skip(part * INDEX_PAGE_SIZE)
         .take(INDEX_PAGE_SIZE)
@@ -207,7 +208,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
         layout: part_layout(cx, SitePage::Claims, lang, part, "all-claims-title"),
         summary: Class::ALL
             .iter()
-            .zip(counts)
+            .zip(&all.counts)
             .map(|(&class, &count)| CountView { badge: cx.badge(class, lang), count, href: None })
             .collect(),
         pager: pager(cx, SitePage::Claims, lang, part),
@@ -224,14 +225,10 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
         // Versioned like the search index's files: a browser never pairs a new page with an old
         // cached file.
         facets: facets.map(|f| format!("{}?v={}", relative_href(&here, &f.path), f.version)),
-        lifecycles: {
-            let present: std::collections::BTreeSet<Lifecycle> =
-                all.iter().map(|&(doc, index)| cx.site.docs()[doc.0].claims[index].lifecycle).collect();
-            if present.len() > 1 {
-                present.into_iter().map(|l| (l.as_str(), lifecycle_name(cx, l, lang))).collect()
-            } else {
-                Vec::new()
-            }
+        lifecycles: if all.lifecycles.len() > 1 {
+            all.lifecycles.iter().map(|&l| (l.as_str(), lifecycle_name(cx, l, lang))).collect()
+        } else {
+            Vec::new()
         },
         rows,
     }
