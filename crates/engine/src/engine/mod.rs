@@ -493,8 +493,9 @@ impl Engine {
 }
 
 /// Weight of the jobs (see `Job::weight`) rendered before their files are handed to the output:
-/// bounds the memory a full build holds.
-const CHUNK: usize = 256;
+/// bounds the memory a full build holds. At 10,000 pages per language, 64 instead of 256 took
+/// 20-35 MiB off the peak with no slower build (three alternating runs each).
+const CHUNK: usize = 64;
 
 /// `jobs` cut into consecutive chunks of about `CHUNK` weight.
 fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
