@@ -44,6 +44,10 @@ enum Command {
         /// How many edits.
         #[arg(long, default_value_t = 20)]
         edits: usize,
+        /// Milliseconds between two saves to the server (a person pauses longer than the
+        /// allocator keeps freed pages, one second).
+        #[arg(long, default_value_t = 300)]
+        pause_ms: u64,
     },
     /// Check that every relative link and `#anchor` of a built site resolves.
     Links {
@@ -76,7 +80,7 @@ fn main() -> std::process::ExitCode {
                 std::process::ExitCode::FAILURE
             }
         },
-        Command::Latency { root, page, edits } => match latency::run(&root, &page, edits) {
+        Command::Latency { root, page, edits, pause_ms } => match latency::run(&root, &page, edits, pause_ms) {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
