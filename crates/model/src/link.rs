@@ -158,6 +158,7 @@ impl SiteModel {
     /// This site with document `doc` replaced by `new`, which must show other documents exactly
     /// what the old one did (same [`crate::surface`]); the indexes are shared, not rebuilt.
     pub fn with_document(&self, doc: DocId, new: Arc<Document>) -> SiteModel {
+        debug_assert_eq!(self.docs[doc.0].path, new.path, "a document is swapped for the same file");
         let mut site = self.clone();
         site.docs[doc.0] = new;
         site
@@ -169,10 +170,13 @@ impl SiteModel {
         Structure(Arc::clone(&self.pages))
     }
 
-    /// This site with `docs` as its documents: for a site read back without them (its
-    /// [`Structure`] is its own, as deserializing made its indexes anew).
+    /// This site with `docs` as its documents: for a site read back without them. Its
+    /// [`Structure`] is a new one, whatever the site was.
     pub fn with_documents(mut self, docs: Vec<Arc<Document>>) -> SiteModel {
         self.docs = docs;
+        // Moved into an allocation of its own (no copy when, as after deserializing, this site
+        // held the only reference).
+        self.pages = Arc::new(Arc::unwrap_or_clone(self.pages));
         self
     }
 
@@ -193,9 +197,12 @@ impl SiteModel {
 }
 
 /// What a site's documents are laid out as: which documents there are, at which [`DocId`], with
-/// which paths, and the weights of its pages. Two sites have equal structures when one was made
-/// from the other without linking again: [`SiteModel::with_document`] swaps in a document with
-/// the same surface (which holds the weight); `with_drift` and `with_upstream` change no document.
+/// which paths, which of them are pages, and the weights of its pages; and, since a document is
+/// only swapped for one with the same surface, the claims, questions and images of every page.
+/// Two sites have equal structures when one was made from the other without linking again:
+/// [`SiteModel::with_document`] swaps in a document of the same path with the same surface
+/// (which holds the weight, claims, questions and images); `with_drift` and `with_upstream`
+/// change no document.
 /// A site linked again, or read back from a cache, has a structure of its own even when nothing
 /// changed: equality is the identity of the page index they share, never a comparison of the
 /// documents. Holding a structure keeps that index alive, so a later site cannot be given its

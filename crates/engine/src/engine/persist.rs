@@ -228,6 +228,7 @@ impl Engine {
             site: Arc::clone(&site),
             statics: None,
             images: Some(Arc::new(images)),
+            images_for: None,
             index,
             dirty: BTreeSet::new(),
             unread,
