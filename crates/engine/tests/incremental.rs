@@ -171,6 +171,8 @@ fn every_kind_of_edit_matches_a_full_build() {
         "content/components/rocblas.md",
         swap("rocBLAS is the base layer", "rocBLAS is the bottom layer"),
     );
+    edit(&mut session, root, "content/components/ggml-hip.md", swap("weight: 3\n", "weight: 1\n"));
+    assert_same_as_full(&session, root, "a weight set back");
 
     // A question.
     edit(

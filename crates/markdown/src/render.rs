@@ -509,8 +509,8 @@ pub fn sections(
     anchors: &mut Anchors,
 ) -> Vec<Section> {
     let mut sections = walk(blocks, text, base, lang, &Plain(Some(words)), anchors, Mode::Text).sections;
-    // The model keeps every page's text until the search index is built (a third of a large
-    // site's memory); text grown by doubling holds up to twice its length.
+    // The model keeps every page's text as long as the page (a large part of a big site's
+    // memory); text grown by doubling holds up to twice its length.
     for section in &mut sections {
         section.text.shrink_to_fit();
     }

@@ -93,8 +93,9 @@ pub struct Ctx<'a> {
     /// Every history event, newest first, worked out once by the first change-log page that
     /// needs it (each page of the log takes its slice).
     pub(crate) changes: std::sync::OnceLock<Vec<EventAt>>,
-    /// Every claim in ID order with its declaring document, and the count of each class
-    /// (`Class::ALL` order), worked out once by the first claims-index page that needs them.
+    /// Every claim in ID order with its declaring document, the count of each class and the
+    /// lifecycles present, worked out once by the first job that needs them (a claims-index
+    /// page, its facets or its search records).
     pub(crate) claims: std::sync::OnceLock<ClaimList>,
     /// Each document's folders and the pages' folder tree (see [`crate::shape`]).
     pub(crate) shape: std::sync::Arc<crate::shape::Shape>,
@@ -218,6 +219,14 @@ impl<'a> Ctx<'a> {
             let lifecycles = order.iter().map(|c| claim(c).lifecycle).collect();
             ClaimList { order, counts, lifecycles }
         })
+    }
+
+    /// The claims on page `part` of the paged claims index (declaring document and index), in
+    /// ID order.
+    pub(crate) fn claims_on_part(&self, part: usize) -> &[(DocId, usize)] {
+        let order = &self.claims_in_order().order;
+        let start = (part * INDEX_PAGE_SIZE).min(order.len());
+        &order[start..(start + INDEX_PAGE_SIZE).min(order.len())]
     }
 
     /// Every history event of every claim, newest first (same day: by claim ID, then in history

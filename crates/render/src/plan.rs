@@ -159,8 +159,8 @@ pub fn render_jobs(input: &RenderInput<'_>, jobs: &[Job]) -> Result<RenderPlan, 
     Renderer::new(input).render(jobs)
 }
 
-/// What every job of one render shares, prepared once: the fingerprinted assets, the page tree
-/// and the context. `build` renders the site in chunks through one `Renderer`, writing each chunk
+/// What every job of one render shares, prepared once: the fingerprinted assets and the context
+/// (with the site's shape, kept between renders: see [`crate::shape`]). `build` renders the site in chunks through one `Renderer`, writing each chunk
 /// while the next renders, so the whole output is never in memory at once.
 pub struct Renderer<'a> {
     input: &'a RenderInput<'a>,

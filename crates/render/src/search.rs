@@ -3,7 +3,7 @@
 //! shows it, else in the claims index) and each open question, grouped by the page they are
 //! on. The generated pages are not indexed: they repeat what these records hold.
 
-use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage, SitePageExt};
+use crate::context::{Ctx, SitePage, SitePageExt};
 use crate::plan::Job;
 use shoko_markdown::Lang;
 use shoko_model::{ClaimId, DocId, SiteModel};
@@ -154,11 +154,9 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
             (claims, questions)
         }
         On::Claims(part) => {
-            // The claims in ID order as a list: skipping into the map's keys, once per page of
-            // the index, was quadratic in the site.
-            let order = &cx.claims_in_order().order;
-            let listed = order.iter().skip(part * INDEX_PAGE_SIZE).take(INDEX_PAGE_SIZE);
-            let listed = listed.map(|&(doc, i)| &site.docs()[doc.0].claims[i].id);
+            // A slice of the claims in ID order: skipping into the map's keys, once per page
+            // of the index, was quadratic in the site.
+            let listed = cx.claims_on_part(part).iter().map(|&(doc, i)| &site.docs()[doc.0].claims[i].id);
             (listed.filter(|id| !site.shown_on().contains_key(*id)).collect(), Vec::new())
         }
         On::Questions => {

@@ -74,10 +74,11 @@ impl Tree {
             }
         }
         for children in tree.children.values_mut() {
-            children.sort_by_key(|d| {
+            let key = |d: &DocId| {
                 let doc = &site.docs()[d.0];
-                (doc.page().map_or(0, |p| p.weight), doc.path.clone())
-            });
+                (doc.page().map_or(0, |p| p.weight), doc.path.as_str())
+            };
+            children.sort_by(|a, b| key(a).cmp(&key(b)));
         }
         tree
     }

@@ -169,11 +169,9 @@ fn lifecycle_name(cx: &Ctx<'_>, lifecycle: Lifecycle, lang: Lang) -> String {
 pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
     let here = Ctx::site_part_dir(SitePage::Claims, lang, part);
     let all = cx.claims_in_order();
-    let rows: Vec<ClaimRowView> = all
-        .order
+    let rows: Vec<ClaimRowView> = cx
+        .claims_on_part(part)
         .iter()
-        .skip(part * INDEX_PAGE_SIZE)
-        .take(INDEX_PAGE_SIZE)
         .map(|&(doc, index)| {
             let claim = &cx.site.docs()[doc.0].claims[index];
             let shown_on: Vec<ShownOnView> = cx.site.shown_on().get(&claim.id).map_or_else(Vec::new, |pages| {

@@ -16,7 +16,18 @@ fn declared_here(manifest: &str) -> Vec<(usize, String)> {
     for (i, line) in manifest.lines().enumerate() {
         let line = line.trim();
         if let Some(section) = line.strip_prefix('[') {
-            in_dependencies = section.trim_end_matches(']').ends_with("dependencies");
+            let name = section.split(']').next().unwrap_or_default();
+            // `[dependencies]`, `[target.'cfg(unix)'.dependencies]`; a table of its own,
+            // `[dependencies.foo]`, is one dependency declared at length: never from the
+            // workspace in this layout, so it is reported whole.
+            if let Some((table, dependency)) = name.rsplit_once('.')
+                && table.ends_with("dependencies")
+            {
+                found.push((i + 1, format!("[{name}] ({dependency})")));
+                in_dependencies = false;
+                continue;
+            }
+            in_dependencies = name.ends_with("dependencies");
             continue;
         }
         if !in_dependencies || line.is_empty() || line.starts_with('#') {
@@ -53,7 +64,8 @@ fn every_crate_takes_its_dependencies_from_the_workspace() {
 fn a_version_in_a_crate_is_found() {
     let manifest = "[package]\nname = \"x\"\n\n[dependencies]\nserde.workspace = true\n\
         tokio = { workspace = true, features = [\"time\"] }\nbytes = \"1\"\n\n\
-        [target.'cfg(unix)'.dependencies]\nrustix = { version = \"1\" }\n";
+        [target.'cfg(unix)'.dependencies] # comment\nrustix = { version = \"1\" }\n\n\
+        [dev-dependencies.tempfile]\nversion = \"3\"\n";
     let found: Vec<usize> = declared_here(manifest).into_iter().map(|(line, _)| line).collect();
-    assert_eq!(found, [7, 10]);
+    assert_eq!(found, [7, 10, 12]);
 }

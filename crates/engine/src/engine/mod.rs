@@ -124,8 +124,8 @@ pub struct Engine {
     /// the pages rendered again and rewrites only the files that changed (kept while the engine
     /// lives, and in the cache between builds).
     search_memos: [shoko_search::Memo; 2],
-    /// The site's shape (each page's folders, the folder tree) as the last render worked it
-    /// out: a rebuild that did not link the site again takes it as it is.
+    /// The site's shape (each document's folders, the pages' folder tree) as the last render
+    /// worked it out: a rebuild that did not link the site again takes it as it is.
     shape: shoko_render::ShapeMemo,
 }
 
