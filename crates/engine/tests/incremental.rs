@@ -30,6 +30,10 @@ impl Session {
     fn diagnostics(&self) -> &[shoko_diagnostics::Diagnostic] {
         self.engine.diagnostics()
     }
+
+    fn sources_note(&self) -> Option<String> {
+        self.engine.sources_note().map(str::to_owned)
+    }
 }
 
 fn options() -> BuildOptions {
@@ -173,6 +177,14 @@ fn every_kind_of_edit_matches_a_full_build() {
     );
     edit(&mut session, root, "content/components/ggml-hip.md", swap("weight: 3\n", "weight: 1\n"));
     assert_same_as_full(&session, root, "a weight set back");
+
+    // A page stops showing the only figure that shows `phases.svg`: the image is no longer
+    // published (the engine keeps the images only while the site's structure is the same).
+    let figure = ("F](../../figures/phases.svg)", "F](../../figures/worldviews.svg)");
+    edit(&mut session, root, "content/gpu/gfx1201/index.md", swap(figure.0, figure.1));
+    assert_same_as_full(&session, root, "an image no page shows any more");
+    edit(&mut session, root, "content/gpu/gfx1201/index.md", swap(figure.1, figure.0));
+    assert_same_as_full(&session, root, "the image shown again");
 
     // A question.
     edit(
@@ -384,4 +396,32 @@ fn a_premise_changed_far_away_re_renders_the_pages_whose_claims_now_need_review(
     assert!(changed.contains(&"en/other/index.html".to_owned()), "{changed:?}");
     assert!(String::from_utf8_lossy(&session_files(&session)["en/other/index.html"]).contains("badge-review"));
     assert_same_as_full(&session, root, "a premise weakened three steps away");
+}
+
+/// With no clone configured, the sources are counted again only when the site is linked again:
+/// a prose edit keeps the note, a source naming another repository changes it.
+#[test]
+fn the_note_of_unverified_sources_follows_the_claims() {
+    let tmp = site();
+    let root = tmp.path();
+    let mut session = Session::new(root, options());
+    session.rebuild(&Change::Everything).expect("readable");
+    let before = session.sources_note().expect("the default content cites repositories without clones");
+    assert!(!before.contains("Other/repo"), "{before}");
+    edit(
+        &mut session,
+        root,
+        "content/components/rocblas.md",
+        swap("rocBLAS is the base layer", "rocBLAS is the bottom layer"),
+    );
+    assert_eq!(session.sources_note().as_deref(), Some(before.as_str()), "a prose edit keeps the count");
+    edit(
+        &mut session,
+        root,
+        "content/logs/ggml-hip.yaml",
+        swap("repo: \"ggml (vendored by Ollama)\"", "repo: \"Other/repo\""),
+    );
+    let after = session.sources_note().expect("still sources without clones");
+    assert!(after.contains("Other/repo"), "the claims changed, so they are counted again: {after}");
+    assert_same_as_full(&session, root, "a source's repository changed");
 }

@@ -160,8 +160,9 @@ pub fn render_jobs(input: &RenderInput<'_>, jobs: &[Job]) -> Result<RenderPlan, 
 }
 
 /// What every job of one render shares, prepared once: the fingerprinted assets and the context
-/// (with the site's shape, kept between renders: see [`crate::shape`]). `build` renders the site in chunks through one `Renderer`, writing each chunk
-/// while the next renders, so the whole output is never in memory at once.
+/// (with the site's shape, kept between renders: see [`crate::shape`]). `build` renders the
+/// site in chunks through one `Renderer`, writing each chunk while the next renders, so the
+/// whole output is never in memory at once.
 pub struct Renderer<'a> {
     input: &'a RenderInput<'a>,
     cx: Ctx<'a>,
