@@ -88,6 +88,17 @@ impl SourceMap {
         file.text = text;
     }
 
+    /// Take the text of file `id` out, leaving it empty (as a file not read yet stands), so that
+    /// the text can be dropped once its reader is done with it.
+    ///
+    /// # Panics
+    /// If `id` was not returned by [`SourceMap::add`] on this map (a programming error).
+    pub fn take_text(&mut self, id: FileId) -> String {
+        let file = &mut self.files[id.0 as usize];
+        file.index = LineIndex::new("");
+        std::mem::take(&mut file.text)
+    }
+
     /// The file with id `id`.
     ///
     /// # Panics

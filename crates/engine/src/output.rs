@@ -5,6 +5,7 @@ use rayon::prelude::*;
 use shoko_render::RenderPlan;
 use shoko_vocab::layout::OUTPUT_DIR;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -38,8 +39,10 @@ pub trait Output {
         None
     }
 
-    /// Replace the whole output with `plan`; on failure the previous output stays as it was.
+    /// Replace the whole output with `plan`'s files; on failure the previous output stays as it
+    /// was. A plan with streams needs its renderer to write them: the engine does that.
     fn replace(&mut self, plan: &RenderPlan) -> Result<(), IoError> {
+        debug_assert!(plan.streams.is_empty(), "streams are written by the engine, with their renderer");
         let mut staging = self.begin(Mode::Replace)?;
         staging.write(&plan.files)?;
         staging.commit(false)
@@ -50,9 +53,48 @@ pub trait Output {
 pub trait Staging: Send {
     /// Add files (output path → bytes).
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError>;
+    /// Start the file at `path`, to be written into the [`Sink`] and handed to
+    /// [`Staging::close`]: an output that keeps its files in memory, or compares them with the
+    /// last version's, takes the bytes whole; one that writes a new folder streams them into
+    /// the file (and the staging need not be locked while they are made).
+    fn open(&mut self, path: &str) -> Result<Sink, IoError> {
+        let _ = path;
+        Ok(Sink::Memory(Vec::new()))
+    }
+    /// Add the file at `path` that [`Staging::open`] started.
+    fn close(&mut self, path: &str, sink: Sink) -> Result<(), IoError> {
+        match sink {
+            Sink::Memory(bytes) => self.write(&BTreeMap::from([(path.to_owned(), bytes)])),
+            Sink::File(mut out, target) => out.flush().map_err(|e| IoError::new("write", target, e)),
+        }
+    }
     /// Make this version the output; `clean` when the build reported nothing at all, so that
     /// the next build with the same inputs may be skipped.
     fn commit(self: Box<Self>, clean: bool) -> Result<(), IoError>;
+}
+
+/// Where a file started with [`Staging::open`] is written.
+pub enum Sink {
+    /// Into memory, handed whole to the staging.
+    Memory(Vec<u8>),
+    /// Into its file in the staging folder (at that path).
+    File(std::io::BufWriter<std::fs::File>, PathBuf),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Memory(bytes) => bytes.write(buf),
+            Sink::File(out, _) => out.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Memory(_) => Ok(()),
+            Sink::File(out, _) => out.flush(),
+        }
+    }
 }
 
 /// The files of a [`MemoryOutput`]: output path → shared bytes, in a persistent map (`imbl`), so
@@ -391,6 +433,24 @@ impl Staging for DiskStaging<'_> {
         Ok(())
     }
 
+    fn open(&mut self, path: &str) -> Result<Sink, IoError> {
+        let target = self.staging.join(path);
+        if let Some(folder) = target.parent() {
+            std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
+        }
+        let file = std::fs::File::create(&target).map_err(|e| IoError::new("write", &target, e))?;
+        Ok(Sink::File(std::io::BufWriter::with_capacity(1 << 16, file), target))
+    }
+
+    fn close(&mut self, path: &str, sink: Sink) -> Result<(), IoError> {
+        match sink {
+            Sink::Memory(bytes) => write_tree(&self.staging, &BTreeMap::from([(path.to_owned(), bytes)]))?,
+            Sink::File(mut out, target) => out.flush().map_err(|e| IoError::new("write", target, e))?,
+        }
+        self.written.push(path.to_owned());
+        Ok(())
+    }
+
     fn commit(mut self: Box<Self>, clean: bool) -> Result<(), IoError> {
         self.committed = true;
         self.written.sort();
@@ -560,7 +620,10 @@ mod tests {
     use super::*;
 
     fn plan(files: &[(&str, &str)]) -> RenderPlan {
-        RenderPlan { files: files.iter().map(|(p, b)| ((*p).to_owned(), b.as_bytes().to_vec())).collect() }
+        RenderPlan {
+            files: files.iter().map(|(p, b)| ((*p).to_owned(), b.as_bytes().to_vec())).collect(),
+            streams: Vec::new(),
+        }
     }
 
     /// A site root with an input folder, and the output `site/` beside its inputs.

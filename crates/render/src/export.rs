@@ -263,8 +263,8 @@ fn changed_upstream<'a>(cx: &'a Ctx<'_>, claim: &Claim) -> Vec<UpstreamExport<'a
         .collect()
 }
 
-/// `claims.json`, compact.
-pub fn claims_json(cx: &Ctx<'_>) -> Result<Vec<u8>, serde_json::Error> {
+/// Write `claims.json`, compact, into `out` (tens of megabytes on a large site: never held).
+pub fn write_claims_json(cx: &Ctx<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut dependents: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for d in cx.site.claims().values() {
         let c = &cx.site.docs()[d.doc.0].claims[d.index];
@@ -297,11 +297,8 @@ pub fn claims_json(cx: &Ctx<'_>) -> Result<Vec<u8>, serde_json::Error> {
         claims: AllClaims { cx, dependents },
         questions,
     };
-    // About 1.5 KB per claim: sized up front so a large export is not copied while it grows.
-    let mut json = Vec::with_capacity(1024 + cx.site.claims().len() * 1536);
-    serde_json::to_writer(&mut json, &export)?;
-    json.push(b'\n');
-    Ok(json)
+    serde_json::to_writer(&mut *out, &export)?;
+    out.write_all(b"\n")
 }
 
 /// The JSON Schema of `claims.json`, generated from the types that write it.

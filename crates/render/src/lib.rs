@@ -34,6 +34,6 @@ pub use assets::{DECK_JS, SEARCH_JS, SITE_CSS, SITE_JS};
 pub use context::{SitePage, SitePageExt};
 pub use deps::affected_jobs;
 pub use export::{CLAIMS_FORMAT, claims_schema};
-pub use plan::{Job, RenderInput, RenderPlan, Renderer, Templates, compile_templates, render_jobs};
+pub use plan::{Job, PageTexts, RenderInput, RenderPlan, Renderer, Stream, Templates, compile_templates, render_jobs};
 pub use shape::ShapeMemo;
 pub use urls::relative_href;

@@ -95,15 +95,14 @@ fn version<'a>(cx: &'a Ctx<'a>, lang: Lang) -> Version<'a> {
     Version { needs_amount: needs.len(), needs }
 }
 
-/// `needs.json`.
-pub fn needs_json(cx: &Ctx<'_>) -> Result<Vec<u8>, serde_json::Error> {
+/// Write `needs.json` into `out` (tens of megabytes on a large site: never held).
+pub fn write_needs_json(cx: &Ctx<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let file = NeedsFile {
         format_version: FORMAT_VERSION,
         project: cx.t(Lang::En, "site-title"),
         current_version: Lang::En.code(),
         versions: Lang::ALL.iter().map(|&lang| (lang.code(), version(cx, lang))).collect(),
     };
-    let mut json = serde_json::to_vec(&file)?;
-    json.push(b'\n');
-    Ok(json)
+    serde_json::to_writer(&mut *out, &file)?;
+    out.write_all(b"\n")
 }

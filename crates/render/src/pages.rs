@@ -215,19 +215,19 @@ fn shown_questions<'a>(cx: &'a Ctx<'_>, doc: &'a Document, cards: &[&Claim]) -> 
     shown
 }
 
-/// Both languages of one page: (output path, language, view) for the caller's template, and the
-/// errors of component templates.
+/// Both languages of one page, whose file's text is `text`: (output path, language, view) for
+/// the caller's template, and the errors of component templates.
 pub fn page_views<'a>(
     cx: &'a Ctx<'a>,
     templates: &Templates,
     id: DocId,
+    text: &str,
 ) -> (Vec<(String, Lang, PageView)>, Vec<Diagnostic>) {
     let tree = &cx.shape.tree;
     let doc = &cx.site.docs()[id.0];
     let Some(page) = doc.page() else { return (Vec::new(), Vec::new()) };
     let cards = shown_claims(cx, doc);
     let questions = shown_questions(cx, doc, &cards);
-    let text = &cx.sources.file(doc.file).text;
     let body_text = &text[page.body_start..];
     let glossary_hrefs =
         Lang::ALL.map(|lang| relative_href(cx.page_dir(id, lang), &Ctx::site_page_dir(SitePage::Glossary, lang)));

@@ -96,6 +96,33 @@ pub struct RenderInput<'a> {
 pub struct RenderPlan {
     /// Output path → bytes.
     pub files: BTreeMap<String, Vec<u8>>,
+    /// The large data files the render made room for: the writer has
+    /// [`Renderer::write_stream`] write each straight into the output.
+    pub streams: Vec<Stream>,
+}
+
+/// A data file that grows with the whole site (tens of megabytes at 10,000 pages per language),
+/// written straight into the output as it is made so that it is never held whole (held, the
+/// two were 90 MiB of a build's peak). The [`Job::Feeds`] job makes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// `claims.json` (see `export`).
+    Claims,
+    /// `needs.json` (see `needs`).
+    Needs,
+}
+
+impl Stream {
+    /// Both, in the order they are written.
+    pub const ALL: [Stream; 2] = [Stream::Claims, Stream::Needs];
+
+    /// Its path in the output.
+    pub fn path(self) -> &'static str {
+        match self {
+            Stream::Claims => "claims.json",
+            Stream::Needs => "needs.json",
+        }
+    }
 }
 
 /// One output file (path and bytes), or why it could not be rendered.
@@ -190,16 +217,26 @@ impl<'a> Renderer<'a> {
         Renderer { input, cx, asset_files }
     }
 
-    /// Render `jobs` in parallel.
+    /// Render `jobs` in parallel, the pages from their texts in the source map.
     pub fn render(&self, jobs: &[Job]) -> Result<RenderPlan, Vec<Diagnostic>> {
+        self.render_texts(jobs, &PageTexts::new())
+    }
+
+    /// Render `jobs` in parallel, each page from its text in `texts`, or in the source map when
+    /// `texts` lacks it (a full render hands each chunk its pages' texts, which are not held
+    /// all at once).
+    pub fn render_texts(&self, jobs: &[Job], texts: &PageTexts) -> Result<RenderPlan, Vec<Diagnostic>> {
         let mut ordered = jobs.to_vec();
         ordered.sort_by_key(|j| !j.is_large());
         let rendered: Vec<Rendered> = ordered
             .par_iter()
             .with_max_len(1)
-            .flat_map_iter(|job| run_job(&self.cx, self.input, &self.asset_files, *job))
+            .flat_map_iter(|job| run_job(&self.cx, self.input, &self.asset_files, *job, texts))
             .collect();
         let mut plan = RenderPlan::default();
+        if ordered.contains(&Job::Feeds) {
+            plan.streams = Stream::ALL.to_vec();
+        }
         let mut errors = Vec::new();
         for result in rendered {
             match result {
@@ -219,15 +256,36 @@ impl<'a> Renderer<'a> {
     }
 }
 
+impl Renderer<'_> {
+    /// Write `stream` into `out`.
+    pub fn write_stream(&self, stream: Stream, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match stream {
+            Stream::Claims => crate::export::write_claims_json(&self.cx, out),
+            Stream::Needs => crate::needs::write_needs_json(&self.cx, out),
+        }
+    }
+}
+
+/// The texts of some content files by id, for [`Renderer::render_texts`].
+pub type PageTexts = BTreeMap<FileId, String>;
+
 /// The output files of one job.
-fn run_job(cx: &Ctx<'_>, input: &RenderInput<'_>, asset_files: &BTreeMap<String, Vec<u8>>, job: Job) -> Vec<Rendered> {
+fn run_job(
+    cx: &Ctx<'_>,
+    input: &RenderInput<'_>,
+    asset_files: &BTreeMap<String, Vec<u8>>,
+    job: Job,
+    texts: &PageTexts,
+) -> Vec<Rendered> {
     let templates = input.templates;
     let dir = |p: SitePage, lang: Lang| format!("{}index.html", Ctx::site_page_dir(p, lang));
     let part_dir = |p: SitePage, lang: Lang, part: usize| format!("{}index.html", Ctx::site_part_dir(p, lang, part));
     let ui = |lang: Lang| Some(cx.ui.value(lang));
     match job {
         Job::Page(d) => {
-            let (views, errors) = page_views(cx, templates, d);
+            let id = cx.site.docs()[d.0].file;
+            let text = texts.get(&id).map_or_else(|| cx.sources.file(id).text.as_str(), String::as_str);
+            let (views, errors) = page_views(cx, templates, d, text);
             let pages = views
                 .into_iter()
                 .map(|(path, lang, view)| file(templates, "page.html", path, &view, Some(cx.ui.value(lang))));
@@ -283,20 +341,10 @@ fn run_job(cx: &Ctx<'_>, input: &RenderInput<'_>, asset_files: &BTreeMap<String,
             ]
         }
         Job::Feeds => {
-            let mut files = vec![
-                Ok(("robots.txt".to_owned(), feeds::robots(cx).into_bytes())),
-                crate::export::claims_json(cx).map(|json| ("claims.json".to_owned(), json)).map_err(|e| {
-                    Box::new(Diagnostic::global(
-                        &template_error::CODE,
-                        format!("claims.json could not be written: {e}"),
-                    ))
-                }),
-            ];
+            let mut files = vec![Ok(("robots.txt".to_owned(), feeds::robots(cx).into_bytes()))];
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
             files.extend(crate::atom::feeds(cx).into_iter().map(Ok));
-            files.push(crate::needs::needs_json(cx).map(|json| ("needs.json".to_owned(), json)).map_err(|e| {
-                Box::new(Diagnostic::global(&template_error::CODE, format!("needs.json could not be written: {e}")))
-            }));
+            // `claims.json` and `needs.json` are streams (see [`Stream`]).
             files
         }
         Job::Search(lang) => {

@@ -18,6 +18,7 @@
 //! others unread until a render or a diagnostic needs them.
 
 mod persist;
+mod texts;
 mod upstream;
 
 pub use persist::cache_dir;
@@ -39,6 +40,7 @@ use shoko_render::{Job, RenderInput, RenderPlan, Renderer, affected_jobs};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use texts::{Unread, Withheld, read_texts};
 
 /// The git history of the content, or why it could not be read.
 type ReadHistory = Result<Arc<History>, Unavailable>;
@@ -85,9 +87,9 @@ struct Current {
     index: BTreeMap<String, usize>,
     /// Content files (paths) re-read with a changed text since the last good render.
     dirty: BTreeSet<String>,
-    /// Content files whose text was not read (a resumed engine's): an empty text stands in for
-    /// it until [`read_texts`] puts it in.
-    unread: BTreeSet<FileId>,
+    /// Content files whose text is not held (a resumed engine's, or dropped after a full render:
+    /// see [`texts`]): an empty text stands in for it until [`read_texts`] puts it in.
+    unread: Unread,
     /// For each chunk of `validated` (see [`persist`]), the hash under which the cache it was
     /// read from or saved to holds it, while it is unchanged.
     chunks: Vec<Option<persist::ChunkHash>>,
@@ -270,7 +272,14 @@ impl Engine {
                 _ => None,
             })
             .collect();
-        read_texts(&self.root, current, &pages)?;
+        // A full render hands each chunk its pages' texts and drops them after (see `texts`); a
+        // patch reads the few it needs now.
+        let withheld = if all {
+            Some(Withheld::take(&self.root, current, &pages, &self.diagnostics))
+        } else {
+            read_texts(&self.root, current, &pages)?;
+            None
+        };
         self.timings.lap("choose the jobs");
         let (Some(static_files), Some(templates), Some(ui)) =
             (&current.statics, &current.inputs.templates, &current.inputs.ui)
@@ -296,7 +305,10 @@ impl Engine {
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
         };
         let clean = self.diagnostics.is_empty();
-        let streamed = stream(&input, &jobs, output, mode, clean);
+        let streamed = stream(&input, &jobs, output, mode, clean, withheld.as_ref());
+        if let Some(withheld) = withheld {
+            withheld.finish(current);
+        }
         // The search memos keep a build only when the output took its files.
         for memo in &self.search_memos {
             match &streamed {
@@ -310,6 +322,9 @@ impl Engine {
             self.timings.beside("  of which search indexes", took);
         }
         if !errors.is_empty() {
+            // Shown by line and column: their files' texts are read again.
+            let files: Vec<FileId> = errors.iter().flat_map(Diagnostic::files).collect();
+            read_texts(&self.root, current, &files)?;
             self.diagnostics.extend(errors);
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
             return Ok(Rebuilt::Failed);
@@ -450,7 +465,7 @@ impl Engine {
             images_for: None,
             index,
             dirty: BTreeSet::new(),
-            unread: BTreeSet::new(),
+            unread: Unread::new(),
             chunks: Vec::new(),
         };
         self.diagnostics = all_diagnostics(&current);
@@ -541,15 +556,13 @@ fn stream(
     output: &mut dyn Output,
     mode: Mode,
     clean: bool,
+    texts: Option<&Withheld>,
 ) -> Result<Streamed, IoError> {
     let renderer = Renderer::new(input);
     let (large, small): (Vec<Job>, Vec<Job>) = jobs.iter().cloned().partition(Job::is_large);
     let search_took = std::sync::Mutex::new(None);
     let staging = std::sync::Mutex::new(output.begin(mode)?);
-    let write = |plan: &RenderPlan| -> Result<(), IoError> {
-        let mut staging = staging.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        staging.write(&plan.files)
-    };
+    let write = |plan: &RenderPlan| -> Result<(), IoError> { lock(&staging).write(&plan.files) };
     let (large, small) = rayon::join(
         || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
             // The search indexes last: their time is until the large jobs are all done. One
@@ -563,6 +576,13 @@ fn stream(
                     Ok(plan) => {
                         write(&plan)?;
                         written.extend(plan.files.into_keys());
+                        for stream in plan.streams {
+                            let path = stream.path();
+                            let mut sink = lock(&staging).open(path)?;
+                            renderer.write_stream(stream, &mut sink).map_err(|e| IoError::new("write", path, e))?;
+                            lock(&staging).close(path, sink)?;
+                            written.push(path.to_owned());
+                        }
                     }
                     Err(e) => errors.extend(e),
                 }
@@ -583,10 +603,14 @@ fn stream(
             let (mut written, mut errors) = (Vec::new(), Vec::new());
             for chunk in chunks(&small).into_iter().map(Some).chain([None]) {
                 let to_write = pending.take();
+                let render = |jobs: &[Job]| match texts {
+                    Some(texts) => texts.render(&renderer, input.site, jobs),
+                    None => Ok(renderer.render(jobs)),
+                };
                 let (wrote, rendered) =
-                    rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(|jobs| renderer.render(jobs)));
+                    rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(render).transpose());
                 wrote?;
-                match rendered {
+                match rendered? {
                     Some(Ok(plan)) => {
                         written.extend(plan.files.keys().cloned());
                         pending = Some(plan);
@@ -611,6 +635,11 @@ fn stream(
     }
     written.sort();
     Ok((written, errors, search_took.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)))
+}
+
+/// `mutex` locked, even after a panic elsewhere (what it guards stays whole).
+fn lock<T: ?Sized>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The document id of the page at content path `path`.
@@ -661,8 +690,12 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
                 let text = text.as_str();
                 let file = current.inputs.loaded.content[i].file;
                 let old = &current.inputs.loaded.sources.file(file).text;
-                // An unread text is not known to be the same.
-                if current.unread.contains(&file) || old != text {
+                if texts::same_as_validated(&current.unread, file, old, text) {
+                    // Saved again as it was: held again, without validating it again.
+                    if current.unread.remove(&file).is_some() {
+                        current.inputs.loaded.sources.replace(file, text);
+                    }
+                } else {
                     let before = current.validated[i].0.as_ref().and_then(|doc| surface_hash(doc, &current.site));
                     changed.entry(i).or_insert(before);
                     current.unread.remove(&file);
@@ -683,38 +716,6 @@ fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Opti
 /// The hash of [`surface`], for pages.
 fn surface_hash(doc: &shoko_model::Document, site: &SiteModel) -> Option<blake3::Hash> {
     surface(doc, site).map(|s| s.hash())
-}
-
-/// Put the texts of `files` that were not read yet into the source map.
-fn read_texts(root: &Path, current: &mut Current, files: &[FileId]) -> Result<(), IoError> {
-    let content = root.join(shoko_vocab::layout::CONTENT_DIR);
-    let wanted: Vec<FileId> = files.iter().copied().filter(|f| current.unread.contains(f)).collect();
-    if wanted.is_empty() {
-        return Ok(());
-    }
-    let paths: BTreeMap<FileId, &str> =
-        current.inputs.loaded.content.iter().map(|c| (c.file, c.path.as_str())).collect();
-    let limit = current.inputs.config.max_file_bytes;
-    let texts = wanted
-        .par_iter()
-        .map(|file| {
-            let path = content.join(paths.get(file).copied().unwrap_or_default());
-            match read_text(&path, limit)? {
-                Decoded::Text(text) => Ok((*file, text)),
-                // Its state was the same when the build began: it changed during the build.
-                _ => Err(IoError::new(
-                    "read",
-                    &path,
-                    std::io::Error::other("the file changed during the build; build again"),
-                )),
-            }
-        })
-        .collect::<Result<Vec<_>, IoError>>()?;
-    for (file, text) in texts {
-        current.inputs.loaded.sources.replace(file, text);
-        current.unread.remove(&file);
-    }
-    Ok(())
 }
 
 /// Whether the folder `rel` (relative to `content/`) holds files of the last read.

@@ -218,7 +218,7 @@ impl Engine {
         let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
         let site = Arc::new(saved.site.with_documents(docs));
         let index = loaded_inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
-        let unread = loaded_inputs.loaded.content.iter().map(|c| c.file).collect();
+        let unread = loaded_inputs.loaded.content.iter().map(|c| (c.file, None)).collect();
         let images = Images { info: saved.image_info, files: saved.image_files, diagnostics: Vec::new() };
         loaded_inputs.diagnostics.clear();
         let mut current = Current {

@@ -1,0 +1,104 @@
+//! The texts of content files after a full render: the render drops the pages' texts once
+//! their chunk is rendered (they were the largest part of a build's peak memory), so whatever
+//! needs a text later reads it again. These tests hold the engine to what users see: a file
+//! saved again unchanged is not validated again, a text read again is the one that was
+//! validated (a file changed behind the engine's back is never rendered with the old model),
+//! and a warning is still shown with its line.
+
+use shoko_diagnostics::{ColorChoice, render_human};
+use shoko_engine::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
+use std::path::Path;
+
+fn options() -> BuildOptions {
+    BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, history: false }
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("folder");
+    std::fs::write(path, text).expect("write");
+}
+
+/// A page titled `title` whose body says `body`.
+fn page(title: &str, body: &str) -> String {
+    format!("---\ntitle: {{ ja: \"{title}\", en: \"{title}\" }}\n---\n\n:::ja\n{body}\n:::\n\n:::en\n{body}\n:::\n")
+}
+
+/// A home page, a section `a` and its child page `a/b`.
+fn site() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path();
+    write(root, "content/index.md", &page("Home", "Home text."));
+    write(root, "content/a/index.md", &page("Section", "Section text."));
+    write(root, "content/a/b.md", &page("Child", "Child text."));
+    tmp
+}
+
+fn files(out: &MemoryOutput) -> std::collections::BTreeMap<String, Vec<u8>> {
+    out.files().iter().map(|(k, v)| (k.clone(), v.to_vec())).collect()
+}
+
+fn full_build(root: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut out = MemoryOutput::default();
+    let report = shoko_engine::build(root, &mut out, &options()).expect("readable");
+    assert!(report.written.is_some(), "the full build failed: {:?}", report.checked.diagnostics);
+    files(&out)
+}
+
+#[test]
+fn a_page_saved_again_unchanged_after_a_full_render_renders_nothing() {
+    let tmp = site();
+    let root = tmp.path();
+    let mut engine = Engine::new(root, options());
+    let mut out = MemoryOutput::default();
+    assert!(matches!(engine.rebuild(&Change::Everything, &mut out), Ok(Rebuilt::Rendered { full: true, .. })));
+
+    // The page's text was dropped after its chunk rendered; the hash kept of it says the file
+    // on disk is the one validated.
+    let saved = engine.rebuild(&Change::Paths(vec![root.join("content/a/b.md")]), &mut out).expect("readable");
+    let Rebuilt::Rendered { jobs, .. } = saved else { panic!("the rebuild failed: {:?}", engine.diagnostics()) };
+    assert_eq!(jobs, 0, "a file saved again as it was re-renders nothing");
+}
+
+#[test]
+fn a_page_changed_behind_the_engines_back_is_not_rendered_from_its_new_text() {
+    let tmp = site();
+    let root = tmp.path();
+    let mut engine = Engine::new(root, options());
+    let mut out = MemoryOutput::default();
+    assert!(matches!(engine.rebuild(&Change::Everything, &mut out), Ok(Rebuilt::Rendered { .. })));
+
+    // The child changes on disk, but only the section's change is announced: the section's new
+    // title is in the child's breadcrumbs, so the child renders again, from its text as it was
+    // validated or not at all.
+    write(root, "content/a/b.md", &page("Child", "Child text, longer now, with other offsets."));
+    write(root, "content/a/index.md", &page("Renamed section", "Section text."));
+    let refused = engine.rebuild(&Change::Paths(vec![root.join("content/a/index.md")]), &mut out);
+    let error = refused.expect_err("the child's text is not the one validated").to_string();
+    assert!(error.contains("changed during the build") && error.contains("b.md"), "{error}");
+
+    // Announced, it is read, validated and rendered like any edit.
+    let done = engine.rebuild(&Change::Paths(vec![root.join("content/a/b.md")]), &mut out).expect("readable");
+    assert!(matches!(done, Rebuilt::Rendered { .. }), "{:?}", engine.diagnostics());
+    assert_eq!(files(&out), full_build(root), "the output is a full build's");
+}
+
+#[test]
+fn a_warning_in_a_page_is_shown_with_its_line_after_a_full_render() {
+    let tmp = site();
+    let root = tmp.path();
+    // A callout that states more than the claim it cites is a warning, at its line in the page.
+    write(
+        root,
+        "content/a/b.md",
+        "---\ntitle: { ja: \"子\", en: \"Child\" }\nclaims:\n  - id: guess\n    class: unresolved\n    text: { ja: \"未解決\", en: \"A guess\" }\n    blocked_by: { kind: observer, detail: { ja: \"未観測\", en: \"Not observed\" } }\n    history:\n      - { date: \"2026-11-20\", from: null, to: unresolved, reason: { ja: \"記録\", en: \"Recorded\" } }\n---\n\n::::callout confirmed\n:::ja\n[未解決](claim:guess)。\n:::\n:::en\n[A guess](claim:guess).\n:::\n::::\n",
+    );
+    let mut engine = Engine::new(root, options());
+    let mut out = MemoryOutput::default();
+    let built = engine.rebuild(&Change::Everything, &mut out).expect("readable");
+    assert!(matches!(built, Rebuilt::Rendered { full: true, .. }), "{:?}", engine.diagnostics());
+    let sources = engine.sources().expect("the texts");
+    let shown = render_human(engine.diagnostics(), sources, ColorChoice::Never);
+    assert!(shown.contains("claim/overstated-callout"), "{shown}");
+    assert!(shown.contains("| ::::callout confirmed"), "the warning shows its line:\n{shown}");
+}
