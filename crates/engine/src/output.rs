@@ -53,19 +53,19 @@ pub trait Output {
 pub trait Staging: Send {
     /// Add files (output path → bytes).
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError>;
-    /// Start the file at `path`, to be written into the [`Sink`] and handed to
+    /// Start the file at `path`, to be written into the [`OpenFile`] and handed to
     /// [`Staging::close`]: an output that keeps its files in memory, or compares them with the
     /// last version's, takes the bytes whole; one that writes a new folder streams them into
     /// the file (and the staging need not be locked while they are made).
-    fn open(&mut self, path: &str) -> Result<Sink, IoError> {
+    fn open(&mut self, path: &str) -> Result<OpenFile, IoError> {
         let _ = path;
-        Ok(Sink::Memory(Vec::new()))
+        Ok(OpenFile::Memory(Vec::new()))
     }
     /// Add the file at `path` that [`Staging::open`] started.
-    fn close(&mut self, path: &str, sink: Sink) -> Result<(), IoError> {
-        match sink {
-            Sink::Memory(bytes) => self.write(&BTreeMap::from([(path.to_owned(), bytes)])),
-            Sink::File(mut out, target) => out.flush().map_err(|e| IoError::new("write", target, e)),
+    fn close(&mut self, path: &str, file: OpenFile) -> Result<(), IoError> {
+        match file {
+            OpenFile::Memory(bytes) => self.write(&BTreeMap::from([(path.to_owned(), bytes)])),
+            OpenFile::File(mut out, target) => out.flush().map_err(|e| IoError::new("write", target, e)),
         }
     }
     /// Make this version the output; `clean` when the build reported nothing at all, so that
@@ -74,25 +74,25 @@ pub trait Staging: Send {
 }
 
 /// Where a file started with [`Staging::open`] is written.
-pub enum Sink {
+pub enum OpenFile {
     /// Into memory, handed whole to the staging.
     Memory(Vec<u8>),
     /// Into its file in the staging folder (at that path).
     File(std::io::BufWriter<std::fs::File>, PathBuf),
 }
 
-impl Write for Sink {
+impl Write for OpenFile {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         match self {
-            Sink::Memory(bytes) => bytes.write(buf),
-            Sink::File(out, _) => out.write(buf),
+            OpenFile::Memory(bytes) => bytes.write(buf),
+            OpenFile::File(out, _) => out.write(buf),
         }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
-            Sink::Memory(_) => Ok(()),
-            Sink::File(out, _) => out.flush(),
+            OpenFile::Memory(_) => Ok(()),
+            OpenFile::File(out, _) => out.flush(),
         }
     }
 }
@@ -433,19 +433,19 @@ impl Staging for DiskStaging<'_> {
         Ok(())
     }
 
-    fn open(&mut self, path: &str) -> Result<Sink, IoError> {
+    fn open(&mut self, path: &str) -> Result<OpenFile, IoError> {
         let target = self.staging.join(path);
         if let Some(folder) = target.parent() {
             std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
         }
         let file = std::fs::File::create(&target).map_err(|e| IoError::new("write", &target, e))?;
-        Ok(Sink::File(std::io::BufWriter::with_capacity(1 << 16, file), target))
+        Ok(OpenFile::File(std::io::BufWriter::with_capacity(1 << 16, file), target))
     }
 
-    fn close(&mut self, path: &str, sink: Sink) -> Result<(), IoError> {
-        match sink {
-            Sink::Memory(bytes) => write_tree(&self.staging, &BTreeMap::from([(path.to_owned(), bytes)]))?,
-            Sink::File(mut out, target) => out.flush().map_err(|e| IoError::new("write", target, e))?,
+    fn close(&mut self, path: &str, file: OpenFile) -> Result<(), IoError> {
+        match file {
+            OpenFile::Memory(bytes) => write_tree(&self.staging, &BTreeMap::from([(path.to_owned(), bytes)]))?,
+            OpenFile::File(mut out, target) => out.flush().map_err(|e| IoError::new("write", target, e))?,
         }
         self.written.push(path.to_owned());
         Ok(())

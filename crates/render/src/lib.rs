@@ -1,6 +1,7 @@
 //! The render stage: `&SiteModel` + templates + UI strings + static files → a [`RenderPlan`]
-//! (output path → bytes). Templates receive typed view structs (see [`view`]); content pages
-//! render in parallel with rayon, both languages of a page together.
+//! (output path → bytes), and the files that grow with the whole site handed to a [`Sink`] as
+//! they are made (see [`Stream`]). Templates receive typed view structs (see [`view`]); content
+//! pages render in parallel with rayon, both languages of a page together.
 //!
 //! Pure: templates, strings and files arrive as data, output leaves as bytes; nothing here
 //! touches the disk.
@@ -26,6 +27,7 @@ mod search;
 mod shape;
 mod sidebar;
 mod sitewide;
+mod streams;
 mod upstream;
 mod urls;
 pub mod view;
@@ -34,6 +36,7 @@ pub use assets::{DECK_JS, SEARCH_JS, SITE_CSS, SITE_JS};
 pub use context::{SitePage, SitePageExt};
 pub use deps::affected_jobs;
 pub use export::{CLAIMS_FORMAT, claims_schema};
-pub use plan::{Job, PageTexts, RenderInput, RenderPlan, Renderer, Stream, Templates, compile_templates, render_jobs};
+pub use plan::{Job, PageTexts, RenderInput, RenderPlan, Renderer, Templates, compile_templates};
 pub use shape::ShapeMemo;
+pub use streams::{Sink, Stream};
 pub use urls::relative_href;

@@ -6,6 +6,7 @@ use crate::i18n::Ui;
 use crate::pages::page_views;
 use crate::rules::template_error;
 use crate::shape::ShapeMemo;
+use crate::streams::Stream;
 use crate::view::{ImageInfo, NotFoundView, RootView};
 use crate::{feeds, sitewide};
 use rayon::prelude::*;
@@ -96,33 +97,9 @@ pub struct RenderInput<'a> {
 pub struct RenderPlan {
     /// Output path → bytes.
     pub files: BTreeMap<String, Vec<u8>>,
-    /// The large data files the render made room for: the writer has
-    /// [`Renderer::write_stream`] write each straight into the output.
+    /// The files that grow with the whole site, which the writer has
+    /// [`Renderer::write_stream`] write straight into the output.
     pub streams: Vec<Stream>,
-}
-
-/// A data file that grows with the whole site (tens of megabytes at 10,000 pages per language),
-/// written straight into the output as it is made so that it is never held whole (held, the
-/// two were 90 MiB of a build's peak). The [`Job::Feeds`] job makes them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stream {
-    /// `claims.json` (see `export`).
-    Claims,
-    /// `needs.json` (see `needs`).
-    Needs,
-}
-
-impl Stream {
-    /// Both, in the order they are written.
-    pub const ALL: [Stream; 2] = [Stream::Claims, Stream::Needs];
-
-    /// Its path in the output.
-    pub fn path(self) -> &'static str {
-        match self {
-            Stream::Claims => "claims.json",
-            Stream::Needs => "needs.json",
-        }
-    }
 }
 
 /// One output file (path and bytes), or why it could not be rendered.
@@ -138,9 +115,10 @@ pub enum Job {
     Site(SitePage, Lang, usize),
     /// The root language chooser and the 404 page.
     Root,
-    /// `claims.json`, `sitemap.xml`, `robots.txt`.
+    /// `claims.json` and `needs.json` (streamed: see [`Stream`]), the Atom feeds,
+    /// `sitemap.xml`, `robots.txt`.
     Feeds,
-    /// The search index of one language (`search/ja/…`).
+    /// The search index of one language (`search/ja/…`, streamed).
     Search(Lang),
     /// Static files, processed images, the published schema and `.nojekyll`.
     Assets,
@@ -181,11 +159,6 @@ impl Job {
     }
 }
 
-/// Render only `jobs` (in parallel; the large generated pages run beside the content pages).
-pub fn render_jobs(input: &RenderInput<'_>, jobs: &[Job]) -> Result<RenderPlan, Vec<Diagnostic>> {
-    Renderer::new(input).render(jobs)
-}
-
 /// What every job of one render shares, prepared once: the fingerprinted assets and the context
 /// (with the site's shape, kept between renders: see [`crate::shape`]). `build` renders the
 /// site in chunks through one `Renderer`, writing each chunk while the next renders, so the
@@ -197,6 +170,16 @@ pub struct Renderer<'a> {
 }
 
 impl<'a> Renderer<'a> {
+    /// The context every job shares.
+    pub(crate) fn context(&self) -> &Ctx<'a> {
+        &self.cx
+    }
+
+    /// What the render is made from.
+    pub(crate) fn input(&self) -> &'a RenderInput<'a> {
+        self.input
+    }
+
     /// Prepare a render of `input`.
     pub fn new(input: &'a RenderInput<'a>) -> Self {
         let (asset_files, asset_paths) = assets(input.static_files);
@@ -233,10 +216,10 @@ impl<'a> Renderer<'a> {
             .with_max_len(1)
             .flat_map_iter(|job| run_job(&self.cx, self.input, &self.asset_files, *job, texts))
             .collect();
-        let mut plan = RenderPlan::default();
-        if ordered.contains(&Job::Feeds) {
-            plan.streams = Stream::ALL.to_vec();
-        }
+        let mut plan = RenderPlan {
+            streams: ordered.iter().flat_map(|job| Stream::made_by(*job)).collect(),
+            ..RenderPlan::default()
+        };
         let mut errors = Vec::new();
         for result in rendered {
             match result {
@@ -252,16 +235,6 @@ impl<'a> Renderer<'a> {
             Diagnostic::sort(&mut errors, self.input.sources);
             errors.dedup();
             Err(errors)
-        }
-    }
-}
-
-impl Renderer<'_> {
-    /// Write `stream` into `out`.
-    pub fn write_stream(&self, stream: Stream, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        match stream {
-            Stream::Claims => crate::export::write_claims_json(&self.cx, out),
-            Stream::Needs => crate::needs::write_needs_json(&self.cx, out),
         }
     }
 }
@@ -344,12 +317,11 @@ fn run_job(
             let mut files = vec![Ok(("robots.txt".to_owned(), feeds::robots(cx).into_bytes()))];
             files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
             files.extend(crate::atom::feeds(cx).into_iter().map(Ok));
-            // `claims.json` and `needs.json` are streams (see [`Stream`]).
+            // `claims.json` and `needs.json` are streamed (see [`Stream`]).
             files
         }
-        Job::Search(lang) => {
-            crate::search::index_files(cx, lang, input.search_memos, input.search_patch).into_iter().map(Ok).collect()
-        }
+        // Streamed (see [`Stream`]).
+        Job::Search(_) => Vec::new(),
         Job::Assets => {
             let mut files: Vec<Rendered> = asset_files.iter().map(|(p, b)| Ok((p.clone(), b.clone()))).collect();
             files.extend(input.media.iter().map(|(p, b)| Ok((p.clone(), b.clone()))));

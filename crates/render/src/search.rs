@@ -10,7 +10,7 @@ use shoko_model::{ClaimId, DocId, SiteModel};
 use shoko_search::{Group, Kind, Record, Update};
 use shoko_vocab::{claim_anchor, question_anchor};
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The folder of the indexes, from the site root; each language's is below it (`search/ja`).
 pub const SEARCH_DIR: &str = "search";
@@ -28,35 +28,37 @@ pub fn files(site: &SiteModel) -> shoko_search::Files {
 }
 
 /// The files of `lang`'s index, by path from the site root (`memos` and `patch`: see
-/// `RenderInput`): only those that changed when `patch` allows an update, else every file.
+/// `RenderInput`), handed to `emit` a batch at a time: only those that changed when `patch`
+/// allows an update, else every file.
 pub fn index_files(
     cx: &Ctx<'_>,
     lang: Lang,
     memos: &[shoko_search::Memo; 2],
     patch: Option<&[Job]>,
-) -> Vec<(String, Vec<u8>)> {
+    emit: &mut dyn FnMut(BTreeMap<String, Vec<u8>>),
+) {
     let dir = index_dir(lang);
     let memo = match lang {
         Lang::Ja => &memos[0],
         Lang::En => &memos[1],
     };
     let count = files(cx.site);
-    let updated = patch.filter(|_| memo.can_update(&dir, count)).and_then(|jobs| {
+    let mut emit = |files: BTreeMap<String, Vec<u8>>| {
+        emit(files.into_iter().map(|(name, bytes)| (format!("{dir}/{name}"), bytes)).collect());
+    };
+    let updated = patch.filter(|_| memo.can_update(&dir, count)).is_some_and(|jobs| {
         // The buckets of the pages rendered again, with every page now in them.
         let buckets: BTreeSet<usize> =
             jobs.iter().filter_map(|job| On::rendered_by(*job, lang)).map(|on| on.bucket(cx, lang, count)).collect();
         let pages =
             every_page(cx).filter(|on| buckets.contains(&on.bucket(cx, lang, count))).map(|on| (on, on.file(cx, lang)));
         let groups = groups(cx, lang, pages);
-        memo.build(&dir, count, Update::Buckets(buckets, groups))
+        memo.build_into(&dir, count, Update::Buckets(buckets, groups), &mut emit)
     });
-    let files = updated
-        .or_else(|| {
-            let pages = every_page(cx).map(|on| (on, on.file(cx, lang)));
-            memo.build(&dir, count, Update::All(groups(cx, lang, pages)))
-        })
-        .unwrap_or_default();
-    files.into_iter().map(|(name, bytes)| (format!("{dir}/{name}"), bytes)).collect()
+    if !updated {
+        let pages = every_page(cx).map(|on| (on, on.file(cx, lang)));
+        memo.build_into(&dir, count, Update::All(groups(cx, lang, pages)), &mut emit);
+    }
 }
 
 /// Every page of the site that records can be on.

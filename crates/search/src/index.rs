@@ -147,22 +147,43 @@ impl Memo {
     /// `None` when the change reaches every document (their numbering or the facets' targets
     /// changed) or a group lies outside the buckets named: then build again with every group.
     pub fn build(&self, folder: &str, count: Files, update: Update<'_>) -> Option<BTreeMap<String, Vec<u8>>> {
+        let mut files = BTreeMap::new();
+        self.build_into(folder, count, update, &mut |some| files.extend(some)).then_some(files)
+    }
+
+    /// [`Memo::build`], handing the files to `emit` a batch at a time as they are made, so that
+    /// a whole build never holds them all (56 MB for one language at 10,000 pages); whether it
+    /// built (an update hands its files only once it is sure it can be made).
+    pub fn build_into(
+        &self,
+        folder: &str,
+        count: Files,
+        update: Update<'_>,
+        emit: &mut dyn FnMut(BTreeMap<String, Vec<u8>>),
+    ) -> bool {
         let mut guard = self.lock();
         match update {
             Update::All(groups) => {
-                let (state, files) = State::build(folder, count, groups);
-                *guard = Some(state);
-                Some(files)
+                *guard = Some(State::build(folder, count, groups, emit));
+                true
             }
             Update::Buckets(buckets, groups) => {
-                let state = guard.as_mut().filter(|s| s.committed && s.folder == folder && s.count == count)?;
-                let files = state.update(buckets, groups);
-                match files {
+                let Some(state) = guard.as_mut().filter(|s| s.committed && s.folder == folder && s.count == count)
+                else {
+                    return false;
+                };
+                match state.update(buckets, groups) {
                     // Changed in place: kept only if the output takes the files.
-                    Some(_) => state.committed = false,
-                    None => *guard = None,
+                    Some(files) => {
+                        state.committed = false;
+                        emit(files);
+                        true
+                    }
+                    None => {
+                        *guard = None;
+                        false
+                    }
                 }
-                files
             }
         }
     }
@@ -199,6 +220,14 @@ pub(crate) fn update_for<'a>(site: &[Group<'a>], changed: &[&str], count: Files)
     let buckets: BTreeSet<usize> = changed.iter().map(|p| bucket_of(p, count)).collect();
     let groups = site.iter().filter(|g| buckets.contains(&bucket_of(&g.page, count))).cloned().collect();
     Update::Buckets(buckets, groups)
+}
+
+/// Token files handed out at once by a whole build.
+const TOKEN_BATCH: usize = 64;
+
+/// The file of bucket `b`.
+fn bucket_file(b: usize) -> String {
+    format!("{}.js", bucket_name(b))
 }
 
 /// The bucket of the page at `address` in an index of `count` files.
@@ -284,7 +313,13 @@ impl State {
         self.hashes[b] = groups.flat_map(|g| &g.hashes).fold(fnv(&[]), |h, r| fnv_from(h, &r.to_le_bytes()));
     }
 
-    fn build(folder: &str, count: Files, groups: Vec<Group<'_>>) -> (State, BTreeMap<String, Vec<u8>>) {
+    /// The state of an index built from every group, its files handed to `emit` as they are made.
+    fn build(
+        folder: &str,
+        count: Files,
+        groups: Vec<Group<'_>>,
+        emit: &mut dyn FnMut(BTreeMap<String, Vec<u8>>),
+    ) -> State {
         let buckets_n = count.buckets.max(1);
         let mut by_page: BTreeMap<Arc<str>, Vec<Record<'_>>> = BTreeMap::new();
         let mut sizes = vec![0usize; buckets_n];
@@ -309,11 +344,11 @@ impl State {
                 records: state.buckets[b].iter().flat_map(|p| &by_page[p]).collect(),
             })
             .collect();
-        let (mut hashes, mut buckets) = (Vec::new(), Vec::new());
+        let mut hashes = Vec::new();
         Piece::each(folder, &docs, |piece| {
             state.postings.add(&piece.tokenized);
             hashes.extend(piece.hashes);
-            buckets.extend(piece.files);
+            emit(piece.files.into_iter().map(|(b, file)| (bucket_file(b), file)).collect());
         });
         state.postings.seal();
         state.note_groups(0..buckets_n, &by_page, hashes);
@@ -322,9 +357,12 @@ impl State {
                 *state.gfx_groups.entry(g.clone()).or_default() += 1;
             }
         }
-        let mut files = state.token_files(0..state.postings.shards.len());
-        files.extend(state.bucket_files(buckets));
-        (state, files)
+        let shards = state.postings.shards.len();
+        for batch in (0..shards).step_by(TOKEN_BATCH) {
+            emit(state.token_files(batch..(batch + TOKEN_BATCH).min(shards)));
+        }
+        emit(state.bucket_files(Vec::new(), 0..buckets_n));
+        state
     }
 
     /// The groups of `buckets` noted from `by_page` (their records) and `hashes` (each record's,
@@ -467,7 +505,8 @@ impl State {
             files_of_tokens.insert(self.postings.file_of(n as usize));
         }
         let mut files = self.token_files(files_of_tokens.into_iter());
-        files.extend(self.bucket_files(buckets));
+        let noted: Vec<usize> = buckets.iter().map(|(b, _)| *b).collect();
+        files.extend(self.bucket_files(buckets, noted.into_iter()));
         Some(files)
     }
 
@@ -483,12 +522,15 @@ impl State {
             .collect()
     }
 
-    /// The bucket files `buckets` (their groups already noted; each bucket's facets and hash
-    /// are noted again), the facets and the entry.
-    fn bucket_files(&mut self, buckets: Vec<(usize, Vec<u8>)>) -> BTreeMap<String, Vec<u8>> {
-        let mut out = BTreeMap::new();
-        for (b, file) in buckets {
-            out.insert(format!("{}.js", bucket_name(b)), file);
+    /// The bucket files `buckets`, the facets and the entry, after the facets and hash of each
+    /// bucket of `noted` (their groups already noted) are noted again.
+    fn bucket_files(
+        &mut self,
+        buckets: Vec<(usize, Vec<u8>)>,
+        noted: impl Iterator<Item = usize>,
+    ) -> BTreeMap<String, Vec<u8>> {
+        let mut out: BTreeMap<String, Vec<u8>> = buckets.into_iter().map(|(b, file)| (bucket_file(b), file)).collect();
+        for b in noted {
             self.note_bucket(b);
         }
         out.insert("f.js".to_owned(), script(&self.folder, "f", &json(&self.facets)));
@@ -625,6 +667,29 @@ mod tests {
                 group(&format!("ja/p{p}/index.html"), &texts)
             })
             .collect()
+    }
+
+    #[test]
+    fn a_whole_build_hands_its_files_out_in_batches_that_make_the_whole_index() {
+        // 1,000 pages of 1 to 4 sections: pieces of 256 records, 128 token files.
+        let count = Files { tokens: 128, buckets: 256 };
+        let mut batches: Vec<BTreeMap<String, Vec<u8>>> = Vec::new();
+        assert!(Memo::default().build_into("search/ja", count, Update::All(site(1000, 3)), &mut |b| batches.push(b)));
+        let whole = build(site(1000, 3), count);
+        let largest = batches.iter().map(|b| b.values().map(Vec::len).sum::<usize>()).max().unwrap_or(0);
+        let total: usize = whole.values().map(Vec::len).sum();
+        assert!(
+            batches.len() > 4 && largest * 4 < total,
+            "{} batches, the largest {largest} of {total} bytes",
+            batches.len()
+        );
+        let mut union = BTreeMap::new();
+        for batch in batches {
+            for (name, bytes) in batch {
+                assert!(union.insert(name.clone(), bytes).is_none(), "{name} handed out twice");
+            }
+        }
+        assert_eq!(union, whole);
     }
 
     /// An edit of a site's groups, giving the addresses of the pages it changed.

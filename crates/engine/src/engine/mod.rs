@@ -26,7 +26,7 @@ pub use persist::cache_dir;
 use crate::IoError;
 use crate::images::Images;
 use crate::load::{Decoded, read_text};
-use crate::output::{Mode, Output};
+use crate::output::{Mode, Output, Staging};
 pub(crate) use crate::pipeline::Validated;
 use crate::pipeline::{
     BuildOptions, Inputs, Timings, image_source, link_validated, load_static, read_inputs, validate_all,
@@ -36,7 +36,7 @@ use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
 use shoko_history::{History, Unavailable};
 use shoko_model::surface::surface;
 use shoko_model::{DocId, SiteModel};
-use shoko_render::{Job, RenderInput, RenderPlan, Renderer, affected_jobs};
+use shoko_render::{Job, RenderInput, RenderPlan, Renderer, Sink, affected_jobs};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -577,11 +577,12 @@ fn stream(
                         write(&plan)?;
                         written.extend(plan.files.into_keys());
                         for stream in plan.streams {
-                            let path = stream.path();
-                            let mut sink = lock(&staging).open(path)?;
-                            renderer.write_stream(stream, &mut sink).map_err(|e| IoError::new("write", path, e))?;
-                            lock(&staging).close(path, sink)?;
-                            written.push(path.to_owned());
+                            let mut sink = StagingSink { staging: &staging, written: &mut written, failed: None };
+                            let done = renderer.write_stream(stream, &mut sink);
+                            if let Some(e) = sink.failed {
+                                return Err(e);
+                            }
+                            done.map_err(|e| IoError::new("write", stream.path(), e))?;
                         }
                     }
                     Err(e) => errors.extend(e),
@@ -635,6 +636,48 @@ fn stream(
     }
     written.sort();
     Ok((written, errors, search_took.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)))
+}
+
+/// The staging of a render as the [`Sink`] of its streams: each file goes into the staging as
+/// it is made, and is listed as written.
+struct StagingSink<'s, 'o> {
+    staging: &'s std::sync::Mutex<Box<dyn Staging + 'o>>,
+    written: &'s mut Vec<String>,
+    /// Why the staging refused a file: the render's stream stops, and this is the error.
+    failed: Option<IoError>,
+}
+
+impl StagingSink<'_, '_> {
+    /// `done`'s value; its error kept, and the stream told to stop.
+    fn keep<T>(&mut self, done: Result<T, IoError>) -> std::io::Result<T> {
+        done.map_err(|e| {
+            self.failed = Some(e);
+            std::io::Error::other("the output refused a file")
+        })
+    }
+}
+
+impl Sink for StagingSink<'_, '_> {
+    fn files(&mut self, files: BTreeMap<String, Vec<u8>>) -> std::io::Result<()> {
+        let done = lock(self.staging).write(&files);
+        self.keep(done)?;
+        self.written.extend(files.into_keys());
+        Ok(())
+    }
+
+    fn stream(
+        &mut self,
+        path: &str,
+        fill: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let opened = lock(self.staging).open(path);
+        let mut file = self.keep(opened)?;
+        fill(&mut file)?;
+        let closed = lock(self.staging).close(path, file);
+        self.keep(closed)?;
+        self.written.push(path.to_owned());
+        Ok(())
+    }
 }
 
 /// `mutex` locked, even after a panic elsewhere (what it guards stays whole).
