@@ -169,7 +169,11 @@ impl Postings {
 
     /// After adding: each list in ID order, and each token with documents in its file.
     pub(crate) fn seal(&mut self) {
-        self.lists.par_iter_mut().for_each(|list| list.sort_unstable());
+        self.lists.par_iter_mut().for_each(|list| {
+            list.sort_unstable();
+            // Grown by pushing, a list holds up to twice its postings: held as long as the memo.
+            list.shrink_to_fit();
+        });
         let files = self.shards.len();
         for shard in &mut self.shards {
             shard.clear();
