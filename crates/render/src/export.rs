@@ -297,8 +297,12 @@ pub fn write_claims_json(cx: &Ctx<'_>, out: &mut dyn std::io::Write) -> std::io:
         claims: AllClaims { cx, dependents },
         questions,
     };
-    serde_json::to_writer(&mut *out, &export)?;
-    out.write_all(b"\n")
+    // Buffered here: serde writes a few bytes at a time, and a write to a `dyn Write` is a call.
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut out, &export)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 /// The JSON Schema of `claims.json`, generated from the types that write it.

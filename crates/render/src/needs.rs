@@ -103,6 +103,10 @@ pub fn write_needs_json(cx: &Ctx<'_>, out: &mut dyn std::io::Write) -> std::io::
         current_version: Lang::En.code(),
         versions: Lang::ALL.iter().map(|&lang| (lang.code(), version(cx, lang))).collect(),
     };
-    serde_json::to_writer(&mut *out, &file)?;
-    out.write_all(b"\n")
+    // Buffered here: serde writes a few bytes at a time, and a write to a `dyn Write` is a call.
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut out, &file)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
