@@ -344,12 +344,13 @@ impl State {
                 records: state.buckets[b].iter().flat_map(|p| &by_page[p]).collect(),
             })
             .collect();
-        let mut hashes = Vec::new();
+        let (mut hashes, mut taken) = (Vec::new(), Vec::new());
         Piece::each(folder, &docs, |piece| {
-            state.postings.add(&piece.tokenized);
+            taken.push(state.postings.take(piece.tokenized));
             hashes.extend(piece.hashes);
             emit(piece.files.into_iter().map(|(b, file)| (bucket_file(b), file)).collect());
         });
+        state.postings.fill(taken);
         state.postings.seal();
         state.note_groups(0..buckets_n, &by_page, hashes);
         for group in state.groups.values() {
