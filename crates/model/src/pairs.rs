@@ -168,16 +168,24 @@ pub enum Revision {
 
 /// A side of `text`, at `span`.
 fn side(text: &str, span: Range<usize>) -> Side {
-    let mut hasher = blake3::Hasher::new();
-    for (i, word) in text.split_whitespace().enumerate() {
-        if i > 0 {
-            hasher.update(b" ");
-        }
-        hasher.update(word.as_bytes());
+    thread_local! {
+        /// The words of a side joined by single spaces, hashed at once (a hasher fed word by word
+        /// was 2% of a cold build's time).
+        static WORDS: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
     }
-    let mut first = [0; 8];
-    first.copy_from_slice(&hasher.finalize().as_bytes()[..8]);
-    Side { hash: u64::from_le_bytes(first), empty: text.trim().is_empty(), span }
+    let hash = WORDS.with_borrow_mut(|words| {
+        words.clear();
+        for word in text.split_whitespace() {
+            if !words.is_empty() {
+                words.push(' ');
+            }
+            words.push_str(word);
+        }
+        let mut first = [0; 8];
+        first.copy_from_slice(&blake3::hash(words.as_bytes()).as_bytes()[..8]);
+        u64::from_le_bytes(first)
+    });
+    Side { hash, empty: text.trim().is_empty(), span }
 }
 
 /// Add the pairs of the bilingual fields of a parsed YAML document to `out`.
