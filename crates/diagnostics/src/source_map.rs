@@ -1,4 +1,5 @@
-//! The text of every file a run has read, addressed by [`FileId`].
+//! Every file a run has read, addressed by [`FileId`]: its path, its text while it is held, and
+//! its line index.
 
 use crate::{FileId, LineCol, LineIndex, Span};
 

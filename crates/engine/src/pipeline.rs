@@ -32,7 +32,8 @@ pub struct BuildOptions {
 /// The outcome of validation: the model and every diagnostic, sorted by file and position.
 #[derive(Debug)]
 pub struct Checked {
-    /// Texts of every file read.
+    /// Every file read (after a full render, the texts of the pages are no longer held; see
+    /// the engine's `texts`).
     pub sources: SourceMap,
     /// The linked site (partial when there are errors).
     pub site: SiteModel,

@@ -63,7 +63,8 @@ fn template_diagnostic(error: &tera::Error, files: &[(String, FileId)]) -> Diagn
 pub struct RenderInput<'a> {
     /// The linked site.
     pub site: &'a SiteModel,
-    /// Texts of all files (bodies are rendered from them).
+    /// Every file read, by id: paths and line indexes for diagnostics, and the texts bodies are
+    /// rendered from when a render is not handed them (see [`Renderer::render_texts`]).
     pub sources: &'a SourceMap,
     /// Compiled templates.
     pub templates: &'a Templates,

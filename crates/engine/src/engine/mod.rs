@@ -1,6 +1,6 @@
 //! The engine: the one path from a site root to its output, for `check`, `build` and `serve`
-//! alike. An [`Engine`] keeps everything of its last run: the texts (with stable file ids), each
-//! file's validation, the linked site, the compiled templates, the processed images and what
+//! alike. An [`Engine`] keeps everything of its last run: the files (with stable file ids; a
+//! page's text only until it is rendered, see [`texts`]), each file's validation, the linked site, the compiled templates, the processed images and what
 //! the last good render was made from. A first run, or a change it cannot narrow down, reads
 //! and renders everything; when only content files changed it re-reads just those, re-validates
 //! just those documents, links again, and re-renders only the jobs that
@@ -284,6 +284,9 @@ impl Engine {
         let (Some(static_files), Some(templates), Some(ui)) =
             (&current.statics, &current.inputs.templates, &current.inputs.ui)
         else {
+            if let Some(withheld) = withheld {
+                withheld.finish(current);
+            }
             return Ok(Rebuilt::Failed);
         };
         let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
@@ -327,6 +330,7 @@ impl Engine {
             read_texts(&self.root, current, &files)?;
             self.diagnostics.extend(errors);
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
+            self.diagnostics.dedup();
             return Ok(Rebuilt::Failed);
         }
         // Only an output that keeps its version can be patched next time; for any other the

@@ -3,9 +3,10 @@
 //! model made from them), so a full render takes the pages' texts out of the source map before
 //! it starts, hands each chunk of pages its own texts as it renders (reading again from disk
 //! those not held) and drops them after ([`Withheld`]). A text not held is *unread*; the hash
-//! of the text that was validated is kept where it is known, so a text read again later (for a
-//! patch, a diagnostic, an edit under `serve`) is known to be that one, and a file saved again
-//! unchanged is not validated again.
+//! of the text the engine validated is kept where it is known, so a text read again later (for
+//! a patch, a diagnostic, an edit under `serve`) is known to be that one, and a file saved again
+//! unchanged is not validated again. (A resumed engine validated nothing itself: the states of
+//! its files were checked when it resumed, and the hash it keeps is of the text it rendered.)
 
 use super::{Current, lock};
 use crate::IoError;
@@ -119,24 +120,22 @@ impl Withheld {
             Job::Page(doc) => Some(site.docs()[doc.0].file),
             _ => None,
         });
-        let mut texts = PageTexts::new();
-        let mut read = Vec::new();
+        let files: Vec<FileId> = files.collect();
+        // Those read from disk first: should one fail, the held ones stay held (and are put back
+        // by `finish`), never dropped without their hash.
+        let read: Vec<(FileId, &PathBuf, Option<blake3::Hash>)> =
+            files.iter().filter_map(|file| self.unread.get(file).map(|(path, hash)| (*file, path, *hash))).collect();
+        let mut texts: PageTexts = read
+            .into_par_iter()
+            .map(|(file, path, hash)| Ok((file, read_validated(path, hash, self.limit)?)))
+            .collect::<Result<_, IoError>>()?;
         {
             let mut held = lock(&self.held);
-            for file in files {
-                match held.remove(&file) {
-                    Some(text) => {
-                        texts.insert(file, text);
-                    }
-                    None => read.extend(self.unread.get(&file).map(|(path, hash)| (file, path, *hash))),
-                }
-            }
-        }
-        for (file, path, hash) in read {
-            texts.insert(file, read_validated(path, hash, self.limit)?);
+            texts.extend(files.iter().filter_map(|file| held.remove(file).map(|text| (*file, text))));
         }
         let plan = renderer.render_texts(jobs, &texts);
-        let hashes = texts.iter().map(|(file, text)| (*file, blake3::hash(text.as_bytes())));
+        let hashes: Vec<(FileId, blake3::Hash)> =
+            texts.iter().map(|(file, text)| (*file, blake3::hash(text.as_bytes()))).collect();
         lock(&self.dropped).extend(hashes);
         Ok(plan)
     }
