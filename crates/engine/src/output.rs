@@ -53,13 +53,13 @@ pub trait Output {
 pub trait Staging: Send {
     /// Add files (output path → bytes).
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError>;
-    /// Start the file at `path`, to be written into the [`OpenFile`] and handed to
-    /// [`Staging::close`]: an output that keeps its files in memory, or compares them with the
-    /// last version's, takes the bytes whole; one that writes a new folder streams them into
-    /// the file (and the staging need not be locked while they are made).
-    fn open(&mut self, path: &str) -> Result<OpenFile, IoError> {
+    /// Start the file at `path` (of about `size` bytes), to be written into the [`OpenFile`] and
+    /// handed to [`Staging::close`]: an output that keeps its files in memory, or compares them
+    /// with the last version's, takes the bytes whole; one that writes a new folder streams them
+    /// into the file (and the staging need not be locked while they are made).
+    fn open(&mut self, path: &str, size: usize) -> Result<OpenFile, IoError> {
         let _ = path;
-        Ok(OpenFile::Memory(Vec::new()))
+        Ok(OpenFile::Memory(Vec::with_capacity(size)))
     }
     /// Add the file at `path` that [`Staging::open`] started.
     fn close(&mut self, path: &str, file: OpenFile) -> Result<(), IoError> {
@@ -433,7 +433,7 @@ impl Staging for DiskStaging<'_> {
         Ok(())
     }
 
-    fn open(&mut self, path: &str) -> Result<OpenFile, IoError> {
+    fn open(&mut self, path: &str, _size: usize) -> Result<OpenFile, IoError> {
         let target = self.staging.join(path);
         if let Some(folder) = target.parent() {
             std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;

@@ -672,9 +672,10 @@ impl Sink for StagingSink<'_, '_> {
     fn stream(
         &mut self,
         path: &str,
+        size: usize,
         fill: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        let opened = lock(self.staging).open(path);
+        let opened = lock(self.staging).open(path, size);
         let mut file = self.keep(opened)?;
         fill(&mut file)?;
         let closed = lock(self.staging).close(path, file);
