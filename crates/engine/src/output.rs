@@ -63,9 +63,9 @@ pub trait Staging: Send {
     }
     /// Add the file at `path` that [`Staging::open`] started.
     fn close(&mut self, path: &str, file: OpenFile) -> Result<(), IoError> {
-        match file {
-            OpenFile::Memory(bytes) => self.write(&BTreeMap::from([(path.to_owned(), bytes)])),
-            OpenFile::File(mut out, target) => out.flush().map_err(|e| IoError::new("write", target, e)),
+        match file.finish()? {
+            Some(bytes) => self.write(&BTreeMap::from([(path.to_owned(), bytes)])),
+            None => Ok(()),
         }
     }
     /// Make this version the output; `clean` when the build reported nothing at all, so that
@@ -79,6 +79,16 @@ pub enum OpenFile {
     Memory(Vec<u8>),
     /// Into its file in the staging folder (at that path).
     File(std::io::BufWriter<std::fs::File>, PathBuf),
+}
+
+impl OpenFile {
+    /// Its bytes when they are in memory; a file is flushed and its bytes are in it.
+    fn finish(self) -> Result<Option<Vec<u8>>, IoError> {
+        match self {
+            OpenFile::Memory(bytes) => Ok(Some(bytes)),
+            OpenFile::File(mut out, target) => out.flush().map(|()| None).map_err(|e| IoError::new("write", target, e)),
+        }
+    }
 }
 
 impl Write for OpenFile {
@@ -443,12 +453,13 @@ impl Staging for DiskStaging<'_> {
     }
 
     fn close(&mut self, path: &str, file: OpenFile) -> Result<(), IoError> {
-        match file {
-            OpenFile::Memory(bytes) => write_tree(&self.staging, &BTreeMap::from([(path.to_owned(), bytes)]))?,
-            OpenFile::File(mut out, target) => out.flush().map_err(|e| IoError::new("write", target, e))?,
+        match file.finish()? {
+            Some(bytes) => self.write(&BTreeMap::from([(path.to_owned(), bytes)])),
+            None => {
+                self.written.push(path.to_owned());
+                Ok(())
+            }
         }
-        self.written.push(path.to_owned());
-        Ok(())
     }
 
     fn commit(mut self: Box<Self>, clean: bool) -> Result<(), IoError> {

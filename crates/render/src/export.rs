@@ -263,8 +263,8 @@ fn changed_upstream<'a>(cx: &'a Ctx<'_>, claim: &Claim) -> Vec<UpstreamExport<'a
         .collect()
 }
 
-/// Write `claims.json`, compact, into `out` (tens of megabytes on a large site: never held).
-pub fn write_claims_json(cx: &Ctx<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+/// `claims.json` as the record it is written from (see `streams`).
+pub(crate) fn claims_export<'a>(cx: &'a Ctx<'a>) -> impl serde::Serialize + 'a {
     let mut dependents: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for d in cx.site.claims().values() {
         let c = &cx.site.docs()[d.doc.0].claims[d.index];
@@ -290,19 +290,13 @@ pub fn write_claims_json(cx: &Ctx<'_>, out: &mut dyn std::io::Write) -> std::io:
             }
         })
         .collect();
-    let export = Export {
+    Export {
         format: CLAIMS_FORMAT,
         generator: format!("shoko {}", env!("CARGO_PKG_VERSION")),
         base_url: cx.base_url.as_deref(),
         claims: AllClaims { cx, dependents },
         questions,
-    };
-    // Buffered here: serde writes a few bytes at a time, and a write to a `dyn Write` is a call.
-    use std::io::Write as _;
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    serde_json::to_writer(&mut out, &export)?;
-    out.write_all(b"\n")?;
-    out.flush()
+    }
 }
 
 /// The JSON Schema of `claims.json`, generated from the types that write it.

@@ -95,18 +95,12 @@ fn version<'a>(cx: &'a Ctx<'a>, lang: Lang) -> Version<'a> {
     Version { needs_amount: needs.len(), needs }
 }
 
-/// Write `needs.json` into `out` (tens of megabytes on a large site: never held).
-pub fn write_needs_json(cx: &Ctx<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let file = NeedsFile {
+/// `needs.json` as the record it is written from (see `streams`).
+pub(crate) fn needs_file<'a>(cx: &'a Ctx<'a>) -> impl Serialize + 'a {
+    NeedsFile {
         format_version: FORMAT_VERSION,
         project: cx.t(Lang::En, "site-title"),
         current_version: Lang::En.code(),
         versions: Lang::ALL.iter().map(|&lang| (lang.code(), version(cx, lang))).collect(),
-    };
-    // Buffered here: serde writes a few bytes at a time, and a write to a `dyn Write` is a call.
-    use std::io::Write as _;
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    serde_json::to_writer(&mut out, &file)?;
-    out.write_all(b"\n")?;
-    out.flush()
+    }
 }

@@ -63,10 +63,10 @@ impl Renderer<'_> {
         let items = cx.site.claims().len() + cx.site.questions().len();
         match stream {
             Stream::Claims => {
-                sink.stream(&stream.path(), 1024 + items * 1536, &mut |out| crate::export::write_claims_json(cx, out))
+                sink.stream(&stream.path(), 1024 + items * 1536, &mut |out| json(out, crate::export::claims_export(cx)))
             }
             Stream::Needs => {
-                sink.stream(&stream.path(), 1024 + items * 768, &mut |out| crate::needs::write_needs_json(cx, out))
+                sink.stream(&stream.path(), 1024 + items * 768, &mut |out| json(out, crate::needs::needs_file(cx)))
             }
             Stream::Search(lang) => {
                 let input = self.input();
@@ -80,4 +80,13 @@ impl Renderer<'_> {
             }
         }
     }
+}
+
+/// `value` as compact JSON and a line end, into `out` through a buffer of its own: serde writes
+/// a few bytes at a time, and each write to a `dyn Write` is a call.
+fn json(out: &mut dyn Write, value: impl serde::Serialize) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut out, &value)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }

@@ -1,7 +1,8 @@
 //! The engine: the one path from a site root to its output, for `check`, `build` and `serve`
 //! alike. An [`Engine`] keeps everything of its last run: the files (with stable file ids; a
-//! page's text only until it is rendered, see [`texts`]), each file's validation, the linked site, the compiled templates, the processed images and what
-//! the last good render was made from. A first run, or a change it cannot narrow down, reads
+//! page's text only until it is rendered, see [`texts`]), each file's validation, the linked
+//! site, the compiled templates, the processed images and what the last good render was made
+//! from. A first run, or a change it cannot narrow down, reads
 //! and renders everything; when only content files changed it re-reads just those, re-validates
 //! just those documents, links again, and re-renders only the jobs that
 //! [`shoko_render::affected_jobs`] names. Anything else (templates, strings, configuration,

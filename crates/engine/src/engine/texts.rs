@@ -45,7 +45,7 @@ pub(super) fn read_texts(root: &Path, current: &mut Current, files: &[FileId]) -
     let limit = current.inputs.config.max_file_bytes;
     let texts = wanted
         .par_iter()
-        .map(|(file, hash)| Ok((*file, read_validated(&paths[file], *hash, limit)?)))
+        .map(|(file, hash)| Ok((*file, read_validated(&paths[file], *hash, limit)?.0)))
         .collect::<Result<Vec<_>, IoError>>()?;
     for (file, text) in texts {
         current.inputs.loaded.sources.replace(file, text);
@@ -60,13 +60,16 @@ fn paths_of(root: &Path, current: &Current) -> BTreeMap<FileId, PathBuf> {
     current.inputs.loaded.content.iter().map(|c| (c.file, content.join(&c.path))).collect()
 }
 
-/// The text of the file at `path`, which must hash to `hash` when that is known: the file was
-/// validated when the build began, so any other text means it changed during the build.
-fn read_validated(path: &Path, hash: Option<blake3::Hash>, limit: u64) -> Result<String, IoError> {
-    match read_text(path, limit)? {
-        Decoded::Text(text) if hash.is_none_or(|h| blake3::hash(text.as_bytes()) == h) => Ok(text),
-        _ => Err(IoError::new("read", path, std::io::Error::other("the file changed during the build; build again"))),
+/// The text of the file at `path` and its hash, which must be `hash` when that is known: the
+/// file was validated when the build began, so any other text means it changed during the build.
+fn read_validated(path: &Path, hash: Option<blake3::Hash>, limit: u64) -> Result<(String, blake3::Hash), IoError> {
+    if let Decoded::Text(text) = read_text(path, limit)? {
+        let found = blake3::hash(text.as_bytes());
+        if hash.is_none_or(|h| h == found) {
+            return Ok((text, found));
+        }
     }
+    Err(IoError::new("read", path, std::io::Error::other("the file changed during the build; build again")))
 }
 
 /// The pages' texts of one full render, handed out a chunk at a time.
@@ -116,26 +119,30 @@ impl Withheld {
         site: &SiteModel,
         jobs: &[Job],
     ) -> Result<Result<RenderPlan, Vec<Diagnostic>>, IoError> {
-        let files = jobs.iter().filter_map(|job| match job {
-            Job::Page(doc) => Some(site.docs()[doc.0].file),
-            _ => None,
-        });
-        let files: Vec<FileId> = files.collect();
-        // Those read from disk first: should one fail, the held ones stay held (and are put back
-        // by `finish`), never dropped without their hash.
+        let files: Vec<FileId> = jobs
+            .iter()
+            .filter_map(|job| match job {
+                Job::Page(doc) => Some(site.docs()[doc.0].file),
+                _ => None,
+            })
+            .collect();
+        // Those read from disk first (hashed as they are checked): should one fail, the held ones
+        // stay held (and are put back by `finish`), never dropped without their hash.
         let read: Vec<(FileId, &PathBuf, Option<blake3::Hash>)> =
             files.iter().filter_map(|file| self.unread.get(file).map(|(path, hash)| (*file, path, *hash))).collect();
-        let mut texts: PageTexts = read
+        let read: Vec<(FileId, (String, blake3::Hash))> = read
             .into_par_iter()
             .map(|(file, path, hash)| Ok((file, read_validated(path, hash, self.limit)?)))
             .collect::<Result<_, IoError>>()?;
-        {
+        let mut hashes: Vec<(FileId, blake3::Hash)> = read.iter().map(|(file, (_, hash))| (*file, *hash)).collect();
+        let mut texts: PageTexts = read.into_iter().map(|(file, (text, _))| (file, text)).collect();
+        let held: Vec<(FileId, String)> = {
             let mut held = lock(&self.held);
-            texts.extend(files.iter().filter_map(|file| held.remove(file).map(|text| (*file, text))));
-        }
+            files.iter().filter_map(|file| held.remove(file).map(|text| (*file, text))).collect()
+        };
+        hashes.extend(held.iter().map(|(file, text)| (*file, blake3::hash(text.as_bytes()))));
+        texts.extend(held);
         let plan = renderer.render_texts(jobs, &texts);
-        let hashes: Vec<(FileId, blake3::Hash)> =
-            texts.iter().map(|(file, text)| (*file, blake3::hash(text.as_bytes()))).collect();
         lock(&self.dropped).extend(hashes);
         Ok(plan)
     }
