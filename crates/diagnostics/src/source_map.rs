@@ -89,6 +89,15 @@ impl SourceMap {
         file.text = text;
     }
 
+    /// Put `file`, prepared (read and indexed) elsewhere, in the place of file `id`, which was
+    /// added with its path and no text.
+    ///
+    /// # Panics
+    /// If `id` was not returned by [`SourceMap::add`] on this map (a programming error).
+    pub fn put(&mut self, id: FileId, file: SourceFile) {
+        self.files[id.0 as usize] = file;
+    }
+
     /// Take the text of file `id` out, leaving it empty (as a file not read yet stands), so that
     /// the text can be dropped once its reader is done with it.
     ///

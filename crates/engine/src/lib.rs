@@ -13,7 +13,7 @@ pub mod stamp;
 mod svg;
 
 pub use engine::{Change, Engine, Rebuilt, cache_dir};
-pub use load::{Loaded, load};
+pub use load::{Loaded, find};
 pub use output::{DiskOutput, MemoryFiles, MemoryOutput, Mode, Output};
 pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};
 

@@ -1,8 +1,8 @@
 //! Discovery and reading: every `*.md`, `*.yaml` and `*.yml` file under `content/`, in sorted
-//! order, read as UTF-8 (a BOM is dropped; invalid UTF-8 is a diagnostic, not a crash).
+//! order, found first and read as it is validated, as UTF-8 (a BOM is dropped; invalid UTF-8 is a
+//! diagnostic, not a crash).
 
 use crate::IoError;
-use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, SourceMap, Span};
 use shoko_model::SourceKind;
 use shoko_model::rules::{file_invalid_utf8, file_symlink, file_too_large, file_unknown_data};
@@ -24,19 +24,21 @@ pub struct ContentFile {
 /// The files of a site root.
 #[derive(Debug, Default)]
 pub struct Loaded {
-    /// Texts of every file read.
+    /// Every file found, with its text while it is held (see [`find`]).
     pub sources: SourceMap,
     /// The content files, sorted by path.
     pub content: Vec<ContentFile>,
     /// Every file under `content/`, relative to it.
     pub files: std::collections::BTreeSet<String>,
-    /// Files that could be read but not decoded.
+    /// Problems of the files found: links, unknown data files.
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Read every content file under `root/content`; files over `max_bytes` and symbolic links are
-/// reported and skipped.
-pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
+/// Find every content file under `root/content`, in sorted order, each in the source map with
+/// an empty text: the texts are read as they are validated (`pipeline::validate_all`), so a big
+/// site's are never all held at once. Symbolic links and unknown data files are reported and
+/// skipped.
+pub fn find(root: &Path) -> Result<Loaded, IoError> {
     let content_dir = root.join(CONTENT_DIR);
     let problem = match crate::inputs::entry(root, Path::new(CONTENT_DIR))? {
         crate::inputs::Entry::Folder => None,
@@ -68,55 +70,40 @@ pub fn load(root: &Path, max_bytes: u64) -> Result<Loaded, IoError> {
         }
         loaded.files.insert(rel.clone());
         let Some(kind) = SourceKind::of(&rel) else { continue };
-        found.push((rel, kind, entry.into_path()));
+        found.push((rel, kind));
     }
-    // Reading, decoding and indexing lines are the slow part on a big site: in parallel, then
-    // added in the walk's order.
-    let read: Vec<Read> =
-        found.into_par_iter().map(|(rel, kind, path)| read(rel, kind, &path, max_bytes)).collect::<Result<_, _>>()?;
-    for file in read {
-        match file {
-            Read::Text(rel, kind, source) => {
-                let file = loaded.sources.push(source);
-                loaded.content.push(ContentFile { file, path: rel, kind });
-            }
-            Read::Invalid(source, range) => {
-                let file = loaded.sources.push(source);
-                loaded.diagnostics.push(file_invalid_utf8::diagnostic(Span::new(file, range)));
-            }
-            Read::TooLarge(rel, size) => {
-                let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
-                loaded.diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, max_bytes));
-            }
-            Read::UnknownData(rel) => {
-                let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
-                loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel));
-            }
+    // Added in the walk's order, after the links.
+    for (rel, kind) in found {
+        let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
+        match kind {
+            Ok(kind) => loaded.content.push(ContentFile { file, path: rel, kind }),
+            Err(()) => loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel)),
         }
     }
     Ok(loaded)
 }
 
-/// One content file as read: its text, or why it has none.
-enum Read {
-    /// Decoded text (path relative to `content/`, kind, the file ready for the source map).
-    Text(String, SourceKind, SourceFile),
-    /// Not UTF-8: the text with replacement characters and the range of the first bad sequence.
-    Invalid(SourceFile, std::ops::Range<usize>),
-    /// Over the size limit (its size in bytes); not read.
-    TooLarge(String, u64),
-    /// A data file under `_data/` that is not one of the known ones.
-    UnknownData(String),
+/// A content file as read for its validation: the file for the source map, or why there is
+/// none to validate (the diagnostic, and the text to show it with).
+pub(crate) enum Read {
+    /// Decoded text, ready for the source map.
+    Text(SourceFile),
+    /// Not validated: not UTF-8 (the text with replacement characters) or over the size limit
+    /// (no text).
+    Unreadable(SourceFile, Diagnostic),
 }
 
-/// Read and decode one content file (a BOM is dropped).
-fn read(rel: String, kind: Result<SourceKind, ()>, path: &Path, max_bytes: u64) -> Result<Read, IoError> {
-    let Ok(kind) = kind else { return Ok(Read::UnknownData(rel)) };
-    let display = ContentPath(&rel).to_string();
+/// Read and decode content file `file` at `path`, shown as `display` (a BOM is dropped).
+pub(crate) fn read(file: FileId, display: &str, path: &Path, max_bytes: u64) -> Result<Read, IoError> {
     Ok(match read_text(path, max_bytes)? {
-        Decoded::Text(text) => Read::Text(rel, kind, SourceFile::new(display, text)),
-        Decoded::Invalid(lossy, range) => Read::Invalid(SourceFile::new(display, lossy), range),
-        Decoded::TooLarge(size) => Read::TooLarge(rel, size),
+        Decoded::Text(text) => Read::Text(SourceFile::new(display, text)),
+        Decoded::Invalid(lossy, range) => {
+            Read::Unreadable(SourceFile::new(display, lossy), file_invalid_utf8::diagnostic(Span::new(file, range)))
+        }
+        Decoded::TooLarge(size) => Read::Unreadable(
+            SourceFile::new(display, ""),
+            file_too_large::diagnostic(Span::file_start(file), size, max_bytes),
+        ),
     })
 }
 

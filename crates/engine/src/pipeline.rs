@@ -4,10 +4,10 @@
 use crate::IoError;
 use crate::engine::{Change, Engine, Rebuilt};
 use crate::inputs::{Entry, Text, entry, read_input};
-use crate::load::{Loaded, load};
+use crate::load::{ContentFile, Loaded, Read, find, read};
 use crate::output::Output;
 use rayon::prelude::*;
-use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap, Span};
+use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceFile, SourceMap, Span};
 use shoko_model::SiteModel;
 use shoko_model::config::{Config, parse_config};
 use shoko_model::rules::claim_assertive_wording::AssertiveWords;
@@ -15,7 +15,7 @@ use shoko_model::rules::{file_symlink, file_too_large};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
 use shoko_render::{Templates, compile_templates};
-use shoko_vocab::layout::{I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
+use shoko_vocab::layout::{CONTENT_DIR, I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
 use std::path::Path;
 
 /// Settings of a run.
@@ -32,8 +32,8 @@ pub struct BuildOptions {
 /// The outcome of validation: the model and every diagnostic, sorted by file and position.
 #[derive(Debug)]
 pub struct Checked {
-    /// Every file read (after a full render, the texts of the pages are no longer held; see
-    /// the engine's `texts`).
+    /// Every file read, with the texts the diagnostics point into (content files' other texts
+    /// are dropped once validated; see the engine's `texts` and `Engine::hold_texts`).
     pub sources: SourceMap,
     /// The linked site (partial when there are errors).
     pub site: SiteModel,
@@ -114,26 +114,26 @@ pub(crate) struct Inputs {
 /// One validated content file: the document, if it could be read, and its diagnostics.
 pub(crate) type Validated = (Option<std::sync::Arc<shoko_model::Document>>, Vec<Diagnostic>);
 
-/// Read the content, templates, UI strings and configuration of `root`.
+/// Find the content, and read the templates, UI strings and configuration of `root`.
 pub(crate) fn read_inputs(root: &Path, timings: &mut Timings) -> Result<Inputs, IoError> {
-    read_inputs_with(root, timings, |limit| load(root, limit))
+    read_inputs_with(root, timings, || find(root))
 }
 
-/// [`read_inputs`] with the content files found by `content` (given the size limit): read, or
-/// put back by a resumed engine.
+/// [`read_inputs`] with the content files found by `content`: found on disk, or put back by a
+/// resumed engine (their texts unread either way).
 pub(crate) fn read_inputs_with(
     root: &Path,
     timings: &mut Timings,
-    content: impl FnOnce(u64) -> Result<Loaded, IoError>,
+    content: impl FnOnce() -> Result<Loaded, IoError>,
 ) -> Result<Inputs, IoError> {
-    // The file size limit comes from the configuration, which is reported (and added to the
-    // source map, after the content) below.
+    let mut loaded = content()?;
+    timings.lap("load");
+    // The size limit of templates and strings comes from the configuration, which is reported
+    // (and added to the source map, after them) below.
     let limit = {
         let mut scratch = SourceMap::new();
         load_config(root, &mut scratch, &mut Vec::new())?.max_file_bytes
     };
-    let mut loaded = content(limit)?;
-    timings.lap("load");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     let mut text = |rel: &str, default: &str, diagnostics: &mut Vec<Diagnostic>| {
         add_with_default(root, &mut loaded.sources, rel, default, limit, diagnostics)
@@ -160,9 +160,12 @@ pub(crate) fn read_inputs_with(
 
 /// Validate one content file.
 pub(crate) fn validate_one(inputs: &Inputs, index: usize, options: &BuildOptions) -> Validated {
-    let loaded = &inputs.loaded;
-    let c = &loaded.content[index];
-    let source = loaded.sources.file(c.file);
+    let c = &inputs.loaded.content[index];
+    validate_source(inputs, c, inputs.loaded.sources.file(c.file), options)
+}
+
+/// Validate content file `c`, read as `source`.
+fn validate_source(inputs: &Inputs, c: &ContentFile, source: &SourceFile, options: &BuildOptions) -> Validated {
     let (doc, diags) = validate_document(&DocumentInput {
         file: c.file,
         source,
@@ -183,9 +186,44 @@ pub(crate) fn validate_one(inputs: &Inputs, index: usize, options: &BuildOptions
     (doc, diags)
 }
 
-/// Validate every content file, in parallel.
-pub(crate) fn validate_all(inputs: &Inputs, options: &BuildOptions) -> Vec<Validated> {
-    (0..inputs.loaded.content.len()).into_par_iter().map(|i| validate_one(inputs, i, options)).collect()
+/// What validating a content file leaves of its text.
+pub(crate) enum Left {
+    /// The file, held: its diagnostics are shown with its lines.
+    Held(SourceFile),
+    /// The hash of the text validated; the text itself was dropped (see the engine's `texts`).
+    Dropped(blake3::Hash),
+}
+
+/// Read and validate every content file found (`root`'s, as `inputs` lists them), in parallel:
+/// each text is read, validated and dropped at once unless a diagnostic points into it, so a
+/// big site's texts are never all held (at 10,000 pages per language they are 86 MiB).
+pub(crate) fn validate_all(
+    root: &Path,
+    inputs: &Inputs,
+    options: &BuildOptions,
+) -> Result<Vec<(Validated, Left)>, IoError> {
+    let content_dir = root.join(CONTENT_DIR);
+    let limit = inputs.config.max_file_bytes;
+    inputs
+        .loaded
+        .content
+        .par_iter()
+        .map(|c| {
+            let display = &inputs.loaded.sources.file(c.file).path;
+            Ok(match read(c.file, display, &content_dir.join(&c.path), limit)? {
+                Read::Text(source) => {
+                    let validated = validate_source(inputs, c, &source, options);
+                    let left = if validated.1.is_empty() {
+                        Left::Dropped(blake3::hash(source.text.as_bytes()))
+                    } else {
+                        Left::Held(source)
+                    };
+                    (validated, left)
+                }
+                Read::Unreadable(source, diagnostic) => ((None, vec![diagnostic]), Left::Held(source)),
+            })
+        })
+        .collect()
 }
 
 /// Link the validated documents into the site; the site-wide diagnostics and those of the

@@ -28,22 +28,33 @@ pub fn highlight(code: &str, lang: &str) -> Option<String> {
     // The same block often appears in both languages of a page, and `serve` renders unchanged
     // blocks again: highlighting is the slowest step of rendering, so results are kept by content.
     let key = blake3::Hasher::new().update(syntax.name.as_bytes()).update(&[0]).update(code.as_bytes()).finalize();
-    if let Some(html) = cache().get(key.as_bytes()).cloned() {
+    if let Some(html) = cache().blocks.get(key.as_bytes()).cloned() {
         return Some(html);
     }
     let html = highlight_uncached(code, syntax)?;
     let mut cache = cache();
-    if cache.len() >= CACHE_LIMIT {
-        cache.clear();
+    if cache.bytes + html.len() > CACHE_BYTES {
+        *cache = Cache::default();
     }
-    cache.insert(*key.as_bytes(), html.clone());
+    cache.bytes += html.len();
+    if let Some(old) = cache.blocks.insert(*key.as_bytes(), html.clone()) {
+        cache.bytes -= old.len();
+    }
     Some(html)
 }
 
-/// Most blocks kept; past this the cache starts over (a long `serve` session stays bounded).
-const CACHE_LIMIT: usize = 50_000;
+/// Most bytes of highlighted HTML kept; past this the cache starts over. Bounded by bytes, not
+/// blocks: a block of a few lines highlights to some 2.6 KiB, and 50,000 of them were 30 MiB of
+/// a 10,000-page build's peak, for hits that come mostly from the other language of the same page
+/// (see docs/performance.md).
+const CACHE_BYTES: usize = 4 << 20;
 
-type Cache = HashMap<[u8; 32], String>;
+/// Highlighted blocks by a hash of their syntax and code, and the bytes of HTML they hold.
+#[derive(Default)]
+struct Cache {
+    blocks: HashMap<[u8; 32], String>,
+    bytes: usize,
+}
 
 fn cache() -> MutexGuard<'static, Cache> {
     static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(Default::default);

@@ -18,6 +18,14 @@ pub fn run(root: &Path, write: bool) -> u8 {
         super::print_error(e);
         return USAGE_OR_IO;
     }
+    // The texts of the files with sources: edits are made at their fields' spans.
+    let files: Vec<_> = engine.site().map_or_else(Vec::new, |site| {
+        site.docs().iter().filter(|d| d.claims.iter().any(|c| !c.sources.is_empty())).map(|d| d.file).collect()
+    });
+    if let Err(e) = engine.hold_texts(&files) {
+        super::print_error(e);
+        return USAGE_OR_IO;
+    }
     let (Some(site), Some(sources), Some(config)) = (engine.site(), engine.sources(), engine.config()) else {
         super::print_error("the site could not be read");
         return USAGE_OR_IO;

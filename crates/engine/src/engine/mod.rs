@@ -30,7 +30,7 @@ use crate::load::{Decoded, read_text};
 use crate::output::{Mode, Output, Staging};
 pub(crate) use crate::pipeline::Validated;
 use crate::pipeline::{
-    BuildOptions, Inputs, Timings, image_source, link_validated, load_static, read_inputs, validate_all,
+    BuildOptions, Inputs, Left, Timings, image_source, link_validated, load_static, read_inputs, validate_all,
 };
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
@@ -88,8 +88,8 @@ struct Current {
     index: BTreeMap<String, usize>,
     /// Content files (paths) re-read with a changed text since the last good render.
     dirty: BTreeSet<String>,
-    /// Content files whose text is not held (a resumed engine's, or dropped after a full render:
-    /// see [`texts`]): an empty text stands in for it until [`read_texts`] puts it in.
+    /// Content files whose text is not held (a resumed engine's, or dropped once validated or
+    /// rendered: see [`texts`]): an empty text stands in for it until [`read_texts`] puts it in.
     unread: Unread,
     /// For each chunk of `validated` (see [`persist`]), the hash under which the cache it was
     /// read from or saved to holds it, while it is unchanged.
@@ -158,9 +158,19 @@ impl Engine {
         &self.diagnostics
     }
 
-    /// The texts the diagnostics point into.
+    /// Every file of the last run, with the texts the diagnostics point into (the other content
+    /// files' texts are dropped once validated: see [`Engine::hold_texts`]).
     pub fn sources(&self) -> Option<&SourceMap> {
         self.current.as_ref().map(|c| &c.inputs.loaded.sources)
+    }
+
+    /// Read the texts of content `files` into [`Engine::sources`], where they are not held. Each
+    /// must be the text validated: a file changed since is an error ("build again").
+    pub fn hold_texts(&mut self, files: &[FileId]) -> Result<(), IoError> {
+        match self.current.as_mut() {
+            Some(current) => read_texts(&self.root, current, files),
+            None => Ok(()),
+        }
     }
 
     /// The site configuration of the last run.
@@ -453,14 +463,30 @@ impl Engine {
         // What changed since the last good render is not known after this: the next render is
         // whole.
         self.good = None;
-        let inputs = read_inputs(&self.root, &mut self.timings)?;
-        let validated = validate_all(&inputs, &self.options);
+        let mut inputs = read_inputs(&self.root, &mut self.timings)?;
+        let read = validate_all(&self.root, &inputs, &self.options)?;
         self.timings.lap("validate");
+        // Each text validated without a finding was dropped (see `texts`): unread, with its hash.
+        let mut unread = Unread::new();
+        let crate::Loaded { sources, content, .. } = &mut inputs.loaded;
+        let validated: Vec<Validated> = read
+            .into_iter()
+            .zip(content.iter())
+            .map(|((validated, left), c)| {
+                match left {
+                    Left::Held(file) => sources.put(c.file, file),
+                    Left::Dropped(hash) => {
+                        unread.insert(c.file, Some(hash));
+                    }
+                }
+                validated
+            })
+            .collect();
         let index = inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
         let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
         self.timings.lap("link");
         let site = Arc::new(site);
-        let current = Current {
+        let mut current = Current {
             inputs,
             validated,
             linked,
@@ -470,9 +496,13 @@ impl Engine {
             images_for: None,
             index,
             dirty: BTreeSet::new(),
-            unread: Unread::new(),
+            unread,
             chunks: Vec::new(),
         };
+        // Shown by line and column: the files the findings point into.
+        let shown: Vec<FileId> =
+            current.validated.iter().flat_map(|(_, d)| d).chain(&current.linked).flat_map(Diagnostic::files).collect();
+        read_texts(&self.root, &mut current, &shown)?;
         self.diagnostics = all_diagnostics(&current);
         self.current = Some(current);
         Ok(())

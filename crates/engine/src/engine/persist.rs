@@ -187,7 +187,7 @@ impl Engine {
         }
         let (content, files) = (saved.content, saved.files);
         let mut timings = std::mem::take(&mut self.timings);
-        let mut loaded_inputs = read_inputs_with(&self.root, &mut timings, |_| {
+        let mut loaded_inputs = read_inputs_with(&self.root, &mut timings, || {
             let mut loaded = Loaded { files, ..Loaded::default() };
             for (path, kind) in content {
                 let file = loaded.sources.add(ContentPath(&path).to_string(), "");

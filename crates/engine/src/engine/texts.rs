@@ -1,12 +1,13 @@
 //! The texts of content files once they are validated. Held all at once they were the largest
 //! single part of a full build's peak memory (86 MiB at 10,000 pages per language, beside the
-//! model made from them), so a full render takes the pages' texts out of the source map before
-//! it starts, hands each chunk of pages its own texts as it renders (reading again from disk
-//! those not held) and drops them after ([`Withheld`]). A text not held is *unread*; the hash
-//! of the text the engine validated is kept where it is known, so a text read again later (for
-//! a patch, a diagnostic, an edit under `serve`) is known to be that one, and a file saved again
-//! unchanged is not validated again. (A resumed engine validated nothing itself: the states of
-//! its files were checked when it resumed, and the hash it keeps is of the text it rendered.)
+//! model made from them), so each text is read as it is validated and dropped at once, unless a
+//! diagnostic points into it (`pipeline::validate_all`); a full render hands each chunk of pages
+//! its texts, read again from disk, and drops them after ([`Withheld`]). A text not held is
+//! *unread*; the hash of the text the engine validated is kept where it is known, so a text read
+//! again later (for a render, a patch, a diagnostic, an edit under `serve`) is known to be that
+//! one, and a file saved again unchanged is not validated again. (A resumed engine validated
+//! nothing itself: the states of its files were checked when it resumed, and the hash it keeps is
+//! of the text it rendered.)
 
 use super::{Current, lock};
 use crate::IoError;
