@@ -1,9 +1,10 @@
-//! The texts of content files after a full render: the render drops the pages' texts once
-//! their chunk is rendered (they were the largest part of a build's peak memory), so whatever
-//! needs a text later reads it again. These tests hold the engine to what users see: a file
-//! saved again unchanged is not validated again, a text read again is the one that was
-//! validated (a file changed behind the engine's back is never rendered with the old model),
-//! and a warning is still shown with its line.
+//! The texts of content files once validated: each is dropped as soon as it is validated,
+//! unless a diagnostic points into it, and the render drops the pages' texts again once their
+//! chunk is rendered (they were the largest part of a build's peak memory), so whatever needs a
+//! text later reads it again. These tests hold the engine to what users see: a file saved again
+//! unchanged is not validated again, a text read again is the one that was validated (a file
+//! changed behind the engine's back is never rendered with the old model), a caller that asks
+//! for a text gets that one, and a warning is still shown with its line.
 
 use shoko_diagnostics::{ColorChoice, render_human};
 use shoko_engine::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
@@ -101,4 +102,29 @@ fn a_warning_in_a_page_is_shown_with_its_line_after_a_full_render() {
     let shown = render_human(engine.diagnostics(), sources, ColorChoice::Never);
     assert!(shown.contains("claim/overstated-callout"), "{shown}");
     assert!(shown.contains("| ::::callout confirmed"), "the warning shows its line:\n{shown}");
+}
+
+#[test]
+fn a_text_is_held_only_when_asked_for_and_must_be_the_one_validated() {
+    let tmp = site();
+    let root = tmp.path();
+    let mut engine = Engine::new(root, options());
+    engine.check(&Change::Everything).expect("readable");
+    let file_of = |engine: &Engine, path: &str| {
+        engine.site().expect("a site").docs().iter().find(|d| d.path == path).map(|d| d.file).expect(path)
+    };
+    let (child, home) = (file_of(&engine, "a/b.md"), file_of(&engine, "index.md"));
+    // Validated without a finding, a text is dropped at once; asked for, it is read again.
+    assert_eq!(engine.sources().expect("the files").file(child).text, "", "not held once validated");
+    engine.hold_texts(&[child]).expect("the text as validated");
+    let on_disk = std::fs::read_to_string(root.join("content/a/b.md")).expect("read");
+    assert_eq!(engine.sources().expect("the files").file(child).text, on_disk);
+
+    // Changed after it was validated, a text is refused: to a caller, and to the render.
+    write(root, "content/index.md", &page("Home", "Home text, changed after it was validated."));
+    let error = engine.hold_texts(&[home]).expect_err("not the text validated").to_string();
+    assert!(error.contains("changed during the build") && error.contains("index.md"), "{error}");
+    let mut out = MemoryOutput::default();
+    let error = engine.rebuild(&Change::Paths(Vec::new()), &mut out).expect_err("not rendered").to_string();
+    assert!(error.contains("changed during the build") && error.contains("index.md"), "{error}");
 }
