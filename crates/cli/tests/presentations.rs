@@ -57,4 +57,7 @@ fn media_a_page_names_must_exist_and_be_what_their_names_say() {
     assert!(run.stderr[missing..].contains("content/sound.md:5:11"), "at the argument:\n{}", run.stderr);
     let kind = run.stderr.find("error[file/bad-media]").expect("a WAV is not a PDF");
     assert!(run.stderr[kind..].contains("`::: pdf` shows a PDF"), "{}", run.stderr);
+    // Found when the media are read, after the page's text was dropped: still shown at its line.
+    assert!(run.stderr[kind..].contains("content/sound.md:14:"), "at its line:\n{}", run.stderr);
+    assert!(run.stderr[kind..].contains("| ::: pdf media/narration.wav"), "with its line:\n{}", run.stderr);
 }

@@ -14,8 +14,8 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    /// A file with its line index, ready for [`SourceMap::push`]; files can be prepared in
-    /// parallel and pushed in order.
+    /// A file with its line index, ready for [`SourceMap::push`] or [`SourceMap::put`]; files
+    /// can be prepared in parallel and added in order.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
         let text = text.into();
         let index = LineIndex::new(&text);

@@ -19,6 +19,9 @@ pub struct ContentFile {
     pub path: String,
     /// Page or log.
     pub kind: SourceKind,
+    /// The file on disk (its name as it is, where `path` shows a name that is not UTF-8 with
+    /// replacement characters).
+    pub disk: std::path::PathBuf,
 }
 
 /// The files of a site root.
@@ -70,13 +73,13 @@ pub fn find(root: &Path) -> Result<Loaded, IoError> {
         }
         loaded.files.insert(rel.clone());
         let Some(kind) = SourceKind::of(&rel) else { continue };
-        found.push((rel, kind));
+        found.push((rel, kind, entry.into_path()));
     }
     // Added in the walk's order, after the links.
-    for (rel, kind) in found {
+    for (rel, kind, disk) in found {
         let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
         match kind {
-            Ok(kind) => loaded.content.push(ContentFile { file, path: rel, kind }),
+            Ok(kind) => loaded.content.push(ContentFile { file, path: rel, kind, disk }),
             Err(()) => loaded.diagnostics.push(file_unknown_data::diagnostic(Span::file_start(file), &rel)),
         }
     }

@@ -15,7 +15,7 @@ use shoko_model::rules::{file_symlink, file_too_large};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
 use shoko_render::{Templates, compile_templates};
-use shoko_vocab::layout::{CONTENT_DIR, I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
+use shoko_vocab::layout::{I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
 use std::path::Path;
 
 /// Settings of a run.
@@ -97,7 +97,7 @@ pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
 
 /// Everything read from a site root before validation.
 pub(crate) struct Inputs {
-    /// The content files and the texts of every file read.
+    /// The content files found and every other file read, with the texts held (see [`Loaded`]).
     pub loaded: Loaded,
     /// The compiled templates, if they compiled.
     pub templates: Option<Templates>,
@@ -188,21 +188,20 @@ fn validate_source(inputs: &Inputs, c: &ContentFile, source: &SourceFile, option
 
 /// What validating a content file leaves of its text.
 pub(crate) enum Left {
-    /// The file, held: its diagnostics are shown with its lines.
+    /// The file, held: its own diagnostics are shown with its lines.
     Held(SourceFile),
     /// The hash of the text validated; the text itself was dropped (see the engine's `texts`).
     Dropped(blake3::Hash),
+    /// The file could not be read as text (not UTF-8: the text shown with its diagnostic; too
+    /// large: none), so it was not validated.
+    Unreadable(SourceFile),
 }
 
-/// Read and validate every content file found (`root`'s, as `inputs` lists them), in parallel:
-/// each text is read, validated and dropped at once unless a diagnostic points into it, so a
-/// big site's texts are never all held (at 10,000 pages per language they are 86 MiB).
-pub(crate) fn validate_all(
-    root: &Path,
-    inputs: &Inputs,
-    options: &BuildOptions,
-) -> Result<Vec<(Validated, Left)>, IoError> {
-    let content_dir = root.join(CONTENT_DIR);
+/// Read and validate every content file found (as `inputs` lists them), in parallel: each text
+/// is read, validated and dropped at once unless the file has diagnostics of its own, so a big
+/// site's texts are never all held (at 10,000 pages per language they are 86 MiB). (The files
+/// the link stage's findings point into are read again by the engine.)
+pub(crate) fn validate_all(inputs: &Inputs, options: &BuildOptions) -> Result<Vec<(Validated, Left)>, IoError> {
     let limit = inputs.config.max_file_bytes;
     inputs
         .loaded
@@ -210,7 +209,7 @@ pub(crate) fn validate_all(
         .par_iter()
         .map(|c| {
             let display = &inputs.loaded.sources.file(c.file).path;
-            Ok(match read(c.file, display, &content_dir.join(&c.path), limit)? {
+            Ok(match read(c.file, display, &c.disk, limit)? {
                 Read::Text(source) => {
                     let validated = validate_source(inputs, c, &source, options);
                     let left = if validated.1.is_empty() {
@@ -220,7 +219,7 @@ pub(crate) fn validate_all(
                     };
                     (validated, left)
                 }
-                Read::Unreadable(source, diagnostic) => ((None, vec![diagnostic]), Left::Held(source)),
+                Read::Unreadable(source, diagnostic) => ((None, vec![diagnostic]), Left::Unreadable(source)),
             })
         })
         .collect()

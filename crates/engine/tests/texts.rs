@@ -128,3 +128,23 @@ fn a_text_is_held_only_when_asked_for_and_must_be_the_one_validated() {
     let error = engine.rebuild(&Change::Paths(Vec::new()), &mut out).expect_err("not rendered").to_string();
     assert!(error.contains("changed during the build") && error.contains("index.md"), "{error}");
 }
+
+#[test]
+fn a_file_that_was_not_utf8_is_read_anew_when_it_is_saved() {
+    let tmp = site();
+    let root = tmp.path();
+    let bad = root.join("content/a/b.md");
+    let mut bytes = page("Child", "Child text.").into_bytes();
+    bytes.extend_from_slice(b"\xff\xfe\n");
+    std::fs::write(&bad, &bytes).expect("write");
+    let mut engine = Engine::new(root, options());
+    engine.check(&Change::Everything).expect("readable");
+    let invalid = |engine: &Engine| engine.diagnostics().iter().any(|d| d.code.name == "file/invalid-utf8");
+    assert!(invalid(&engine), "{:?}", engine.diagnostics());
+
+    // Saved as an editor shows it (the bad bytes as U+FFFD): now UTF-8, so read and validated
+    // again, though it equals the text the diagnostic was shown with.
+    std::fs::write(&bad, String::from_utf8_lossy(&bytes).as_bytes()).expect("write");
+    engine.check(&Change::Paths(vec![bad])).expect("readable");
+    assert!(!invalid(&engine), "{:?}", engine.diagnostics());
+}

@@ -1,6 +1,7 @@
 //! The engine: the one path from a site root to its output, for `check`, `build` and `serve`
 //! alike. An [`Engine`] keeps everything of its last run: the files (with stable file ids; a
-//! page's text only until it is rendered, see [`texts`]), each file's validation, the linked
+//! content file's text only until it is validated, unless a diagnostic points into it, see
+//! [`texts`]), each file's validation, the linked
 //! site, the compiled templates, the processed images and what the last good render was made
 //! from. A first run, or a change it cannot narrow down, reads
 //! and renders everything; when only content files changed it re-reads just those, re-validates
@@ -168,7 +169,7 @@ impl Engine {
     /// must be the text validated: a file changed since is an error ("build again").
     pub fn hold_texts(&mut self, files: &[FileId]) -> Result<(), IoError> {
         match self.current.as_mut() {
-            Some(current) => read_texts(&self.root, current, files),
+            Some(current) => read_texts(current, files),
             None => Ok(()),
         }
     }
@@ -245,6 +246,9 @@ impl Engine {
         };
         self.timings.lap("static, images");
         if !images.diagnostics.is_empty() {
+            // Shown by line and column: the pages that use the images are read again.
+            let files: Vec<FileId> = images.diagnostics.iter().flat_map(Diagnostic::files).collect();
+            read_texts(current, &files)?;
             self.diagnostics.extend(images.diagnostics.iter().cloned());
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
             return Ok(Rebuilt::Failed);
@@ -286,9 +290,9 @@ impl Engine {
         // A full render hands each chunk its pages' texts and drops them after (see `texts`); a
         // patch reads the few it needs now.
         let withheld = if all {
-            Some(Withheld::take(&self.root, current, &pages, &self.diagnostics))
+            Some(Withheld::take(current, &pages, &self.diagnostics))
         } else {
-            read_texts(&self.root, current, &pages)?;
+            read_texts(current, &pages)?;
             None
         };
         self.timings.lap("choose the jobs");
@@ -338,7 +342,7 @@ impl Engine {
         if !errors.is_empty() {
             // Shown by line and column: their files' texts are read again.
             let files: Vec<FileId> = errors.iter().flat_map(Diagnostic::files).collect();
-            read_texts(&self.root, current, &files)?;
+            read_texts(current, &files)?;
             self.diagnostics.extend(errors);
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
             self.diagnostics.dedup();
@@ -450,7 +454,7 @@ impl Engine {
         if !found.is_empty() {
             // Shown by line and column: the texts of a resumed engine's files are read for it.
             let files: Vec<FileId> = found.iter().flat_map(|d| d.primary.iter().map(|l| l.span.file)).collect();
-            read_texts(&self.root, current, &files)?;
+            read_texts(current, &files)?;
             self.diagnostics.extend(found);
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
         }
@@ -464,25 +468,33 @@ impl Engine {
         // whole.
         self.good = None;
         let mut inputs = read_inputs(&self.root, &mut self.timings)?;
-        let read = validate_all(&self.root, &inputs, &self.options)?;
+        let read = validate_all(&inputs, &self.options)?;
         self.timings.lap("validate");
         // Each text validated without a finding was dropped (see `texts`): unread, with its hash.
         let mut unread = Unread::new();
         let crate::Loaded { sources, content, .. } = &mut inputs.loaded;
+        // A file that could not be read (not UTF-8, too large) is left out of the index, so that
+        // an edit to it is read by a full read, which reports it again or reads it anew.
+        let mut index = BTreeMap::new();
         let validated: Vec<Validated> = read
             .into_iter()
             .zip(content.iter())
-            .map(|((validated, left), c)| {
+            .enumerate()
+            .map(|(i, ((validated, left), c))| {
                 match left {
                     Left::Held(file) => sources.put(c.file, file),
                     Left::Dropped(hash) => {
                         unread.insert(c.file, Some(hash));
                     }
+                    Left::Unreadable(file) => {
+                        sources.put(c.file, file);
+                        return validated;
+                    }
                 }
+                index.insert(c.path.clone(), i);
                 validated
             })
             .collect();
-        let index = inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
         let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
         self.timings.lap("link");
         let site = Arc::new(site);
@@ -502,7 +514,7 @@ impl Engine {
         // Shown by line and column: the files the findings point into.
         let shown: Vec<FileId> =
             current.validated.iter().flat_map(|(_, d)| d).chain(&current.linked).flat_map(Diagnostic::files).collect();
-        read_texts(&self.root, &mut current, &shown)?;
+        read_texts(&mut current, &shown)?;
         self.diagnostics = all_diagnostics(&current);
         self.current = Some(current);
         Ok(())
@@ -545,7 +557,7 @@ impl Engine {
                 current.linked = linked;
                 // Shown by line and column: the files the link stage's findings point into.
                 let shown: Vec<FileId> = current.linked.iter().flat_map(Diagnostic::files).collect();
-                read_texts(&self.root, current, &shown)?;
+                read_texts(current, &shown)?;
             }
         }
         self.diagnostics = all_diagnostics(current);

@@ -189,9 +189,11 @@ impl Engine {
         let mut timings = std::mem::take(&mut self.timings);
         let mut loaded_inputs = read_inputs_with(&self.root, &mut timings, || {
             let mut loaded = Loaded { files, ..Loaded::default() };
+            let content_dir = self.root.join(CONTENT_DIR);
             for (path, kind) in content {
                 let file = loaded.sources.add(ContentPath(&path).to_string(), "");
-                loaded.content.push(ContentFile { file, path, kind });
+                let disk = content_dir.join(&path);
+                loaded.content.push(ContentFile { file, path, kind, disk });
             }
             Ok(loaded)
         })
@@ -253,7 +255,7 @@ impl Engine {
             .flat_map(Diagnostic::files)
             .filter(|file| !edited.contains(file))
             .collect();
-        read_texts(&self.root, &mut current, &shown).ok()?;
+        read_texts(&mut current, &shown).ok()?;
         self.diagnostics = all_diagnostics(&current);
         self.good = Some(Good { site, global: blake3::Hash::from_bytes(saved.global), output: saved.output });
         self.current = Some(current);

@@ -16,7 +16,6 @@ use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId};
 use shoko_model::SiteModel;
 use shoko_render::{Job, PageTexts, RenderPlan, Renderer};
-use shoko_vocab::layout::CONTENT_DIR;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
@@ -36,13 +35,13 @@ pub(super) fn same_as_validated(unread: &Unread, file: FileId, held: &str, text:
 }
 
 /// Put the texts of `files` that are not held into the source map.
-pub(super) fn read_texts(root: &Path, current: &mut Current, files: &[FileId]) -> Result<(), IoError> {
+pub(super) fn read_texts(current: &mut Current, files: &[FileId]) -> Result<(), IoError> {
     let wanted: Vec<(FileId, Option<blake3::Hash>)> =
         files.iter().filter_map(|f| current.unread.get(f).map(|hash| (*f, *hash))).collect();
     if wanted.is_empty() {
         return Ok(());
     }
-    let paths = paths_of(root, current);
+    let paths = paths_of(current);
     let limit = current.inputs.config.max_file_bytes;
     let texts = wanted
         .par_iter()
@@ -55,10 +54,9 @@ pub(super) fn read_texts(root: &Path, current: &mut Current, files: &[FileId]) -
     Ok(())
 }
 
-/// The path of each content file.
-fn paths_of(root: &Path, current: &Current) -> BTreeMap<FileId, PathBuf> {
-    let content = root.join(CONTENT_DIR);
-    current.inputs.loaded.content.iter().map(|c| (c.file, content.join(&c.path))).collect()
+/// The path on disk of each content file.
+fn paths_of(current: &Current) -> BTreeMap<FileId, PathBuf> {
+    current.inputs.loaded.content.iter().map(|c| (c.file, c.disk.clone())).collect()
 }
 
 /// The text of the file at `path` and its hash, which must be `hash` when that is known: the
@@ -89,8 +87,8 @@ pub(super) struct Withheld {
 impl Withheld {
     /// Take the texts of `files` (the pages a full render renders) out of `current`'s source map,
     /// but those `shown` points into (warnings are shown after the render, with their lines).
-    pub(super) fn take(root: &Path, current: &mut Current, files: &[FileId], shown: &[Diagnostic]) -> Withheld {
-        let paths = paths_of(root, current);
+    pub(super) fn take(current: &mut Current, files: &[FileId], shown: &[Diagnostic]) -> Withheld {
+        let paths = paths_of(current);
         let keep: BTreeSet<FileId> = shown.iter().flat_map(Diagnostic::files).collect();
         let (mut held, mut unread) = (BTreeMap::new(), BTreeMap::new());
         for &file in files {

@@ -30,7 +30,7 @@ impl Engine {
         }
         if !verification.found.is_empty() {
             let files: Vec<FileId> = verification.found.iter().map(|(d, _, _)| current.site.docs()[d.0].file).collect();
-            read_texts(&self.root, current, &files)?;
+            read_texts(current, &files)?;
             let found = diagnostics(current, &verification.found);
             self.diagnostics.extend(found);
             Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
