@@ -76,7 +76,7 @@ fn a_page_changed_behind_the_engines_back_is_not_rendered_from_its_new_text() {
     write(root, "content/a/index.md", &page("Renamed section", "Section text."));
     let refused = engine.rebuild(&Change::Paths(vec![root.join("content/a/index.md")]), &mut out);
     let error = refused.expect_err("the child's text is not the one validated").to_string();
-    assert!(error.contains("changed during the build") && error.contains("b.md"), "{error}");
+    assert!(error.contains("changed after it was validated") && error.contains("b.md"), "{error}");
 
     // Announced, it is read, validated and rendered like any edit.
     let done = engine.rebuild(&Change::Paths(vec![root.join("content/a/b.md")]), &mut out).expect("readable");
@@ -123,10 +123,10 @@ fn a_text_is_held_only_when_asked_for_and_must_be_the_one_validated() {
     // Changed after it was validated, a text is refused: to a caller, and to the render.
     write(root, "content/index.md", &page("Home", "Home text, changed after it was validated."));
     let error = engine.hold_texts(&[home]).expect_err("not the text validated").to_string();
-    assert!(error.contains("changed during the build") && error.contains("index.md"), "{error}");
+    assert!(error.contains("changed after it was validated") && error.contains("index.md"), "{error}");
     let mut out = MemoryOutput::default();
     let error = engine.rebuild(&Change::Paths(Vec::new()), &mut out).expect_err("not rendered").to_string();
-    assert!(error.contains("changed during the build") && error.contains("index.md"), "{error}");
+    assert!(error.contains("changed after it was validated") && error.contains("index.md"), "{error}");
 }
 
 #[test]

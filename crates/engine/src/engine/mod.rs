@@ -166,7 +166,7 @@ impl Engine {
     }
 
     /// Read the texts of content `files` into [`Engine::sources`], where they are not held. Each
-    /// must be the text validated: a file changed since is an error ("build again").
+    /// must be the text validated: a file changed since is an error ("run again").
     pub fn hold_texts(&mut self, files: &[FileId]) -> Result<(), IoError> {
         match self.current.as_mut() {
             Some(current) => read_texts(current, files),

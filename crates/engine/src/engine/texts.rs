@@ -60,7 +60,7 @@ fn paths_of(current: &Current) -> BTreeMap<FileId, PathBuf> {
 }
 
 /// The text of the file at `path` and its hash, which must be `hash` when that is known: the
-/// file was validated when the build began, so any other text means it changed during the build.
+/// file was validated when the run began, so any other text means it changed since.
 fn read_validated(path: &Path, hash: Option<blake3::Hash>, limit: u64) -> Result<(String, blake3::Hash), IoError> {
     if let Decoded::Text(text) = read_text(path, limit)? {
         let found = blake3::hash(text.as_bytes());
@@ -68,7 +68,7 @@ fn read_validated(path: &Path, hash: Option<blake3::Hash>, limit: u64) -> Result
             return Ok((text, found));
         }
     }
-    Err(IoError::new("read", path, std::io::Error::other("the file changed during the build; build again")))
+    Err(IoError::new("read", path, std::io::Error::other("the file changed after it was validated; run again")))
 }
 
 /// The pages' texts of one full render, handed out a chunk at a time.
