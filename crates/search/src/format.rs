@@ -86,20 +86,54 @@ pub(crate) fn push_postings(out: &mut String, token: &str, list: &[(u32, u32)]) 
 /// What a result shows of a document, as a JSON array: address, title, section, kind, class,
 /// targets, text.
 #[derive(Serialize)]
-struct Doc<'a>(&'a str, &'a str, Option<&'a str>, u8, Option<&'a str>, &'a [String], String);
+struct Doc<'a>(&'a str, &'a str, Option<&'a str>, u8, Option<&'a str>, &'a [String], &'a str);
 
-/// Appends `record` as a document of a bucket file (a JSON array).
-pub(crate) fn push_doc(out: &mut String, record: &Record<'_>) {
-    let doc = Doc(
-        &record.url,
-        &record.title,
-        record.section.as_deref(),
-        record.kind.code(),
-        record.class,
-        &record.gfx,
-        stored_text(&record.text),
-    );
-    out.push_str(&json(&doc));
+/// A bucket file as it is written, one document after the other, straight into its bytes:
+/// `shokoSearch("…/d-N",[doc,…]);` (what [`script`] makes of the documents' JSON array).
+pub(crate) struct DocFile {
+    out: Vec<u8>,
+    /// Where the data (the array) starts.
+    data: usize,
+    /// The stored text of the document being added (one buffer for them all).
+    text: String,
+}
+
+impl DocFile {
+    /// The file of bucket `name` of the index in `folder`, with no document yet.
+    pub(crate) fn new(folder: &str, name: &str) -> DocFile {
+        let mut out = format!("shokoSearch({},[", json(&format!("{folder}/{name}"))).into_bytes();
+        out.reserve(16 * 1024);
+        DocFile { data: out.len() - 1, out, text: String::new() }
+    }
+
+    /// Add `record`'s document.
+    pub(crate) fn push(&mut self, record: &Record<'_>) {
+        if self.out.len() > self.data + 1 {
+            self.out.push(b',');
+        }
+        stored_text(&record.text, &mut self.text);
+        let doc = Doc(
+            &record.url,
+            &record.title,
+            record.section.as_deref(),
+            record.kind.code(),
+            record.class,
+            &record.gfx,
+            &self.text,
+        );
+        serde_json::to_writer(&mut self.out, &doc).expect("index data is plain JSON");
+    }
+
+    /// The file's bytes, its data passed through [`escape_script`].
+    pub(crate) fn finish(mut self) -> Vec<u8> {
+        self.out.push(b']');
+        if memchr::memmem::find(&self.out[self.data..], b"</").is_some() {
+            let data = String::from_utf8(self.out.split_off(self.data)).expect("JSON is UTF-8");
+            self.out.extend_from_slice(escape_script(data).as_bytes());
+        }
+        self.out.extend_from_slice(b");\n");
+        self.out
+    }
 }
 
 /// A document's facets as two characters: its class (`c`, `i`, `u`, `l`, or `-`) and its GPU
@@ -119,9 +153,9 @@ pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("index data is plain JSON")
 }
 
-/// The first [`TEXT_CHARS`] or so of `text` (whole words), whitespace collapsed.
-fn stored_text(text: &str) -> String {
-    let mut out = String::new();
+/// The first [`TEXT_CHARS`] or so of `text` (whole words), whitespace collapsed, into `out`.
+fn stored_text(text: &str, out: &mut String) {
+    out.clear();
     let mut chars = 0;
     for word in text.split_whitespace() {
         if chars >= TEXT_CHARS {
@@ -135,7 +169,6 @@ fn stored_text(text: &str) -> String {
         out.push_str(word);
         chars += word.chars().count();
     }
-    out
 }
 
 impl Kind {
@@ -171,7 +204,14 @@ pub(crate) fn record_hash(record: &Record<'_>) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{TEXT_CHARS, stored_text};
+    use super::TEXT_CHARS;
+
+    /// [`super::stored_text`] as a new string.
+    fn stored_text(text: &str) -> String {
+        let mut out = "left from the document before".to_owned();
+        super::stored_text(text, &mut out);
+        out
+    }
 
     #[test]
     fn stored_text_collapses_whitespace_and_keeps_whole_words_up_to_the_limit() {

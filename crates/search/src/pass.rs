@@ -4,7 +4,7 @@
 //! and are merged in order, a batch at a time, so only a batch's own tokens are in memory beside
 //! the index's.
 
-use crate::format::{bucket_name, push_doc, record_hash, script};
+use crate::format::{DocFile, bucket_name, record_hash};
 use crate::index::Record;
 use crate::postings::Tokenized;
 use rayon::prelude::*;
@@ -59,17 +59,13 @@ impl Piece {
     fn of(folder: &str, buckets: &[Bucket<'_, '_>]) -> Piece {
         let mut piece = Piece { tokenized: Tokenized::default(), hashes: Vec::new(), files: Vec::new() };
         for bucket in buckets {
-            let mut data = String::from("[");
-            for (i, (id, record)) in (bucket.first..).zip(&bucket.records).enumerate() {
+            let mut file = DocFile::new(folder, &bucket_name(bucket.number));
+            for (id, record) in (bucket.first..).zip(&bucket.records) {
                 piece.tokenized.add(id, record);
                 piece.hashes.push(record_hash(record));
-                if i > 0 {
-                    data.push(',');
-                }
-                push_doc(&mut data, record);
+                file.push(record);
             }
-            data.push(']');
-            piece.files.push((bucket.number, script(folder, &bucket_name(bucket.number), &data)));
+            piece.files.push((bucket.number, file.finish()));
         }
         piece
     }

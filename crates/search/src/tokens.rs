@@ -41,7 +41,9 @@ pub fn is_word(c: char) -> bool {
 /// `text` as the tokenizer reads it: NFKC (full-width letters become ASCII, half-width kana
 /// full-width), then lower case.
 pub fn normalise(text: &str) -> String {
-    if text.chars().all(nfkc_stable) {
+    if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else if all_nfkc_stable(text) {
         // Nothing outside ASCII here has a lower case.
         let mut out = text.to_owned();
         out.make_ascii_lowercase();
@@ -51,12 +53,35 @@ pub fn normalise(text: &str) -> String {
     }
 }
 
-/// Whether NFKC leaves `c` as it is whatever stands around it: ASCII, kana (not the combining
-/// sound marks), kanji, and the Japanese punctuation that has no compatibility mapping. Text of
-/// only these (most of this site's) skips the normalisation pass.
-fn nfkc_stable(c: char) -> bool {
-    c.is_ascii()
-        || matches!(c as u32, 0x3001..=0x3002 | 0x3005 | 0x300C..=0x300F | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x30FC | 0x4E00..=0x9FFF)
+/// Whether NFKC leaves every character of `text` as it is whatever stands around it: ASCII,
+/// kana (not the combining sound marks), kanji, and the Japanese punctuation that has no
+/// compatibility mapping. Text of only these (most of this site's) skips the normalisation pass.
+/// Read by bytes: those characters are ASCII or three bytes led by `E3`–`E9` (U+3000–U+9FFF).
+fn all_nfkc_stable(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(&lead) = bytes.get(at) {
+        if lead < 0x80 {
+            at += 1;
+            continue;
+        }
+        // `text` is UTF-8: such a lead byte has two continuation bytes after it.
+        let (Some(&b1), Some(&b2)) = (bytes.get(at + 1), bytes.get(at + 2)) else { return false };
+        if !(0xE3..=0xE9).contains(&lead) {
+            return false;
+        }
+        let c = (u32::from(lead & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+        if !stable_japanese(c) {
+            return false;
+        }
+        at += 3;
+    }
+    true
+}
+
+/// Whether NFKC leaves code point `c` (U+3000–U+9FFF) as it is: see [`all_nfkc_stable`].
+fn stable_japanese(c: u32) -> bool {
+    matches!(c, 0x3001..=0x3002 | 0x3005 | 0x300C..=0x300F | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x30FC | 0x4E00..=0x9FFF)
 }
 
 /// A run of the normalised text, as a byte range of it.
@@ -65,32 +90,46 @@ enum Run {
     Word(std::ops::Range<usize>),
 }
 
-/// Each run of `text`, in order.
+/// Whether the ASCII byte `b` belongs to a word (text is lower case by now).
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'
+}
+
+/// Each run of `text`, in order. ASCII is read a byte at a time, the rest a character at a time.
 fn runs(text: &str, mut each: impl FnMut(Run)) {
-    let mut chars = text.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        let mut end = start + c.len_utf8();
+    let bytes = text.as_bytes();
+    // The character at byte `at`, and its length.
+    let char_at = |at: usize| text[at..].chars().next().map(|c| (c, c.len_utf8()));
+    let mut at = 0;
+    while let Some(&first) = bytes.get(at) {
+        let start = at;
+        let Some((c, len)) = (if first.is_ascii() { Some((char::from(first), 1)) } else { char_at(at) }) else {
+            break;
+        };
+        at += len;
         if is_japanese(c) {
-            while let Some(&(at, next)) = chars.peek().filter(|(_, next)| is_japanese(*next)) {
-                end = at + next.len_utf8();
-                chars.next();
+            while let Some((_, len)) = char_at(at).filter(|(next, _)| is_japanese(*next)) {
+                at += len;
             }
-            each(Run::Japanese(start..end));
+            each(Run::Japanese(start..at));
         } else if is_word(c) {
-            let mut last = c;
-            while let Some(&(at, next)) = chars.peek() {
-                // A `.` between digits stays inside the word: `6.3.1`, `0.10.60303`.
-                let dotted = next == '.'
-                    && last.is_ascii_digit()
-                    && text[at + 1..].chars().next().is_some_and(|after| after.is_ascii_digit());
-                if !(is_word(next) || dotted) {
-                    break;
+            loop {
+                match bytes.get(at) {
+                    Some(&b) if is_word_byte(b) => at += 1,
+                    // A `.` between digits stays inside the word: `6.3.1`, `0.10.60303`.
+                    Some(b'.')
+                        if bytes[at - 1].is_ascii_digit() && bytes.get(at + 1).is_some_and(u8::is_ascii_digit) =>
+                    {
+                        at += 1;
+                    }
+                    Some(&b) if !b.is_ascii() => match char_at(at).filter(|(next, _)| is_word(*next)) {
+                        Some((_, len)) => at += len,
+                        None => break,
+                    },
+                    _ => break,
                 }
-                end = at + next.len_utf8();
-                last = next;
-                chars.next();
             }
-            each(Run::Word(start..end));
+            each(Run::Word(start..at));
         }
     }
 }
@@ -240,6 +279,78 @@ mod tests {
             assert_eq!(query_terms(&v.text), v.query, "query terms of {:?}", v.text);
             let shards: Vec<u32> = v.query.iter().map(|t| shard_hash(t)).collect();
             assert_eq!(shards, v.shards, "shards of {:?}", v.text);
+        }
+    }
+
+    #[test]
+    fn the_byte_check_for_stable_text_agrees_with_nfkc_for_every_character() {
+        // Every character up to the end of the kanji block and past it, alone and beside ASCII.
+        for c in (0..0x2_0000).filter_map(char::from_u32) {
+            let alone = c.to_string();
+            let stable = all_nfkc_stable(&alone);
+            let reference = c.is_ascii()
+                || matches!(c as u32, 0x3001..=0x3002 | 0x3005 | 0x300C..=0x300F | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x30FC | 0x4E00..=0x9FFF);
+            assert_eq!(stable, reference, "U+{:04X}", c as u32);
+            if stable {
+                assert_eq!(alone.nfkc().collect::<String>(), alone, "NFKC changes U+{:04X}", c as u32);
+            }
+            assert_eq!(all_nfkc_stable(&format!("a{c}b")), reference, "U+{:04X} between letters", c as u32);
+        }
+        assert!(!all_nfkc_stable("観測\u{3099}"), "a combining sound mark is not stable beside kana");
+    }
+
+    /// The runs of `text` read a character at a time (the rule as the module states it).
+    fn runs_by_characters(text: &str) -> Vec<(bool, String)> {
+        let mut out = Vec::new();
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let (start, c) = chars[i];
+            let japanese = is_japanese(c);
+            if !japanese && !is_word(c) {
+                i += 1;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < chars.len() {
+                let next = chars[j].1;
+                let dotted = next == '.'
+                    && chars[j - 1].1.is_ascii_digit()
+                    && chars.get(j + 1).is_some_and(|(_, after)| after.is_ascii_digit());
+                let inside = if japanese { is_japanese(next) } else { is_word(next) || dotted };
+                if !inside {
+                    break;
+                }
+                j += 1;
+            }
+            let end = chars.get(j).map_or(text.len(), |(at, _)| *at);
+            out.push((japanese, text[start..end].to_owned()));
+            i = j;
+        }
+        out
+    }
+
+    #[test]
+    fn runs_read_by_bytes_are_the_runs_read_by_characters() {
+        let texts = [
+            "rocm 6.3.1 と gfx1201、v_mfma_f32_32x32x8f16 の観測",
+            "1.2.3. 4..5 a.1 1.a .5 6. é.1 1.é",
+            "café_1 naïve×2 données—fin ü_ü",
+            "日本語とenglishの混在text 100% ｶｰﾈﾙ",
+            "々ー 〜 ・ 「確定」 x_ _x __",
+            "",
+            "ß ǅ ℌ ﬁ Ω 𠀋𠀋 a𠀋b",
+        ];
+        for text in texts {
+            let text = normalise(text);
+            let mut by_bytes = Vec::new();
+            runs(&text, |run| {
+                by_bytes.push(match run {
+                    Run::Japanese(r) => (true, text[r].to_owned()),
+                    Run::Word(r) => (false, text[r].to_owned()),
+                })
+            });
+            assert_eq!(by_bytes, runs_by_characters(&text), "runs of {text:?}");
         }
     }
 
