@@ -148,3 +148,27 @@ fn a_file_that_was_not_utf8_is_read_anew_when_it_is_saved() {
     engine.check(&Change::Paths(vec![bad])).expect("readable");
     assert!(!invalid(&engine), "{:?}", engine.diagnostics());
 }
+
+#[cfg(unix)]
+#[test]
+fn a_page_whose_name_is_not_utf8_is_read_at_its_name_on_disk() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = site();
+    let root = tmp.path();
+    // Shown as `café` with U+FFFD for the Latin-1 byte, read at the name it has.
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.md");
+    let text = "---\ntitle: { ja: \"喫茶\", en: \"Cafe\" }\nclaims:\n  - id: guess\n    class: unresolved\n    text: { ja: \"未解決\", en: \"A guess\" }\n    blocked_by: { kind: observer, detail: { ja: \"未観測\", en: \"Not observed\" } }\n    history:\n      - { date: \"2026-11-20\", from: null, to: unresolved, reason: { ja: \"記録\", en: \"Recorded\" } }\n---\n\n::::callout confirmed\n:::ja\n[未解決](claim:guess)。\n:::\n:::en\n[A guess](claim:guess).\n:::\n::::\n";
+    std::fs::write(root.join("content/a").join(name), text).expect("write");
+    let mut engine = Engine::new(root, options());
+    let mut out = MemoryOutput::default();
+    let built = engine.rebuild(&Change::Everything, &mut out).expect("read at its name on disk");
+    assert!(matches!(built, Rebuilt::Rendered { full: true, .. }), "{:?}", engine.diagnostics());
+    let page = files(&out)
+        .into_iter()
+        .find(|(path, _)| path.starts_with("en/a/caf") && path.ends_with("/index.html"))
+        .map(|(_, html)| String::from_utf8(html).expect("HTML is UTF-8"));
+    assert!(page.is_some_and(|html| html.contains("A guess")), "the page is rendered from its text");
+    // Its warning is shown at its line: the text is read back at the same name.
+    let shown = render_human(engine.diagnostics(), engine.sources().expect("the texts"), ColorChoice::Never);
+    assert!(shown.contains("| ::::callout confirmed"), "the warning shows its line:\n{shown}");
+}

@@ -208,6 +208,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_cache_holds_no_more_html_than_its_bound() {
+        // Distinct blocks (their first line differs) whose HTML adds up to twice the bound; the
+        // rest of their lines is parsed once (see `parse_line`), so this stays quick.
+        let body = "let total = compute(first, second) + other.len();\n".repeat(400);
+        let mut made = 0;
+        for i in 0.. {
+            if made > 2 * CACHE_BYTES {
+                break;
+            }
+            let code = format!("// block {i}\n{body}");
+            let html = highlight(&code, "rust").expect("rust is known");
+            assert_eq!(highlight(&code, "rust").as_ref(), Some(&html), "a block kept is given back as made");
+            made += html.len();
+        }
+        let cache = cache();
+        assert!(cache.bytes <= CACHE_BYTES, "{} bytes kept, bound {CACHE_BYTES}", cache.bytes);
+        assert_eq!(cache.bytes, cache.blocks.values().map(String::len).sum::<usize>(), "the count is of what is held");
+    }
+
+    #[test]
     fn known_languages_get_classes_unknown_ones_none() {
         let html = highlight("fn main() {}\n", "rust").expect("rust is known");
         assert!(html.contains("class=\"hl-"), "{html}");

@@ -246,11 +246,7 @@ impl Engine {
         };
         self.timings.lap("static, images");
         if !images.diagnostics.is_empty() {
-            // Shown by line and column: the pages that use the images are read again.
-            let files: Vec<FileId> = images.diagnostics.iter().flat_map(Diagnostic::files).collect();
-            read_texts(current, &files)?;
-            self.diagnostics.extend(images.diagnostics.iter().cloned());
-            Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
+            report(&mut self.diagnostics, current, images.diagnostics.iter().cloned())?;
             return Ok(Rebuilt::Failed);
         }
         current.images = Some(Arc::clone(&images));
@@ -340,12 +336,7 @@ impl Engine {
             self.timings.beside("  of which search indexes", took);
         }
         if !errors.is_empty() {
-            // Shown by line and column: their files' texts are read again.
-            let files: Vec<FileId> = errors.iter().flat_map(Diagnostic::files).collect();
-            read_texts(current, &files)?;
-            self.diagnostics.extend(errors);
-            Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
-            self.diagnostics.dedup();
+            report(&mut self.diagnostics, current, errors)?;
             return Ok(Rebuilt::Failed);
         }
         // Only an output that keeps its version can be patched next time; for any other the
@@ -451,13 +442,7 @@ impl Engine {
         if !current.site.drift_checked() || *current.site.drift() != behind {
             current.site = Arc::new(current.site.with_drift(Some(behind)));
         }
-        if !found.is_empty() {
-            // Shown by line and column: the texts of a resumed engine's files are read for it.
-            let files: Vec<FileId> = found.iter().flat_map(|d| d.primary.iter().map(|l| l.span.file)).collect();
-            read_texts(current, &files)?;
-            self.diagnostics.extend(found);
-            Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
-        }
+        report(&mut self.diagnostics, current, found)?;
         self.timings.lap("history");
         Ok(())
     }
@@ -511,11 +496,7 @@ impl Engine {
             unread,
             chunks: Vec::new(),
         };
-        // Shown by line and column: the files the findings point into.
-        let shown: Vec<FileId> =
-            current.validated.iter().flat_map(|(_, d)| d).chain(&current.linked).flat_map(Diagnostic::files).collect();
-        read_texts(&mut current, &shown)?;
-        self.diagnostics = all_diagnostics(&current);
+        self.diagnostics = all_diagnostics(&mut current)?;
         self.current = Some(current);
         Ok(())
     }
@@ -555,12 +536,9 @@ impl Engine {
                 let (site, linked) = link_validated(&self.root, &current.inputs, &current.validated)?;
                 current.site = Arc::new(site);
                 current.linked = linked;
-                // Shown by line and column: the files the link stage's findings point into.
-                let shown: Vec<FileId> = current.linked.iter().flat_map(Diagnostic::files).collect();
-                read_texts(current, &shown)?;
             }
         }
-        self.diagnostics = all_diagnostics(current);
+        self.diagnostics = all_diagnostics(current)?;
         self.timings.lap("link");
         Ok(())
     }
@@ -738,14 +716,42 @@ fn site_id(site: &SiteModel, path: &str) -> Option<DocId> {
     site.pages().get(path).copied()
 }
 
-/// Every diagnostic of the current state, sorted.
-fn all_diagnostics(current: &Current) -> Vec<Diagnostic> {
+/// Every diagnostic of the current state, sorted, with the texts they point into (see
+/// [`report`]).
+fn all_diagnostics(current: &mut Current) -> Result<Vec<Diagnostic>, IoError> {
+    let files: Vec<FileId> =
+        current.validated.iter().flat_map(|(_, d)| d).chain(&current.linked).flat_map(Diagnostic::files).collect();
+    read_texts(current, &files)?;
+    Ok(held_diagnostics(current))
+}
+
+/// [`all_diagnostics`] for a state whose texts the caller has read (a resumed engine leaves the
+/// files that changed unread).
+fn held_diagnostics(current: &Current) -> Vec<Diagnostic> {
     let mut diagnostics: Vec<Diagnostic> = current.inputs.diagnostics.clone();
     diagnostics.extend(current.validated.iter().flat_map(|(_, d)| d.iter().cloned()));
     diagnostics.extend(current.linked.iter().cloned());
     Diagnostic::sort(&mut diagnostics, &current.inputs.loaded.sources);
     diagnostics.dedup();
     diagnostics
+}
+
+/// Add `found` to the sorted `diagnostics`, each to be shown at its line and column: the texts
+/// of the files they point into are read first where they are not held (a text is dropped once
+/// validated: see [`texts`]). Every finding of a run goes in through here, so none is shown
+/// without its text.
+fn report(
+    diagnostics: &mut Vec<Diagnostic>,
+    current: &mut Current,
+    found: impl IntoIterator<Item = Diagnostic>,
+) -> Result<(), IoError> {
+    let found: Vec<Diagnostic> = found.into_iter().collect();
+    let files: Vec<FileId> = found.iter().flat_map(Diagnostic::files).collect();
+    read_texts(current, &files)?;
+    diagnostics.extend(found);
+    Diagnostic::sort(diagnostics, &current.inputs.loaded.sources);
+    diagnostics.dedup();
+    Ok(())
 }
 
 /// A content file read again: its index and the hash of its surface before (where known).

@@ -16,7 +16,7 @@
 //! between, and each chunk must hash to its name, so a cache that is foreign, stale, cut short or
 //! damaged is recognised and ignored, never trusted.
 
-use super::{Change, Current, Engine, Good, all_diagnostics, read_texts};
+use super::{Change, Current, Engine, Good, held_diagnostics, read_texts};
 use crate::images::Images;
 use crate::load::{ContentFile, Loaded};
 use crate::pipeline::{BuildOptions, Timings, read_inputs_with};
@@ -256,7 +256,7 @@ impl Engine {
             .filter(|file| !edited.contains(file))
             .collect();
         read_texts(&mut current, &shown).ok()?;
-        self.diagnostics = all_diagnostics(&current);
+        self.diagnostics = held_diagnostics(&current);
         self.good = Some(Good { site, global: blake3::Hash::from_bytes(saved.global), output: saved.output });
         self.current = Some(current);
         // The history walked last time: read again only if HEAD moved, and then only the commits since.

@@ -2,7 +2,7 @@
 //! repositories (`repos:` in `shoko.yaml`, see `shoko-upstream`). Errors and warnings go with the
 //! other diagnostics; sources whose lines changed upstream are set on the site for their cards.
 
-use super::{Current, Engine, read_texts};
+use super::{Current, Engine, read_texts, report};
 use crate::IoError;
 use shoko_diagnostics::{Diagnostic, FileId};
 use shoko_model::SourceKind;
@@ -30,10 +30,10 @@ impl Engine {
         }
         if !verification.found.is_empty() {
             let files: Vec<FileId> = verification.found.iter().map(|(d, _, _)| current.site.docs()[d.0].file).collect();
+            // Their spans are found in the texts.
             read_texts(current, &files)?;
             let found = diagnostics(current, &verification.found);
-            self.diagnostics.extend(found);
-            Diagnostic::sort(&mut self.diagnostics, &current.inputs.loaded.sources);
+            report(&mut self.diagnostics, current, found)?;
         }
         self.timings.lap("verify sources");
         Ok(())
