@@ -60,8 +60,10 @@ pub(crate) fn script_escaped(folder: &str, name: &str, data: &[u8]) -> Vec<u8> {
 /// the difference from the one before. `list` is `(ID, weight)` in ID order.
 pub(crate) fn push_postings(out: &mut String, token: &str, list: &[(u32, u32)]) {
     let kept: std::borrow::Cow<'_, [(u32, u32)]> = if list.len() > MAX_POSTINGS {
+        // The heaviest first (the lower ID first among equals: IDs are unique, so the order is
+        // total and the set kept is the same however the rest is ordered).
         let mut heaviest = list.to_vec();
-        heaviest.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        heaviest.select_nth_unstable_by(MAX_POSTINGS - 1, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         heaviest.truncate(MAX_POSTINGS);
         heaviest.sort_unstable();
         heaviest.into()
