@@ -11,6 +11,7 @@ use crate::context::{Ctx, SitePage};
 use serde::Serialize;
 use shoko_markdown::Lang;
 use shoko_model::ClaimId;
+use shoko_model::link::Declared;
 use shoko_vocab::{claim_anchor, question_anchor};
 use std::collections::BTreeMap;
 
@@ -55,35 +56,34 @@ struct Needs<'a> {
     lang: Lang,
 }
 
-/// A claim or a question, under its ID.
-enum Entry {
-    Claim,
-    Question,
+/// A claim or a question, under its ID: where it is declared.
+enum Entry<'a> {
+    Claim(&'a Declared),
+    Question(&'a Declared),
 }
 
 impl<'a> Needs<'a> {
     /// Every ID in order, with what it names: claims and questions merged (a question wins an ID
     /// both use, as it did when both were put in one map).
-    fn entries(&self) -> impl Iterator<Item = (&'a ClaimId, Entry)> + 'a {
-        let mut claims = self.cx.site.claims().keys().peekable();
-        let mut questions = self.cx.site.questions().keys().peekable();
+    fn entries(&self) -> impl Iterator<Item = (&'a ClaimId, Entry<'a>)> + 'a {
+        let mut claims = self.cx.site.claims().iter().peekable();
+        let mut questions = self.cx.site.questions().iter().peekable();
         std::iter::from_fn(move || match (claims.peek(), questions.peek()) {
-            (Some(c), Some(q)) if c < q => claims.next().map(|id| (id, Entry::Claim)),
-            (Some(c), Some(q)) if c == q => {
+            (Some((c, _)), Some((q, _))) if c < q => claims.next().map(|(id, d)| (id, Entry::Claim(d))),
+            (Some((c, _)), Some((q, _))) if c == q => {
                 claims.next();
-                questions.next().map(|id| (id, Entry::Question))
+                questions.next().map(|(id, d)| (id, Entry::Question(d)))
             }
-            (Some(_), None) => claims.next().map(|id| (id, Entry::Claim)),
-            _ => questions.next().map(|id| (id, Entry::Question)),
+            (Some(_), None) => claims.next().map(|(id, d)| (id, Entry::Claim(d))),
+            _ => questions.next().map(|(id, d)| (id, Entry::Question(d))),
         })
     }
 
     /// The need `id` names.
-    fn need(&self, id: &'a ClaimId, entry: &Entry) -> Option<Need<'a>> {
+    fn need(&self, id: &'a ClaimId, entry: &Entry<'a>) -> Need<'a> {
         let (cx, lang) = (self.cx, self.lang);
-        Some(match entry {
-            Entry::Claim => {
-                let d = cx.site.claims().get(id)?;
+        match entry {
+            Entry::Claim(d) => {
                 let c = &cx.site.docs()[d.doc.0].claims[d.index];
                 let dir = cx.card_dir(id, lang);
                 let gfx: Vec<&str> = c.scope.iter().flat_map(|s| s.gfx.iter().map(String::as_str)).collect();
@@ -102,8 +102,7 @@ impl<'a> Needs<'a> {
                     declared_in: shoko_vocab::ContentPath(&cx.site.docs()[d.doc.0].path).to_string(),
                 }
             }
-            Entry::Question => {
-                let d = cx.site.questions().get(id)?;
+            Entry::Question(d) => {
                 let q = &cx.site.docs()[d.doc.0].questions[d.index];
                 Need {
                     id: &id.0,
@@ -120,7 +119,7 @@ impl<'a> Needs<'a> {
                     declared_in: shoko_vocab::ContentPath(&cx.site.docs()[d.doc.0].path).to_string(),
                 }
             }
-        })
+        }
     }
 }
 
@@ -129,9 +128,7 @@ impl Serialize for Needs<'_> {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(self.entries().count()))?;
         for (id, entry) in self.entries() {
-            if let Some(need) = self.need(id, &entry) {
-                map.serialize_entry(id.0.as_str(), &need)?;
-            }
+            map.serialize_entry(id.0.as_str(), &self.need(id, &entry))?;
         }
         map.end()
     }
