@@ -102,44 +102,55 @@ impl Serialize for FlatPostings<'_> {
 impl Memo {
     /// The last build as bytes, when it was committed; `None` otherwise (nothing to keep).
     pub fn to_bytes(&self) -> Option<Vec<u8>> {
-        let guard = self.lock();
-        let state = guard.as_ref().filter(|s| s.committed)?;
-        let postings = &state.postings;
-        let pairs: usize = postings.lists.iter().map(Vec::len).sum();
-        let groups: usize = state.groups.iter().map(|(p, g)| p.len() + g.hashes.len() * 9 + g.facets.len() + 32).sum();
-        let names: String = postings.names.iter().map(|n| &**n).collect();
-        // Room for the groups, the names and about three bytes per posting number.
-        let room = groups + names.len() * 2 + pairs * 6 + 1024;
-        let saved = SavedRef {
-            format: SAVED_FORMAT,
-            layout: crate::format::FORMAT,
-            folder: &state.folder,
-            tokens: state.count.tokens,
-            buckets: state.count.buckets,
-            stride: state.stride,
-            gfx: &state.gfx,
-            groups: state
-                .groups
-                .iter()
-                .map(|(page, g)| SavedGroupRef {
-                    page,
-                    first: g.first,
-                    hashes: &g.hashes,
-                    facets: &g.facets,
-                    gfx: &g.gfx,
-                })
-                .collect(),
-            names,
-            name_lengths: postings.names.iter().map(|n| u32::try_from(n.len()).unwrap_or(u32::MAX)).collect(),
-            list_lengths: postings.lists.iter().map(|l| u32::try_from(l.len()).unwrap_or(u32::MAX)).collect(),
-            postings: FlatPostings { lists: &postings.lists, pairs },
-            shards: &postings.shards,
-        };
-        // Reserved up front: growing tens of megabytes by doubling copies them and touches fresh
-        // pages each time.
-        postcard::to_extend(&saved, Vec::with_capacity(room)).ok()
+        self.lock().as_ref().filter(|s| s.committed).and_then(state_bytes)
     }
 
+    /// The build just made (not yet committed) as the bytes [`Memo::to_bytes`] will give once it
+    /// is, taken out of the memo, which is empty after: for a one-off build that only saves its
+    /// index, so that the index is not held in memory to the end of the build (some 70 MiB at
+    /// 10,000 pages per language). `None` when the memo holds no such build.
+    pub fn take_new_bytes(&self) -> Option<Vec<u8>> {
+        let mut guard = self.lock();
+        if guard.as_ref().is_none_or(|s| s.committed) {
+            return None;
+        }
+        guard.take().and_then(|state| state_bytes(&state))
+    }
+}
+
+/// `state` as bytes (see [`Memo::to_bytes`]).
+fn state_bytes(state: &State) -> Option<Vec<u8>> {
+    let postings = &state.postings;
+    let pairs: usize = postings.lists.iter().map(Vec::len).sum();
+    let groups: usize = state.groups.iter().map(|(p, g)| p.len() + g.hashes.len() * 9 + g.facets.len() + 32).sum();
+    let names: String = postings.names.iter().map(|n| &**n).collect();
+    // Room for the groups, the names and about three bytes per posting number.
+    let room = groups + names.len() * 2 + pairs * 6 + 1024;
+    let saved = SavedRef {
+        format: SAVED_FORMAT,
+        layout: crate::format::FORMAT,
+        folder: &state.folder,
+        tokens: state.count.tokens,
+        buckets: state.count.buckets,
+        stride: state.stride,
+        gfx: &state.gfx,
+        groups: state
+            .groups
+            .iter()
+            .map(|(page, g)| SavedGroupRef { page, first: g.first, hashes: &g.hashes, facets: &g.facets, gfx: &g.gfx })
+            .collect(),
+        names,
+        name_lengths: postings.names.iter().map(|n| u32::try_from(n.len()).unwrap_or(u32::MAX)).collect(),
+        list_lengths: postings.lists.iter().map(|l| u32::try_from(l.len()).unwrap_or(u32::MAX)).collect(),
+        postings: FlatPostings { lists: &postings.lists, pairs },
+        shards: &postings.shards,
+    };
+    // Reserved up front: growing tens of megabytes by doubling copies them and touches fresh
+    // pages each time.
+    postcard::to_extend(&saved, Vec::with_capacity(room)).ok()
+}
+
+impl Memo {
     /// A memo holding the committed build saved in `bytes` by [`Memo::to_bytes`]; `None` when
     /// they are not such bytes (another format, cut short, inconsistent).
     pub fn from_bytes(bytes: &[u8]) -> Option<Memo> {
@@ -281,6 +292,25 @@ mod tests {
         for (name, bytes) in changed {
             assert_eq!(&whole[name], bytes, "{name}");
         }
+    }
+
+    #[test]
+    fn a_build_taken_out_before_its_commit_is_saved_as_it_would_be_after() {
+        let taken = Memo::default();
+        taken.build("search/ja", COUNT, Update::All(site())).expect("whole build");
+        let bytes = taken.take_new_bytes().expect("a new build is taken");
+        assert!(taken.lock().is_none(), "the memo holds nothing after");
+        assert!(taken.take_new_bytes().is_none() && taken.to_bytes().is_none(), "nothing is left to take");
+        taken.commit();
+        assert!(!taken.can_update("search/ja", COUNT), "the next build of the memo builds whole");
+
+        let kept = Memo::default();
+        kept.build("search/ja", COUNT, Update::All(site())).expect("whole build");
+        kept.commit();
+        assert!(kept.take_new_bytes().is_none(), "a committed build stays where it is");
+        assert_eq!(kept.to_bytes(), Some(bytes.clone()), "the same bytes as once committed");
+        let restored = Memo::from_bytes(&bytes).expect("the bytes read back");
+        assert!(restored.can_update("search/ja", COUNT), "and they update the index next time");
     }
 
     #[test]

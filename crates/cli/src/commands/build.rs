@@ -58,6 +58,10 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         Some(inputs) => Engine::resume(root, options, &cache, inputs),
         None => (Engine::new(root, options), Change::Everything),
     };
+    if inputs.is_some() {
+        // Saved after the build: the search indexes go into the cache as they are made.
+        engine.save_search_early(&cache);
+    }
     let rebuilt = engine.rebuild(&change, &mut output);
     super::print_history_note(engine.history_unavailable());
     let mut saved_in = None;

@@ -128,6 +128,12 @@ pub struct Engine {
     /// the pages rendered again and rewrites only the files that changed (kept while the engine
     /// lives, and in the cache between builds).
     search_memos: [shoko_search::Memo; 2],
+    /// For a one-off build: the cache folder each search index's new build is written into as
+    /// soon as it is made, and dropped from memory (see [`Engine::save_search_early`]).
+    spill: Option<PathBuf>,
+    /// The search builds the last render wrote into the cache, by the position of their memo,
+    /// for [`Engine::save`] to list (or why one could not be written).
+    spilled: [Option<Result<persist::Hash, IoError>>; 2],
     /// The site's shape (each document's folders, the pages' folder tree) as the last render
     /// worked it out: a rebuild that did not link the site again takes it as it is.
     shape: shoko_render::ShapeMemo,
@@ -150,8 +156,18 @@ impl Engine {
             sources_note: None,
             verified: None,
             search_memos: Default::default(),
+            spill: None,
+            spilled: [None, None],
             shape: Default::default(),
         }
+    }
+
+    /// For a one-off build that then saves into `cache` ([`Engine::save`]): write each search
+    /// index's new build there as soon as it is made and drop it from memory, instead of holding
+    /// it to the end of the render (at 10,000 pages per language, some 70 MiB of the peak). The
+    /// next build of this engine builds the indexes whole; `serve` keeps them.
+    pub fn save_search_early(&mut self, cache: &Path) {
+        self.spill = Some(cache.to_path_buf());
     }
 
     /// The diagnostics of the last run, sorted.
@@ -319,18 +335,17 @@ impl Engine {
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
         };
         let clean = self.diagnostics.is_empty();
-        let streamed = stream(&input, &jobs, output, mode, clean, withheld.as_ref());
+        let streamed = stream(&input, &jobs, output, mode, clean, withheld.as_ref(), self.spill.as_deref());
         if let Some(withheld) = withheld {
             withheld.finish(current);
         }
         // The search memos keep a build only when the output took its files.
+        let committed = matches!(&streamed, Ok(s) if s.errors.is_empty());
         for memo in &self.search_memos {
-            match &streamed {
-                Ok((_, errors, _)) if errors.is_empty() => memo.commit(),
-                _ => memo.discard(),
-            }
+            if committed { memo.commit() } else { memo.discard() }
         }
-        let (written, errors, search) = streamed?;
+        let Streamed { written, errors, search_took: search, spilled } = streamed?;
+        self.spilled = if committed { spilled } else { [None, None] };
         self.timings.lap("render, write, record");
         if let Some(took) = search {
             self.timings.beside("  of which search indexes", took);
@@ -566,15 +581,25 @@ fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
     chunks
 }
 
-/// What [`stream`] did: the files written, the render errors (nothing committed then), and how
-/// long the search indexes took to render, if they were rendered.
-type Streamed = (Vec<String>, Vec<Diagnostic>, Option<std::time::Duration>);
+/// What [`stream`] did.
+struct Streamed {
+    /// The files written.
+    written: Vec<String>,
+    /// The render errors (nothing committed then).
+    errors: Vec<Diagnostic>,
+    /// How long the search indexes took to render, if they were rendered.
+    search_took: Option<std::time::Duration>,
+    /// The search builds written into the cache as they were made, by memo (see
+    /// [`Engine::save_search_early`]).
+    spilled: [Option<Result<persist::Hash, IoError>>; 2],
+}
 
 /// Render `jobs` into a new version of `output` (started in `mode`), writing the files of each
 /// chunk of pages while the next chunk renders; the large jobs (the feeds, whose `claims.json`
 /// grows with the site, and the search indexes) run beside the chunks instead of holding one up.
 /// Commits only when every job rendered and no UI string was missing (`clean`: nothing at all
-/// was reported).
+/// was reported). With `spill`, each search index's new build goes into that cache folder as
+/// soon as its files are written (see [`Engine::save_search_early`]).
 fn stream(
     input: &RenderInput<'_>,
     jobs: &[Job],
@@ -582,10 +607,12 @@ fn stream(
     mode: Mode,
     clean: bool,
     texts: Option<&Withheld>,
+    spill: Option<&Path>,
 ) -> Result<Streamed, IoError> {
     let renderer = Renderer::new(input);
     let (large, small): (Vec<Job>, Vec<Job>) = jobs.iter().cloned().partition(Job::is_large);
     let search_took = std::sync::Mutex::new(None);
+    let mut spilled = [None, None];
     let staging = std::sync::Mutex::new(output.begin(mode)?);
     let write = |plan: &RenderPlan| -> Result<(), IoError> { lock(&staging).write(&plan.files) };
     let (large, small) = rayon::join(
@@ -618,6 +645,11 @@ fn stream(
             let began = std::time::Instant::now();
             for job in &search {
                 run(std::slice::from_ref(job))?;
+                for (memo, slot) in input.search_memos.iter().zip(&mut spilled) {
+                    if let Some((cache, bytes)) = spill.zip(memo.take_new_bytes()) {
+                        *slot = Some(persist::write_search(cache, &bytes));
+                    }
+                }
             }
             if !search.is_empty() {
                 *search_took.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(began.elapsed());
@@ -660,7 +692,8 @@ fn stream(
         staging.commit(clean)?;
     }
     written.sort();
-    Ok((written, errors, search_took.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)))
+    let search_took = search_took.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    Ok(Streamed { written, errors, search_took, spilled })
 }
 
 /// The staging of a render as the [`Sink`] of its streams: each file goes into the staging as

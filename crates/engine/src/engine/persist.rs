@@ -85,7 +85,7 @@ impl SavedDiagnostic {
     }
 }
 
-type Hash = [u8; 32];
+pub(super) type Hash = [u8; 32];
 
 /// The hash of a chunk's bytes, which names its file.
 pub(super) type ChunkHash = Hash;
@@ -298,11 +298,28 @@ impl Engine {
             })
             .collect::<Result<_, IoError>>()?;
         current.chunks = chunks.iter().copied().map(Some).collect();
+        // Those a one-off build wrote as it went are listed as they are (a build whose search
+        // memo could not be written is built whole next time, and the reason is reported).
+        let spilled = std::mem::take(&mut self.spilled);
+        let mut not_spilled = None;
         let search: Vec<Option<Hash>> = self
             .search_memos
             .par_iter()
-            .map(|memo| memo.to_bytes().map(|bytes| write_named(cache, SEARCH_PREFIX, &bytes)).transpose())
-            .collect::<Result<_, IoError>>()?;
+            .zip(spilled)
+            .map(|(memo, spilled)| match spilled {
+                Some(Ok(hash)) => Ok(Some(hash)),
+                Some(Err(e)) => Err(e),
+                None => memo.to_bytes().map(|bytes| write_search(cache, &bytes)).transpose(),
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|r| {
+                r.unwrap_or_else(|e| {
+                    not_spilled = Some(e);
+                    None
+                })
+            })
+            .collect();
         let search = [search[0], search[1]];
         let saved = SavedRef {
             inputs: inputs.files.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
@@ -353,7 +370,7 @@ impl Engine {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
-        Ok(())
+        not_spilled.map_or(Ok(()), Err)
     }
 }
 
@@ -402,6 +419,12 @@ fn write_named(cache: &Path, prefix: &str, bytes: &[u8]) -> Result<Hash, IoError
         std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
     }
     Ok(hash)
+}
+
+/// Write a search memo's `bytes` into the cache; the hash they are named by.
+pub(super) fn write_search(cache: &Path, bytes: &[u8]) -> Result<Hash, IoError> {
+    std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
+    write_named(cache, SEARCH_PREFIX, bytes)
 }
 
 /// The bytes of the file of the kind `prefix` named by `hash`, if they still hash to it.
