@@ -25,6 +25,29 @@ fn page(title: &str, body: &str) -> String {
     format!("---\ntitle: {{ ja: \"{title}\", en: \"{title}\" }}\n---\n\n:::ja\n{body}\n:::\n\n:::en\n{body}\n:::\n")
 }
 
+/// A page with a callout that states more than the claim it cites: a warning, at its line
+/// (`| ::::callout confirmed`).
+const OVERSTATED: &str = "---
+title: { ja: \"子\", en: \"Child\" }
+claims:
+  - id: guess
+    class: unresolved
+    text: { ja: \"未解決\", en: \"A guess\" }
+    blocked_by: { kind: observer, detail: { ja: \"未観測\", en: \"Not observed\" } }
+    history:
+      - { date: \"2026-11-20\", from: null, to: unresolved, reason: { ja: \"記録\", en: \"Recorded\" } }
+---
+
+::::callout confirmed
+:::ja
+[未解決](claim:guess)。
+:::
+:::en
+[A guess](claim:guess).
+:::
+::::
+";
+
 /// A home page, a section `a` and its child page `a/b`.
 fn site() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
@@ -89,11 +112,7 @@ fn a_warning_in_a_page_is_shown_with_its_line_after_a_full_render() {
     let tmp = site();
     let root = tmp.path();
     // A callout that states more than the claim it cites is a warning, at its line in the page.
-    write(
-        root,
-        "content/a/b.md",
-        "---\ntitle: { ja: \"子\", en: \"Child\" }\nclaims:\n  - id: guess\n    class: unresolved\n    text: { ja: \"未解決\", en: \"A guess\" }\n    blocked_by: { kind: observer, detail: { ja: \"未観測\", en: \"Not observed\" } }\n    history:\n      - { date: \"2026-11-20\", from: null, to: unresolved, reason: { ja: \"記録\", en: \"Recorded\" } }\n---\n\n::::callout confirmed\n:::ja\n[未解決](claim:guess)。\n:::\n:::en\n[A guess](claim:guess).\n:::\n::::\n",
-    );
+    write(root, "content/a/b.md", OVERSTATED);
     let mut engine = Engine::new(root, options());
     let mut out = MemoryOutput::default();
     let built = engine.rebuild(&Change::Everything, &mut out).expect("readable");
@@ -149,7 +168,8 @@ fn a_file_that_was_not_utf8_is_read_anew_when_it_is_saved() {
     assert!(!invalid(&engine), "{:?}", engine.diagnostics());
 }
 
-#[cfg(unix)]
+// Linux file systems take any bytes in a name (APFS, for one, refuses such names).
+#[cfg(target_os = "linux")]
 #[test]
 fn a_page_whose_name_is_not_utf8_is_read_at_its_name_on_disk() {
     use std::os::unix::ffi::OsStrExt;
@@ -157,8 +177,7 @@ fn a_page_whose_name_is_not_utf8_is_read_at_its_name_on_disk() {
     let root = tmp.path();
     // Shown as `café` with U+FFFD for the Latin-1 byte, read at the name it has.
     let name = std::ffi::OsStr::from_bytes(b"caf\xe9.md");
-    let text = "---\ntitle: { ja: \"喫茶\", en: \"Cafe\" }\nclaims:\n  - id: guess\n    class: unresolved\n    text: { ja: \"未解決\", en: \"A guess\" }\n    blocked_by: { kind: observer, detail: { ja: \"未観測\", en: \"Not observed\" } }\n    history:\n      - { date: \"2026-11-20\", from: null, to: unresolved, reason: { ja: \"記録\", en: \"Recorded\" } }\n---\n\n::::callout confirmed\n:::ja\n[未解決](claim:guess)。\n:::\n:::en\n[A guess](claim:guess).\n:::\n::::\n";
-    std::fs::write(root.join("content/a").join(name), text).expect("write");
+    std::fs::write(root.join("content/a").join(name), OVERSTATED).expect("write");
     let mut engine = Engine::new(root, options());
     let mut out = MemoryOutput::default();
     let built = engine.rebuild(&Change::Everything, &mut out).expect("read at its name on disk");

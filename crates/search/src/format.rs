@@ -47,13 +47,21 @@ pub(crate) fn escape_script(data: String) -> String {
 
 /// [`script`] for data already passed through [`escape_script`].
 pub(crate) fn script_escaped(folder: &str, name: &str, data: &[u8]) -> Vec<u8> {
-    let head = format!("shokoSearch({},", json(&format!("{folder}/{name}")));
-    let mut out = Vec::with_capacity(head.len() + data.len() + 3);
+    let head = script_head(folder, name);
+    let mut out = Vec::with_capacity(head.len() + data.len() + SCRIPT_TAIL.len());
     out.extend_from_slice(head.as_bytes());
     out.extend_from_slice(data);
-    out.extend_from_slice(b");\n");
+    out.extend_from_slice(SCRIPT_TAIL);
     out
 }
+
+/// What a file of the index starts with, before its data: `shokoSearch("search/ja/t-3",`.
+fn script_head(folder: &str, name: &str) -> String {
+    format!("shokoSearch({},", json(&format!("{folder}/{name}")))
+}
+
+/// What a file of the index ends with, after its data.
+const SCRIPT_TAIL: &[u8] = b");\n";
 
 /// Appends `"token":[df,id,w,Δid,w,…]` to `out`: the document frequency, then the documents
 /// where the token weighs most (at most [`MAX_POSTINGS`]) in ID order, each ID after the first as
@@ -103,9 +111,11 @@ pub(crate) struct DocFile {
 impl DocFile {
     /// The file of bucket `name` of the index in `folder`, with no document yet.
     pub(crate) fn new(folder: &str, name: &str) -> DocFile {
-        let mut out = format!("shokoSearch({},[", json(&format!("{folder}/{name}"))).into_bytes();
-        out.reserve(16 * 1024);
-        DocFile { data: out.len() - 1, out, text: String::new() }
+        let head = script_head(folder, name);
+        let mut out = Vec::with_capacity(16 * 1024);
+        out.extend_from_slice(head.as_bytes());
+        out.push(b'[');
+        DocFile { data: head.len(), out, text: String::new() }
     }
 
     /// Add `record`'s document.
@@ -133,7 +143,7 @@ impl DocFile {
             let data = String::from_utf8(self.out.split_off(self.data)).expect("JSON is UTF-8");
             self.out.extend_from_slice(escape_script(data).as_bytes());
         }
-        self.out.extend_from_slice(b");\n");
+        self.out.extend_from_slice(SCRIPT_TAIL);
         self.out
     }
 }
@@ -206,13 +216,47 @@ pub(crate) fn record_hash(record: &Record<'_>) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::TEXT_CHARS;
+    use super::{Doc, DocFile, TEXT_CHARS, json, script};
+    use crate::index::{Kind, Record};
 
     /// [`super::stored_text`] as a new string.
     fn stored_text(text: &str) -> String {
         let mut out = "left from the document before".to_owned();
         super::stored_text(text, &mut out);
         out
+    }
+
+    /// A page's record with `text`.
+    fn record(text: &str) -> Record<'static> {
+        Record {
+            url: "ja/a/index.html#s".to_owned(),
+            title: "題".into(),
+            section: Some("節".into()),
+            kind: Kind::Page,
+            class: Some("confirmed"),
+            gfx: vec!["gfx1201".to_owned()],
+            text: text.to_owned().into(),
+        }
+    }
+
+    #[test]
+    fn a_bucket_file_written_as_it_goes_is_the_script_of_its_documents_array() {
+        let texts: [&[&str]; 3] = [&[], &["一つだけ"], &["a </script> in code", "改行\nと  空白", "</"]];
+        for texts in texts {
+            let records: Vec<Record<'_>> = texts.iter().map(|t| record(t)).collect();
+            let mut file = DocFile::new("search/ja", "d-7");
+            let mut docs = Vec::new();
+            for record in &records {
+                file.push(record);
+                let mut text = String::new();
+                super::stored_text(&record.text, &mut text);
+                let doc =
+                    Doc(&record.url, &record.title, record.section.as_deref(), 0, record.class, &record.gfx, &text);
+                docs.push(serde_json::to_value(doc).expect("JSON"));
+            }
+            let expected = script("search/ja", "d-7", &json(&docs));
+            assert_eq!(String::from_utf8(file.finish()).expect("UTF-8"), String::from_utf8(expected).expect("UTF-8"));
+        }
     }
 
     #[test]

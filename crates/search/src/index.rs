@@ -93,7 +93,8 @@ pub enum Update<'a> {
 
 /// The last committed build of one index, kept so that the next may be an update of it. A build
 /// changes it in place; [`Memo::commit`] keeps it, [`Memo::discard`] forgets it (the output did
-/// not take the files, so the next build is whole).
+/// not take the files, so the next build is whole), and [`Memo::take_new_bytes`] takes it out
+/// as bytes to be saved (the memo is empty after).
 #[derive(Debug, Default)]
 pub struct Memo {
     state: std::sync::Mutex<Option<State>>,

@@ -126,14 +126,15 @@ pub struct Engine {
     verified: Option<shoko_model::Structure>,
     /// Each search index's last build (Japanese, English), so that a rebuild reads again only
     /// the pages rendered again and rewrites only the files that changed (kept while the engine
-    /// lives, and in the cache between builds).
+    /// lives, and in the cache between builds; a one-off build drops each once it is in the
+    /// cache, see [`Engine::save_search_early`]).
     search_memos: [shoko_search::Memo; 2],
     /// For a one-off build: the cache folder each search index's new build is written into as
     /// soon as it is made, and dropped from memory (see [`Engine::save_search_early`]).
     spill: Option<PathBuf>,
     /// The search builds the last render wrote into the cache, by the position of their memo,
     /// for [`Engine::save`] to list (or why one could not be written).
-    spilled: [Option<Result<persist::Hash, IoError>>; 2],
+    spilled: [Option<Result<persist::Spilled, IoError>>; 2],
     /// The site's shape (each document's folders, the pages' folder tree) as the last render
     /// worked it out: a rebuild that did not link the site again takes it as it is.
     shape: shoko_render::ShapeMemo,
@@ -335,7 +336,9 @@ impl Engine {
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
         };
         let clean = self.diagnostics.is_empty();
-        let streamed = stream(&input, &jobs, output, mode, clean, withheld.as_ref(), self.spill.as_deref());
+        // Only a state a save will write spills (see `Engine::save_search_early`).
+        let spill = self.spill.as_deref().filter(|_| persist::sound(current));
+        let streamed = stream(&input, &jobs, output, mode, clean, withheld.as_ref(), spill);
         if let Some(withheld) = withheld {
             withheld.finish(current);
         }
@@ -345,7 +348,17 @@ impl Engine {
             if committed { memo.commit() } else { memo.discard() }
         }
         let Streamed { written, errors, search_took: search, spilled } = streamed?;
-        self.spilled = if committed { spilled } else { [None, None] };
+        // What this render wrote replaces what an earlier one did (no state lists those files);
+        // not committed, it is removed.
+        for (slot, new) in self.spilled.iter_mut().zip(spilled) {
+            let Some(cache) = spill.filter(|_| new.is_some()) else { continue };
+            let hash = |s: &Option<Result<persist::Spilled, IoError>>| s.as_ref()?.as_ref().ok().map(|s| s.hash);
+            let same = hash(slot) == hash(&new);
+            let gone = if committed { std::mem::replace(slot, new) } else { new };
+            if !same {
+                persist::unspill(cache, [gone.and_then(Result::ok)]);
+            }
+        }
         self.timings.lap("render, write, record");
         if let Some(took) = search {
             self.timings.beside("  of which search indexes", took);
@@ -517,9 +530,9 @@ impl Engine {
     }
 
     /// Validate the content files at `changed` (index and the hash of the page's surface before
-    /// the change, where known) again and link — unless every changed file is a page whose surface stayed the same and the link
-    /// stage had nothing to say about it, in which case the site keeps its indexes and only the
-    /// documents are swapped.
+    /// the change, where known) again and link — unless every changed file is a page whose
+    /// surface stayed the same and the link stage had nothing to say about it, in which case the
+    /// site keeps its indexes and only the documents are swapped.
     fn revalidate(&mut self, changed: &[Reread]) -> Result<(), IoError> {
         let Some(current) = self.current.as_mut() else { return self.read_everything() };
         let options = self.options.clone();
@@ -591,7 +604,7 @@ struct Streamed {
     search_took: Option<std::time::Duration>,
     /// The search builds written into the cache as they were made, by memo (see
     /// [`Engine::save_search_early`]).
-    spilled: [Option<Result<persist::Hash, IoError>>; 2],
+    spilled: [Option<Result<persist::Spilled, IoError>>; 2],
 }
 
 /// Render `jobs` into a new version of `output` (started in `mode`), writing the files of each
@@ -642,17 +655,20 @@ fn stream(
                 Ok(())
             };
             run(&other)?;
-            let began = std::time::Instant::now();
+            // Timed without writing the builds into the cache (that is the cache's time).
+            let mut took = std::time::Duration::ZERO;
             for job in &search {
+                let began = std::time::Instant::now();
                 run(std::slice::from_ref(job))?;
+                took += began.elapsed();
                 for (memo, slot) in input.search_memos.iter().zip(&mut spilled) {
                     if let Some((cache, bytes)) = spill.zip(memo.take_new_bytes()) {
-                        *slot = Some(persist::write_search(cache, &bytes));
+                        *slot = Some(persist::spill_search(cache, &bytes));
                     }
                 }
             }
             if !search.is_empty() {
-                *search_took.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(began.elapsed());
+                *search_took.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(took);
             }
             Ok((written, errors))
         },
@@ -771,8 +787,8 @@ fn held_diagnostics(current: &Current) -> Vec<Diagnostic> {
 
 /// Add `found` to the sorted `diagnostics`, each to be shown at its line and column: the texts
 /// of the files they point into are read first where they are not held (a text is dropped once
-/// validated: see [`texts`]). Every finding of a run goes in through here, so none is shown
-/// without its text.
+/// validated: see [`texts`]). Every finding added after validation goes in through here (the
+/// validated and linked ones through [`all_diagnostics`]), so none is shown without its text.
 fn report(
     diagnostics: &mut Vec<Diagnostic>,
     current: &mut Current,

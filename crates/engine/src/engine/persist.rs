@@ -278,13 +278,39 @@ impl Engine {
     /// an output that can be patched, where `inputs` is the state of the input files taken
     /// before the run. Does nothing when there is nothing a next run could use.
     pub fn save(&mut self, cache: &Path, inputs: &Inputs) -> Result<(), IoError> {
-        let (Some(current), Some(good)) = (&mut self.current, &self.good) else { return Ok(()) };
-        let Some(images) = &current.images else { return Ok(()) };
-        let in_order = current.inputs.loaded.content.iter().enumerate().all(|(i, c)| c.file.0 as usize == i);
-        if !current.inputs.diagnostics.is_empty() || !in_order {
-            // Problems of the files themselves are found by reading them all.
-            return Ok(());
+        // The search builds the render wrote as it went: listed if the state is written, else
+        // removed (a state that never saves would never sweep them). One that could not be
+        // written is built whole next time, and the reason is reported.
+        let mut failed = None;
+        let spilled = std::mem::take(&mut self.spilled).map(|slot| match slot {
+            Some(Ok(spilled)) => Some(spilled),
+            Some(Err(e)) => {
+                failed = Some(e);
+                None
+            }
+            None => None,
+        });
+        match self.save_state(cache, inputs, spilled) {
+            Ok(true) => failed.map_or(Ok(()), Err),
+            Ok(false) => {
+                unspill(cache, spilled);
+                Ok(())
+            }
+            Err(e) => {
+                unspill(cache, spilled);
+                Err(e)
+            }
         }
+    }
+
+    /// [`Engine::save`] with the search builds written already (`spilled`); whether the state was
+    /// written (nothing is when a next run could not use it: see [`savable`]).
+    fn save_state(&mut self, cache: &Path, inputs: &Inputs, spilled: [Option<Spilled>; 2]) -> Result<bool, IoError> {
+        if !savable(self) {
+            return Ok(false);
+        }
+        let (Some(current), Some(good)) = (&mut self.current, &self.good) else { return Ok(false) };
+        let Some(images) = &current.images else { return Ok(false) };
         std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
         // The chunks this cache holds already are kept; the others are written.
         current.chunks.resize(current.validated.len().div_ceil(CHUNK_DOCS), None);
@@ -298,28 +324,15 @@ impl Engine {
             })
             .collect::<Result<_, IoError>>()?;
         current.chunks = chunks.iter().copied().map(Some).collect();
-        // Those a one-off build wrote as it went are listed as they are (a build whose search
-        // memo could not be written is built whole next time, and the reason is reported).
-        let spilled = std::mem::take(&mut self.spilled);
-        let mut not_spilled = None;
         let search: Vec<Option<Hash>> = self
             .search_memos
             .par_iter()
             .zip(spilled)
             .map(|(memo, spilled)| match spilled {
-                Some(Ok(hash)) => Ok(Some(hash)),
-                Some(Err(e)) => Err(e),
-                None => memo.to_bytes().map(|bytes| write_search(cache, &bytes)).transpose(),
+                Some(spilled) => Ok(Some(spilled.hash)),
+                None => memo.to_bytes().map(|bytes| write_named(cache, SEARCH_PREFIX, &bytes)).transpose(),
             })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|r| {
-                r.unwrap_or_else(|e| {
-                    not_spilled = Some(e);
-                    None
-                })
-            })
-            .collect();
+            .collect::<Result<_, IoError>>()?;
         let search = [search[0], search[1]];
         let saved = SavedRef {
             inputs: inputs.files.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
@@ -370,7 +383,7 @@ impl Engine {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
-        not_spilled.map_or(Ok(()), Err)
+        Ok(true)
     }
 }
 
@@ -411,20 +424,58 @@ fn write_chunk(cache: &Path, validated: &[super::Validated]) -> Result<Hash, IoE
 /// Write `bytes` into the cache as a file of the kind `prefix` named by their hash (unless it is
 /// there already); the hash.
 fn write_named(cache: &Path, prefix: &str, bytes: &[u8]) -> Result<Hash, IoError> {
-    let hash = *blake3::hash(bytes).as_bytes();
-    let path = cache.join(named(prefix, &hash));
-    if !path.is_file() {
-        let temp = cache.join(format!("{}.new-{}", named(prefix, &hash), std::process::id()));
-        std::fs::write(&temp, bytes).map_err(|e| IoError::new("write", &temp, e))?;
-        std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
-    }
-    Ok(hash)
+    write_new(cache, prefix, bytes).map(|(hash, _)| hash)
 }
 
-/// Write a search memo's `bytes` into the cache; the hash they are named by.
-pub(super) fn write_search(cache: &Path, bytes: &[u8]) -> Result<Hash, IoError> {
+/// [`write_named`], and whether the file was made by this write.
+fn write_new(cache: &Path, prefix: &str, bytes: &[u8]) -> Result<(Hash, bool), IoError> {
+    let hash = *blake3::hash(bytes).as_bytes();
+    let path = cache.join(named(prefix, &hash));
+    if path.is_file() {
+        return Ok((hash, false));
+    }
+    let temp = cache.join(format!("{}.new-{}", named(prefix, &hash), std::process::id()));
+    std::fs::write(&temp, bytes).map_err(|e| IoError::new("write", &temp, e))?;
+    std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
+    Ok((hash, true))
+}
+
+/// Whether [`Engine::save`] would write the state of the last run: a render into an output that
+/// can be patched, of inputs without problems of their own (those are found by reading every
+/// file), their files numbered in order.
+pub(super) fn savable(engine: &Engine) -> bool {
+    engine.good.is_some() && engine.current.as_ref().is_some_and(|c| c.images.is_some() && sound(c))
+}
+
+/// Whether the inputs of `current` have no problems of their own and their files are numbered
+/// in order: a state a save may write (see [`savable`]).
+pub(super) fn sound(current: &Current) -> bool {
+    let in_order = current.inputs.loaded.content.iter().enumerate().all(|(i, c)| c.file.0 as usize == i);
+    current.inputs.diagnostics.is_empty() && in_order
+}
+
+/// A search index's build written into the cache during a render (see
+/// [`Engine::save_search_early`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Spilled {
+    /// The hash it is named by.
+    pub(super) hash: Hash,
+    /// Whether this write made the file (one that was there may be listed by the saved state).
+    created: bool,
+}
+
+/// Write a search memo's `bytes` into the cache.
+pub(super) fn spill_search(cache: &Path, bytes: &[u8]) -> Result<Spilled, IoError> {
     std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
-    write_named(cache, SEARCH_PREFIX, bytes)
+    let (hash, created) = write_new(cache, SEARCH_PREFIX, bytes)?;
+    Ok(Spilled { hash, created })
+}
+
+/// Remove the files `spilled` made: no state lists them.
+pub(super) fn unspill(cache: &Path, spilled: impl IntoIterator<Item = Option<Spilled>>) {
+    for spilled in spilled.into_iter().flatten().filter(|s| s.created) {
+        let _ = std::fs::remove_file(cache.join(named(SEARCH_PREFIX, &spilled.hash)));
+    }
 }
 
 /// The bytes of the file of the kind `prefix` named by `hash`, if they still hash to it.
