@@ -223,6 +223,9 @@ pub(crate) fn update_for<'a>(site: &[Group<'a>], changed: &[&str], count: Files)
     Update::Buckets(buckets, groups)
 }
 
+/// Pieces of records (see `pass`) whose postings a whole build adds to the lists at once.
+const FILL_PIECES: usize = 16;
+
 /// Token files handed out at once by a whole build.
 const TOKEN_BATCH: usize = 64;
 
@@ -345,9 +348,14 @@ impl State {
                 records: state.buckets[b].iter().flat_map(|p| &by_page[p]).collect(),
             })
             .collect();
+        // The postings are added a few pieces at a time: taken all before they were added, they
+        // were held twice at the end (some 30 MiB at 10,000 pages per language, at the peak).
         let (mut hashes, mut taken) = (Vec::new(), Vec::new());
         Piece::each(folder, &docs, |piece| {
             taken.push(state.postings.take(piece.tokenized));
+            if taken.len() == FILL_PIECES {
+                state.postings.fill(std::mem::take(&mut taken));
+            }
             hashes.extend(piece.hashes);
             emit(piece.files.into_iter().map(|(b, file)| (bucket_file(b), file)).collect());
         });
