@@ -425,3 +425,33 @@ fn the_note_of_unverified_sources_follows_the_claims() {
     assert!(after.contains("Other/repo"), "the claims changed, so they are counted again: {after}");
     assert_same_as_full(&session, root, "a source's repository changed");
 }
+
+#[test]
+fn an_engine_that_lives_on_updates_its_search_indexes_instead_of_making_them_again() {
+    // Enough pages for an index of many bucket files (a page's records live in one of them).
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path();
+    let page = |title: &str, body: &str| {
+        format!("---\ntitle: {{ ja: \"{title}\", en: \"{title}\" }}\n---\n\n:::ja\n{body}\n:::\n\n:::en\n{body}\n:::\n")
+    };
+    std::fs::create_dir_all(root.join("content/notes")).expect("folder");
+    std::fs::write(root.join("content/index.md"), page("Home", "Home text.")).expect("write");
+    std::fs::write(root.join("content/notes/index.md"), page("Notes", "The notes.")).expect("write");
+    for i in 0..64 {
+        let text = page(&format!("Note {i}"), &format!("Kernel {i} dispatch, observed on gfx{i}."));
+        std::fs::write(root.join(format!("content/notes/n{i}.md")), text).expect("write");
+    }
+    let (mut engine, mut out) = (Engine::new(root, options()), MemoryOutput::default());
+    let search_files = |rebuilt: Rebuilt| match rebuilt {
+        Rebuilt::Rendered { written, .. } => written.iter().filter(|p| p.starts_with("search/")).count(),
+        Rebuilt::Failed => panic!("the build failed"),
+    };
+    let whole = search_files(engine.rebuild(&Change::Everything, &mut out).expect("readable"));
+    let edited = root.join("content/notes/n7.md");
+    std::fs::write(&edited, page("Note 7", "Kernel 7 dispatch, observed again.")).expect("write");
+    let updated = search_files(engine.rebuild(&Change::Paths(vec![edited]), &mut out).expect("readable"));
+    // Made again, each index would hand over every file; updated, those of the page's bucket
+    // and the token files whose lists changed.
+    assert!(whole >= 30, "{whole} search files in all");
+    assert!(updated > 0 && updated * 3 < whole, "{updated} of {whole} search files handed over again");
+}

@@ -661,8 +661,10 @@ fn stream(
                 let began = std::time::Instant::now();
                 run(std::slice::from_ref(job))?;
                 took += began.elapsed();
+                // Only with `spill`: without it (`serve`) the memos stay, for the next edit.
+                let Some(cache) = spill else { continue };
                 for (memo, slot) in input.search_memos.iter().zip(&mut spilled) {
-                    if let Some((cache, bytes)) = spill.zip(memo.take_new_bytes()) {
+                    if let Some(bytes) = memo.take_new_bytes() {
                         *slot = Some(persist::spill_search(cache, &bytes));
                     }
                 }
