@@ -320,3 +320,29 @@ fn a_heading_renamed_under_links_from_unread_pages_is_reported_at_those_links() 
         "the error quotes the linking page's line and suggests the new ID: {stderr}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_site_whose_state_is_never_saved_leaves_no_search_index_in_its_cache() {
+    // A symbolic link among the static files is a problem of the inputs themselves: such a state
+    // is never saved (every file is read again next time), so nothing it made may stay behind.
+    let tmp = site();
+    let root = tmp.path();
+    std::fs::create_dir_all(root.join("static")).expect("folder");
+    std::os::unix::fs::symlink("/etc/hostname", root.join("static/link.txt")).expect("link");
+    let out = root.join("site");
+    for i in 0..2 {
+        assert!(!updated(root, &out), "build {i} reads everything");
+        edit(root, "content/components/rocblas.md", "rocBLAS", "rocBLAS (again)");
+    }
+    let cache = root.join(".site.cache");
+    let left: Vec<String> = std::fs::read_dir(&cache)
+        .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    assert!(left.iter().all(|name| !name.starts_with("search-")), "search builds left in the cache: {left:?}");
+    // Without the link the same site saves its search indexes, one per language.
+    std::fs::remove_file(root.join("static/link.txt")).expect("remove");
+    updated(root, &out);
+    let memos = std::fs::read_dir(&cache).expect("the cache").flatten();
+    assert_eq!(memos.filter(|e| e.file_name().to_string_lossy().starts_with("search-")).count(), 2);
+}

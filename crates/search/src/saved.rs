@@ -110,11 +110,11 @@ impl Memo {
     /// index, so that the index is not held in memory to the end of the build (some 70 MiB at
     /// 10,000 pages per language). `None` when the memo holds no such build.
     pub fn take_new_bytes(&self) -> Option<Vec<u8>> {
-        let mut guard = self.lock();
-        if guard.as_ref().is_none_or(|s| s.committed) {
-            return None;
-        }
-        guard.take().and_then(|state| state_bytes(&state))
+        let state = {
+            let mut guard = self.lock();
+            guard.take_if(|s| !s.committed)?
+        };
+        state_bytes(&state)
     }
 }
 

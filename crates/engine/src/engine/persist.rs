@@ -304,13 +304,11 @@ impl Engine {
     }
 
     /// [`Engine::save`] with the search builds written already (`spilled`); whether the state was
-    /// written (nothing is when a next run could not use it: see [`savable`]).
+    /// written (nothing is when a next run could not use it: no render into an output that can
+    /// be patched, or inputs that are not [`sound`]).
     fn save_state(&mut self, cache: &Path, inputs: &Inputs, spilled: [Option<Spilled>; 2]) -> Result<bool, IoError> {
-        if !savable(self) {
-            return Ok(false);
-        }
         let (Some(current), Some(good)) = (&mut self.current, &self.good) else { return Ok(false) };
-        let Some(images) = &current.images else { return Ok(false) };
+        let Some(images) = current.images.as_ref().filter(|_| sound(current)) else { return Ok(false) };
         std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
         // The chunks this cache holds already are kept; the others are written.
         current.chunks.resize(current.validated.len().div_ceil(CHUNK_DOCS), None);
@@ -440,15 +438,8 @@ fn write_new(cache: &Path, prefix: &str, bytes: &[u8]) -> Result<(Hash, bool), I
     Ok((hash, true))
 }
 
-/// Whether [`Engine::save`] would write the state of the last run: a render into an output that
-/// can be patched, of inputs without problems of their own (those are found by reading every
-/// file), their files numbered in order.
-pub(super) fn savable(engine: &Engine) -> bool {
-    engine.good.is_some() && engine.current.as_ref().is_some_and(|c| c.images.is_some() && sound(c))
-}
-
-/// Whether the inputs of `current` have no problems of their own and their files are numbered
-/// in order: a state a save may write (see [`savable`]).
+/// Whether the inputs of `current` have no problems of their own (those are found by reading
+/// every file) and their files are numbered in order: a state [`Engine::save`] may write.
 pub(super) fn sound(current: &Current) -> bool {
     let in_order = current.inputs.loaded.content.iter().enumerate().all(|(i, c)| c.file.0 as usize == i);
     current.inputs.diagnostics.is_empty() && in_order
