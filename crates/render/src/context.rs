@@ -379,11 +379,22 @@ impl<'a> Ctx<'a> {
     /// `<link rel="canonical">` gives it), else the page's file from the site root (which also
     /// opens from disk).
     pub fn address(&self, dir: &str, anchor: Option<&str>) -> String {
-        let fragment = anchor.map_or_else(String::new, |a| format!("#{a}"));
+        // Written into one string: made for every claim in several places, three `format!`s
+        // each were 1.3% of a cold build's instructions.
+        let mut out = String::with_capacity(dir.len() + anchor.map_or(0, str::len) + 64);
         match &self.base_url {
-            Some(base) => format!("{base}/{}{fragment}", crate::urls::encode_path(dir)),
-            None => format!("{}{fragment}", crate::urls::encode_path(&format!("{dir}index.html"))),
+            Some(base) => {
+                out.push_str(base);
+                out.push('/');
+                out.extend(crate::urls::encoded_pieces(dir));
+            }
+            None => out.extend(crate::urls::encoded_pieces(dir).chain(crate::urls::encoded_pieces("index.html"))),
         }
+        if let Some(anchor) = anchor {
+            out.push('#');
+            out.push_str(anchor);
+        }
+        out
     }
 
     /// The URL of `here` as seen from itself: absolute with a base URL, else `./`.

@@ -8,6 +8,7 @@
 
 mod format;
 pub mod index;
+mod numbering;
 mod pass;
 mod postings;
 mod saved;

@@ -5,6 +5,7 @@
 
 use crate::format::push_postings;
 use crate::index::{Kind, Record};
+use crate::numbering::Numbering;
 use crate::tokens::{for_each_index_token, shard_hash};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -21,7 +22,7 @@ const OPENING_FLAG: u32 = 1;
 #[derive(Default)]
 pub(crate) struct Tokenized {
     /// Token → its number here.
-    numbers: FxHashMap<Box<str>, u32>,
+    numbers: Numbering,
     /// For each record: its document ID, and each of its tokens once (in the order first met)
     /// with its posting weight.
     pub(crate) records: Vec<(u32, Vec<(u32, u32)>)>,
@@ -36,15 +37,10 @@ impl Tokenized {
     pub(crate) fn add(&mut self, id: u32, record: &Record<'_>) {
         let Tokenized { numbers, sums, met, .. } = self;
         weights(record, &mut |token, weight| {
-            let n = match numbers.get(token) {
-                Some(n) => *n,
-                None => {
-                    let n = u32::try_from(numbers.len()).unwrap_or(u32::MAX);
-                    numbers.insert(token.into(), n);
-                    sums.push(0);
-                    n
-                }
-            };
+            let (n, new) = numbers.number(token);
+            if new {
+                sums.push(0);
+            }
             let sum = &mut sums[n as usize];
             if *sum == 0 {
                 met.push(n);
@@ -140,12 +136,12 @@ impl Postings {
     /// The numbers `tokenized` gave its tokens, as numbers here (new tokens are added).
     pub(crate) fn numbers_of(&mut self, tokenized: &Tokenized) -> Vec<u32> {
         let mut here = vec![0u32; tokenized.numbers.len()];
-        for (token, &n) in &tokenized.numbers {
-            here[n as usize] = match self.numbers.get(&**token) {
+        tokenized.numbers.each(|token, n| {
+            here[n as usize] = match self.numbers.get(token) {
                 Some(number) => *number,
                 None => {
                     let number = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
-                    let name: Arc<str> = Arc::from(&**token);
+                    let name: Arc<str> = Arc::from(token);
                     self.numbers.insert(Arc::clone(&name), number);
                     self.names.push(name);
                     self.lists.push(Vec::new());
@@ -153,7 +149,7 @@ impl Postings {
                     number
                 }
             };
-        }
+        });
         here
     }
 

@@ -32,6 +32,7 @@ use crate::output::{Mode, Output, Staging};
 pub(crate) use crate::pipeline::Validated;
 use crate::pipeline::{
     BuildOptions, Inputs, Left, Timings, image_source, link_validated, load_static, read_inputs, validate_all,
+    validation_options,
 };
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
@@ -484,7 +485,7 @@ impl Engine {
         // whole.
         self.good = None;
         let mut inputs = read_inputs(&self.root, &mut self.timings)?;
-        let read = validate_all(&inputs, &self.options)?;
+        let read = validate_all(&inputs, &validation_options(&self.root, &self.options))?;
         self.timings.lap("validate");
         // Each text validated without a finding was dropped (see `texts`): unread, with its hash.
         let mut unread = Unread::new();
@@ -538,7 +539,7 @@ impl Engine {
     /// site keeps its indexes and only the documents are swapped.
     fn revalidate(&mut self, changed: &[Reread]) -> Result<(), IoError> {
         let Some(current) = self.current.as_mut() else { return self.read_everything() };
-        let options = self.options.clone();
+        let options = validation_options(&self.root, &self.options);
         let inputs = &current.inputs;
         let loaded = &inputs.loaded;
         let fresh: Vec<(usize, Validated)> =
