@@ -171,9 +171,22 @@ impl Cursor<'_> {
     fn offset(&mut self, char_index: usize) -> usize {
         if char_index >= self.chars {
             let rest = &self.text[self.bytes..];
-            let step = rest.char_indices().nth(char_index - self.chars).map_or(rest.len(), |(i, _)| i);
-            self.bytes += step;
-            self.chars += rest[..step].chars().count();
+            let ahead = char_index - self.chars;
+            // Mostly ASCII (keys, IDs, dates): then characters are bytes.
+            let step = match rest.as_bytes().get(..ahead) {
+                Some(bytes) if bytes.is_ascii() => Some(ahead),
+                _ => rest.char_indices().nth(ahead).map(|(i, _)| i),
+            };
+            match step {
+                Some(step) => {
+                    self.bytes += step;
+                    self.chars = char_index;
+                }
+                None => {
+                    self.bytes += rest.len();
+                    self.chars += rest.chars().count();
+                }
+            }
         } else {
             let before = &self.text[..self.bytes];
             let back = self.chars - char_index;
