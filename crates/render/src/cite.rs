@@ -6,6 +6,7 @@ use crate::context::Ctx;
 use crate::view::CiteView;
 use shoko_markdown::Lang;
 use shoko_model::{ChangeKind, Claim};
+use std::fmt::Write;
 
 /// The citation of `claim`'s card on the page in folder `here`.
 pub fn cite(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> CiteView {
@@ -17,12 +18,17 @@ pub fn cite(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> CiteView {
     let since = changed.map(|e| e.date.to_string()).unwrap_or_default();
     let text = claim.text.get(lang);
     let since_label = cx.t(lang, "cite-since");
-    let plain = match lang {
-        Lang::Ja => format!("{site}「{text}」（{}、{class}、{since_label} {since}）{url}", claim.id),
-        Lang::En => format!("{site}. “{text}” ({}, {class}, {since_label} {since}). {url}", claim.id),
+    // Written into strings made large enough at once: made for every card, the `format!`s grew
+    // their strings step by step.
+    let mut plain = String::with_capacity(site.len() + text.len() + url.len() + 96);
+    let _ = match lang {
+        Lang::Ja => write!(plain, "{site}「{text}」（{}、{class}、{since_label} {since}）{url}", claim.id),
+        Lang::En => write!(plain, "{site}. “{text}” ({}, {class}, {since_label} {since}). {url}", claim.id),
     };
     let year = changed.map(|e| e.date.year().to_string()).unwrap_or_default();
-    let bibtex = format!(
+    let mut bibtex = String::with_capacity(2 * text.len() + site.len() + url.len() + 192);
+    let _ = write!(
+        bibtex,
         "@misc{{{key},\n  title = {{{title}}},\n  author = {{{{{author}}}}},\n  year = {{{year}}},\n  howpublished = {{\\url{{{url}}}}},\n  note = {{{note}}},\n  language = {{{language}}}\n}}",
         key = bibtex_key(&claim.id.0),
         title = bibtex_escape(text),

@@ -292,8 +292,9 @@ impl<'a> Ctx<'a> {
         let claim = shoko_model::ClaimId(id.to_owned());
         let declared = self.site.claims().get(&claim);
         let part = self.index_part(&claim);
-        let href =
-            format!("{}#{}", relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part)), claim_anchor(id));
+        let mut href = relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part));
+        href.push('#');
+        href.push_str(&claim_anchor(id));
         let label = declared
             .map_or_else(|| id.to_owned(), |d| self.site.docs()[d.doc.0].claims[d.index].text.get(lang).to_owned());
         LinkView { href, label }
