@@ -437,8 +437,9 @@ pub struct Document {
     pub unreadable_ids: Vec<ClaimId>,
     /// Its language pairs (see [`crate::pairs`]), in document order.
     pub pairs: crate::pairs::Pairs,
-    /// The id git gives the file's text, when the engine reads history (it tells whether the
-    /// file is as committed without reading the commit).
+    /// The id git gives the file's text, when the engine reads history and the site is in a
+    /// repository (it tells whether the file is as committed without reading the commit; without
+    /// it, the file's first version is read instead).
     pub source_id: Option<String>,
 }
 

@@ -18,8 +18,8 @@ pub fn cite(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> CiteView {
     let since = changed.map(|e| e.date.to_string()).unwrap_or_default();
     let text = claim.text.get(lang);
     let since_label = cx.t(lang, "cite-since");
-    // Written into strings made large enough at once: made for every card, the `format!`s grew
-    // their strings step by step.
+    // Written into strings made large enough at once: made for every card, the `format!`s'
+    // estimate of their length was too small, and they grew their strings again and again.
     let mut plain = String::with_capacity(site.len() + text.len() + url.len() + 96);
     let _ = match lang {
         Lang::Ja => write!(plain, "{site}「{text}」（{}、{class}、{since_label} {since}）{url}", claim.id),
