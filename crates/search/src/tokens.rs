@@ -202,6 +202,21 @@ pub fn for_each_index_token(text: &str, mut emit: impl FnMut(&str)) {
                 // of `mul_mat_vec_q`, so a query for a middle part finds the word by prefix),
                 // then each part and its letters and digits; each once per word.
                 let one = singular(word);
+                if !word.contains('_') {
+                    // No parts: the word, its singular, its letters and digits (`gfx1201`), each
+                    // once, without the list below (a vector for each such word).
+                    let (letters, digits) = letters_digits(word).unzip();
+                    let mine = [Some(word), one.as_deref(), letters, digits];
+                    for (i, token) in mine.iter().enumerate() {
+                        if let Some(token) = token
+                            && !token.is_empty()
+                            && !mine[..i].contains(&Some(token))
+                        {
+                            emit(token);
+                        }
+                    }
+                    return;
+                }
                 let mut mine: Vec<&str> = vec![word];
                 mine.extend(one.as_deref());
                 for (i, _) in word.match_indices('_') {
