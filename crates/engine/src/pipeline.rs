@@ -158,12 +158,11 @@ pub(crate) fn read_inputs_with(
     Ok(Inputs { loaded, templates, ui, config, assertive, diagnostics })
 }
 
-/// `options` as content under `root` is validated with: a file's git id (see `validate_source`)
-/// is worked out only when the history is wanted and `root` is in a repository. Outside one,
+/// `options` as content is validated with: a file's git id (see `validate_source`) is worked
+/// out only when the history is wanted and can be read (`readable`). Outside a repository,
 /// hashing every file for an id nothing reads was 2.5% of a cold build's instructions.
-pub(crate) fn validation_options(root: &Path, options: &BuildOptions) -> BuildOptions {
-    let history = options.history && shoko_history::RefPlaces::of(root).is_some();
-    BuildOptions { history, ..options.clone() }
+pub(crate) fn validation_options(options: &BuildOptions, readable: bool) -> BuildOptions {
+    BuildOptions { history: options.history && readable, ..options.clone() }
 }
 
 /// Validate one content file.

@@ -205,17 +205,8 @@ pub fn for_each_index_token(text: &str, mut emit: impl FnMut(&str)) {
                 if !word.contains('_') {
                     // No parts: the word, its singular, its letters and digits (`gfx1201`), each
                     // once, without the list below (a vector for each such word).
-                    let (letters, digits) = letters_digits(word).unzip();
-                    let mine = [Some(word), one.as_deref(), letters, digits];
-                    for (i, token) in mine.iter().enumerate() {
-                        if let Some(token) = token
-                            && !token.is_empty()
-                            && !mine[..i].contains(&Some(token))
-                        {
-                            emit(token);
-                        }
-                    }
-                    return;
+                    let (letters, digits) = letters_digits(word).unwrap_or_default();
+                    return each_once(&[word, one.as_deref().unwrap_or_default(), letters, digits], &mut emit);
                 }
                 let mut mine: Vec<&str> = vec![word];
                 mine.extend(one.as_deref());
@@ -228,14 +219,19 @@ pub fn for_each_index_token(text: &str, mut emit: impl FnMut(&str)) {
                         mine.extend([letters, digits]);
                     }
                 }
-                for (i, token) in mine.iter().enumerate() {
-                    if !token.is_empty() && !mine[..i].contains(token) {
-                        emit(token);
-                    }
-                }
+                each_once(&mine, &mut emit);
             }
         }
     });
+}
+
+/// Each of `tokens` that is not empty, the first time it comes.
+fn each_once(tokens: &[&str], emit: &mut impl FnMut(&str)) {
+    for (i, token) in tokens.iter().enumerate() {
+        if !token.is_empty() && !tokens[..i].contains(token) {
+            emit(token);
+        }
+    }
 }
 
 /// The terms of a query, deduplicated in order: each must match (by prefix) for a result.

@@ -479,13 +479,26 @@ impl Engine {
         Ok(())
     }
 
+    /// The options content is validated with (see `pipeline::validation_options`): the history
+    /// is readable when the last read of it succeeded, or, before the first (read beside the
+    /// content), when the site is in a repository. So an edit under `serve` asks the file system
+    /// nothing; a site that becomes a repository gets its ids once its history is read.
+    fn validation_options(&self) -> BuildOptions {
+        let readable = self.options.history
+            && match &self.history {
+                Some((_, history)) => history.is_ok(),
+                None => shoko_history::RefPlaces::of(&self.root).is_some(),
+            };
+        validation_options(&self.options, readable)
+    }
+
     /// Read and validate everything.
     fn read_everything(&mut self) -> Result<(), IoError> {
         // What changed since the last good render is not known after this: the next render is
         // whole.
         self.good = None;
         let mut inputs = read_inputs(&self.root, &mut self.timings)?;
-        let read = validate_all(&inputs, &validation_options(&self.root, &self.options))?;
+        let read = validate_all(&inputs, &self.validation_options())?;
         self.timings.lap("validate");
         // Each text validated without a finding was dropped (see `texts`): unread, with its hash.
         let mut unread = Unread::new();
@@ -538,8 +551,8 @@ impl Engine {
     /// surface stayed the same and the link stage had nothing to say about it, in which case the
     /// site keeps its indexes and only the documents are swapped.
     fn revalidate(&mut self, changed: &[Reread]) -> Result<(), IoError> {
+        let options = self.validation_options();
         let Some(current) = self.current.as_mut() else { return self.read_everything() };
-        let options = validation_options(&self.root, &self.options);
         let inputs = &current.inputs;
         let loaded = &inputs.loaded;
         let fresh: Vec<(usize, Validated)> =
