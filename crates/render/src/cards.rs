@@ -169,12 +169,12 @@ pub(crate) fn source_link(source: &Source) -> Option<String> {
         Source::SourceCode { repo, commit, path, lines, .. } => {
             let at = commit.as_deref().unwrap_or("HEAD");
             let anchor = lines.map_or_else(String::new, |l| format!("#L{}-L{}", l[0], l[1]));
-            github(repo).map(|base| format!("{base}/blob/{at}/{path}{anchor}"))
+            github(repo).map(|base| [&*base, "/blob/", at, "/", path, &anchor].concat())
         }
         Source::History { repo, commit, pr, issue } => {
             let base = github(repo)?;
             Some(if let Some(c) = commit {
-                format!("{base}/commit/{c}")
+                [&*base, "/commit/", c].concat()
             } else if let Some(n) = pr {
                 format!("{base}/pull/{n}")
             } else {
@@ -190,7 +190,7 @@ pub(crate) fn github(repo: &str) -> Option<String> {
     let mut parts = repo.split('/');
     let (owner, name) = (parts.next()?, parts.next()?);
     let ok = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
-    (parts.next().is_none() && ok(owner) && ok(name)).then(|| format!("https://github.com/{owner}/{name}"))
+    (parts.next().is_none() && ok(owner) && ok(name)).then(|| ["https://github.com/", owner, "/", name].concat())
 }
 
 /// The notice shown with a text in `lang` whose partner was revised after it (trusted HTML).

@@ -181,10 +181,8 @@ impl<'a> Ctx<'a> {
     /// script decodes both sides before comparing).
     pub fn page_key(&self, doc: DocId) -> String {
         let dir = self.page_dir(doc, Lang::Ja);
-        format!(
-            "/{}",
-            crate::urls::encode_query(dir.strip_prefix(Lang::Ja.code()).unwrap_or(dir).trim_start_matches('/'))
-        )
+        let key = crate::urls::encode_query(dir.strip_prefix(Lang::Ja.code()).unwrap_or(dir).trim_start_matches('/'));
+        ["/", &*key].concat()
     }
 
     /// The site-root-relative folder of a content page in `lang`: `ja/gpu/`.
@@ -313,7 +311,7 @@ impl<'a> Ctx<'a> {
         current: Option<SitePage>,
         breadcrumbs: Vec<LinkView>,
     ) -> LayoutView {
-        let home = format!("{}/", lang.code());
+        let home = [lang.code(), "/"].concat();
         let mut nav =
             vec![NavView { href: relative_href(here, &home), label: self.t(lang, "nav-home"), current: here == home }];
         nav.extend(SitePage::ALL.iter().filter(|p| p.in_nav()).map(|p| NavView {
@@ -346,7 +344,7 @@ impl<'a> Ctx<'a> {
             js: relative_href(here, &self.assets.js),
             search_js: relative_href(here, &self.assets.search_js),
             search_root: search_root.clone(),
-            search_index: format!("{search_root}{}/", crate::search::index_dir(lang)),
+            search_index: [&*search_root, &crate::search::index_dir(lang), "/"].concat(),
             nav,
             footer,
             switch: SwitchView {

@@ -83,13 +83,13 @@ impl PageCx<'_, '_> {
         if let Some(claim) = self.cards.iter().find(|c| c.id == key) {
             let badge = self.cx.badge(claim.class, lang);
             let after = format!(" <span class=\"badge badge-{}\">{}</span>", badge.class, escape(&badge.label));
-            return Resolved { href: format!("#{}", claim_anchor(id)), after: Some(after) };
+            return Resolved { href: ["#", &claim_anchor(id)].concat(), after: Some(after) };
         }
         if self.doc.questions.iter().any(|q| q.id == key) {
-            return Resolved { href: format!("#{}", question_anchor(id)), after: None };
+            return Resolved { href: ["#", &question_anchor(id)].concat(), after: None };
         }
         let questions = crate::context::Ctx::site_page_dir(crate::context::SitePage::Questions, lang);
-        Resolved { href: format!("{}#{}", relative_href(here, &questions), question_anchor(id)), after: None }
+        Resolved { href: [relative_href(here, &questions), "#".into(), question_anchor(id)].concat(), after: None }
     }
 }
 

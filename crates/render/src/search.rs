@@ -17,7 +17,7 @@ pub const SEARCH_DIR: &str = "search";
 
 /// The folder of `lang`'s index, from the site root.
 pub fn index_dir(lang: Lang) -> String {
-    format!("{SEARCH_DIR}/{}", lang.code())
+    [SEARCH_DIR, "/", lang.code()].concat()
 }
 
 /// How many token files and document buckets the indexes of `site` have: they change only with
@@ -174,7 +174,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
         let Some(declared) = site.claims().get(id) else { continue };
         let claim = &site.docs()[declared.doc.0].claims[declared.index];
         out.push(Record {
-            url: format!("{file}#{}", claim_anchor(id)),
+            url: [&*file, "#", &claim_anchor(id)].concat(),
             title: Cow::Borrowed(&id.0),
             section: shown.clone(),
             kind: Kind::Claim,
@@ -190,7 +190,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
         }
         let question = &site.docs()[declared.doc.0].questions[declared.index];
         out.push(Record {
-            url: format!("{file}#{}", question_anchor(id)),
+            url: [&*file, "#", &question_anchor(id)].concat(),
             title: Cow::Borrowed(&id.0),
             section: shown.clone(),
             kind: Kind::Question,
@@ -234,7 +234,7 @@ fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: 
     let mut out = vec![record(file.to_owned(), "", opening)];
     out.extend(rest.iter().map(|(anchor, section)| {
         let url = match anchor {
-            Some(anchor) => format!("{file}#{}", encode_fragment(anchor)),
+            Some(anchor) => [&*file, "#", &encode_fragment(anchor)].concat(),
             None => file.to_owned(),
         };
         record(url, &section.heading, Cow::Borrowed(&section.text))

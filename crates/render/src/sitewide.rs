@@ -93,7 +93,7 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
         let shown = cx.site.home(&claim.id);
         let link = match shown {
             Some(page) => LinkView {
-                href: format!("{}#{}", relative_href(&here, cx.page_dir(page, lang)), claim_anchor(&claim.id)),
+                href: [relative_href(&here, cx.page_dir(page, lang)), "#".into(), claim_anchor(&claim.id)].concat(),
                 label: claim.text.get(lang).to_owned(),
             },
             None => cx.claim_link(&here, &claim.id.0, lang),
@@ -179,7 +179,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
                     .iter()
                     .map(|p| {
                         let page = cx.page_link(&here, *p, lang);
-                        let href = format!("{}#{}", page.href, claim_anchor(&claim.id));
+                        let href = [&*page.href, "#", &claim_anchor(&claim.id)].concat();
                         ShownOnView { href, label: page.label, key: cx.page_key(*p) }
                     })
                     .collect()

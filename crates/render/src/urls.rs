@@ -69,7 +69,7 @@ pub fn encoded_pieces(path: &str) -> impl Iterator<Item = &str> {
 pub fn encode_query(value: &str) -> String {
     const QUERY_UNSAFE: &percent_encoding::AsciiSet =
         &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~').remove(b'/');
-    percent_encoding::utf8_percent_encode(value, QUERY_UNSAFE).to_string()
+    std::borrow::Cow::from(percent_encoding::utf8_percent_encode(value, QUERY_UNSAFE)).into_owned()
 }
 
 #[cfg(test)]
