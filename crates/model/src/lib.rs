@@ -5,6 +5,7 @@
 
 pub mod anchors;
 pub mod config;
+pub mod dates;
 pub mod frontmatter;
 pub mod link;
 pub mod locate;

@@ -4,6 +4,7 @@
 use crate::context::Ctx;
 use crate::view::{ClaimView, EventView, LinkView, QuestionView, ReviewView, SourceView};
 use shoko_markdown::{Lang, escape};
+use shoko_model::dates::iso_date;
 use shoko_model::pairs::{self, Revision};
 use shoko_model::review::{NeedsReview, Worsening};
 use shoko_model::{Blocker, Claim, Event, Question, Source};
@@ -23,7 +24,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         successor: claim.superseded_by.as_ref().map(|s| cx.claim_link(here, &s.id.0, lang)),
         gfx: scope.gfx,
         software: scope.software.into_iter().collect(),
-        observed: scope.observed.map(|d| d.to_string()),
+        observed: scope.observed.map(iso_date),
         sources: claim.sources.iter().map(|s| source_view(cx, s, lang)).collect(),
         premises: claim.depends_on.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),
         blocker: claim.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
@@ -58,8 +59,8 @@ pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, here: &str, lang: Lang) -
             .collect(),
         weakened,
         ended,
-        date: review.date.to_string(),
-        since: review.since.to_string(),
+        date: iso_date(review.date),
+        since: iso_date(review.since),
         others: review.others,
     }
 }
@@ -80,7 +81,7 @@ fn lifecycle_label(cx: &Ctx<'_>, lifecycle: Lifecycle, lang: Lang) -> String {
 /// One event of a claim's history.
 pub fn event_view(cx: &Ctx<'_>, e: &Event, lang: Lang) -> EventView {
     EventView {
-        date: e.date.to_string(),
+        date: iso_date(e.date),
         from: e.from.map(|c| cx.badge(c, lang)),
         to: cx.badge(e.to, lang),
         lifecycle: e.lifecycle.filter(|l| *l != Lifecycle::Current).map(|l| lifecycle_label(cx, l, lang)),
@@ -126,7 +127,7 @@ fn source_view(cx: &Ctx<'_>, source: &Source, lang: Lang) -> SourceView {
             ("basis-source_code", fields, source_link(source))
         }
         Source::Runtime { command, output, environment, date } => {
-            let when = date.map_or_else(|| cx.t(lang, "date-unrecorded"), |d| d.to_string());
+            let when = date.map_or_else(|| cx.t(lang, "date-unrecorded"), iso_date);
             let mut fields = vec![field("command", command), field("output", output), field("date", &when)];
             if let Some(env) = environment {
                 fields.push(field("environment", env));

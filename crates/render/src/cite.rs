@@ -5,6 +5,7 @@
 use crate::context::Ctx;
 use crate::view::CiteView;
 use shoko_markdown::Lang;
+use shoko_model::dates::iso_date;
 use shoko_model::{ChangeKind, Claim};
 use std::fmt::Write;
 
@@ -15,7 +16,7 @@ pub fn cite(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> CiteView {
     let class = cx.badge(claim.class, lang).label;
     // The last event that changed the class or lifecycle (a review keeps both).
     let changed = claim.history.iter().rev().find(|e| e.kind != ChangeKind::Review).or(claim.history.last());
-    let since = changed.map(|e| e.date.to_string()).unwrap_or_default();
+    let since = changed.map(|e| iso_date(e.date)).unwrap_or_default();
     let text = claim.text.get(lang);
     let since_label = cx.t(lang, "cite-since");
     // Written into strings made large enough at once: made for every card, the `format!`s'

@@ -196,14 +196,14 @@ impl<'a> Ctx<'a> {
 
     /// The site-root-relative folder of a generated page (the first page of a paged index).
     pub fn site_page_dir(page: SitePage, lang: Lang) -> String {
-        format!("{}/{}/", lang.code(), page.folder())
+        [lang.code(), "/", page.folder(), "/"].concat()
     }
 
     /// The folder of page `part` (from 0) of a generated page: `en/claims/`, `en/claims/2/`, ….
     pub fn site_part_dir(page: SitePage, lang: Lang, part: usize) -> String {
         match part {
             0 => Self::site_page_dir(page, lang),
-            _ => format!("{}/{}/{}/", lang.code(), page.folder(), part + 1),
+            _ => [lang.code(), "/", page.folder(), "/", itoa::Buffer::new().format(part + 1), "/"].concat(),
         }
     }
 

@@ -12,6 +12,7 @@ use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage};
 use schemars::JsonSchema;
 use serde::Serialize;
 use shoko_markdown::Lang;
+use shoko_model::dates::iso_date;
 use shoko_model::upstream::Now;
 use shoko_model::{Blocker, Claim, DocId, Event, Limitation, Scope, Source, Texts};
 use shoko_model::{Class, Lifecycle};
@@ -175,7 +176,7 @@ struct QuestionExport<'a> {
 
 impl Place {
     fn at(cx: &Ctx<'_>, dir: &str, anchor: String) -> Place {
-        Place { path: format!("{dir}index.html"), url: cx.address(dir, Some(&anchor)), anchor }
+        Place { path: [dir, "index.html"].concat(), url: cx.address(dir, Some(&anchor)), anchor }
     }
 }
 
@@ -255,7 +256,7 @@ fn changed_upstream<'a>(cx: &'a Ctx<'_>, claim: &Claim) -> Vec<UpstreamExport<'a
                 source: at.source,
                 reference: &change.reference,
                 commit: &change.commit,
-                date: change.date.to_string(),
+                date: iso_date(change.date),
                 now,
                 lines,
             }

@@ -12,6 +12,7 @@ use crate::view::{
 use shoko_markdown::{Lang, slug};
 use shoko_model::Class;
 use shoko_model::DocId;
+use shoko_model::dates::iso_date;
 use shoko_model::pairs::Revision;
 use shoko_model::schema::Lifecycle;
 use shoko_vocab::claim_anchor;
@@ -243,7 +244,7 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
         .map(|&(doc, index, event)| {
             let claim = &cx.site.docs()[doc.0].claims[index];
             ChangeView {
-                date: claim.history[event].date.to_string(),
+                date: iso_date(claim.history[event].date),
                 claim: cx.claim_link(&here, &claim.id.0, lang),
                 text: claim.text.get(lang).to_owned(),
                 event: event_view(cx, &claim.history[event], lang),
@@ -318,7 +319,7 @@ pub fn translations<'a>(cx: &'a Ctx<'a>, lang: Lang) -> TranslationsView {
                 lang: cx.t(lang, &format!("lang-{}", d.behind.code())),
                 revised_in: cx.t(lang, &format!("translations-revised-in-{}", d.behind.other().code())),
                 revised: match &d.revised {
-                    Revision::Commit { date, .. } => date.to_string(),
+                    Revision::Commit { date, .. } => iso_date(*date),
                     Revision::WorkingTree => cx.t(lang, "drift-uncommitted"),
                 },
             })

@@ -6,6 +6,7 @@ use crate::cards::github;
 use crate::context::Ctx;
 use crate::view::UpstreamView;
 use shoko_markdown::Lang;
+use shoko_model::dates::iso_date;
 use shoko_model::upstream::{Now, SourceAt};
 use shoko_model::{Claim, Source};
 
@@ -33,7 +34,7 @@ pub fn upstream_views(cx: &Ctx<'_>, claim: &Claim, lang: Lang) -> Vec<UpstreamVi
             Some(UpstreamView {
                 cited,
                 now,
-                date: change.date.to_string(),
+                date: iso_date(change.date),
                 commit: change.commit.get(..7).unwrap_or(&change.commit).to_owned(),
                 compare,
             })
