@@ -82,7 +82,7 @@ impl PageCx<'_, '_> {
         let key = ClaimId(id.to_owned());
         if let Some(claim) = self.cards.iter().find(|c| c.id == key) {
             let badge = self.cx.badge(claim.class, lang);
-            let after = [" <span class=\"badge badge-", &badge.class, "\">", &escape(&badge.label), "</span>"].concat();
+            let after = [" <span class=\"badge badge-", badge.class, "\">", &escape(&badge.label), "</span>"].concat();
             return Resolved { href: ["#", &claim_anchor(id)].concat(), after: Some(after) };
         }
         if self.doc.questions.iter().any(|q| q.id == key) {
@@ -338,7 +338,7 @@ pub fn summary(cx: &Ctx<'_>, claims: &[&Claim], here: &str, key: &str, lang: Lan
             let part = of_class.clone().map(|c| cx.index_part(&c.id)).min().unwrap_or(0);
             let index = Ctx::site_part_dir(SitePage::Claims, lang, part);
             let badge = cx.badge(class, lang);
-            let href = [&*relative_href(here, &index), "?page=", key, "&class=", &badge.class].concat();
+            let href = [&*relative_href(here, &index), "?page=", key, "&class=", badge.class].concat();
             CountView { badge, count: of_class.count(), href: Some(href) }
         })
         .collect()

@@ -174,7 +174,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
         let Some(declared) = site.claims().get(id) else { continue };
         let claim = &site.docs()[declared.doc.0].claims[declared.index];
         out.push(Record {
-            url: [&*file, "#", &claim_anchor(id)].concat(),
+            url: [file, "#", &claim_anchor(id)].concat(),
             title: Cow::Borrowed(&id.0),
             section: shown.clone(),
             kind: Kind::Claim,
@@ -190,7 +190,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
         }
         let question = &site.docs()[declared.doc.0].questions[declared.index];
         out.push(Record {
-            url: [&*file, "#", &question_anchor(id)].concat(),
+            url: [file, "#", &question_anchor(id)].concat(),
             title: Cow::Borrowed(&id.0),
             section: shown.clone(),
             kind: Kind::Question,
