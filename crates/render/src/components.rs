@@ -127,7 +127,7 @@ fn in_force<'a, 'b>(cards: &'b [&'a Claim], named: &'b [&'a Claim]) -> impl Iter
 
 /// An item of a derived list: `text` linked to claim `c`'s card on the page, with its badge.
 fn show_item(cx: &Ctx<'_>, c: &Claim, text: String, lang: Lang) -> ShowItem {
-    ShowItem { text, href: format!("#{}", claim_anchor(&c.id)), badge: cx.badge(c.class, lang) }
+    ShowItem { text, href: ["#", &claim_anchor(&c.id)].concat(), badge: cx.badge(c.class, lang) }
 }
 
 /// "Can show": current confirmed claims. "Cannot show": what limited claims' tools cannot show
@@ -177,7 +177,7 @@ pub fn claim_table(cx: &Ctx<'_>, args: &str, lang: Lang) -> Vec<ClaimRow> {
         .map(|c| ClaimRow {
             badge: cx.badge(c.class, lang),
             text: c.text.get(lang).to_owned(),
-            href: format!("#{}", claim_anchor(&c.id)),
+            href: ["#", &claim_anchor(&c.id)].concat(),
             gfx: c.scope.as_ref().map_or_else(String::new, |s| s.gfx.join(", ")),
             stale: c.lifecycle != Lifecycle::Current,
         })
@@ -295,7 +295,7 @@ pub fn case_study(cx: &Ctx<'_>, cards: &[&Claim], questions: &[&Question], args:
     for q in questions.iter().filter(about_named) {
         study.open.push(ShowItem {
             text: q.text.get(lang).to_owned(),
-            href: format!("#{}", question_anchor(&q.id)),
+            href: ["#", &question_anchor(&q.id)].concat(),
             badge: cx.question_badge(lang),
         });
     }

@@ -89,7 +89,7 @@ impl PageCx<'_, '_> {
             return Resolved { href: ["#", &question_anchor(id)].concat(), after: None };
         }
         let questions = crate::context::Ctx::site_page_dir(crate::context::SitePage::Questions, lang);
-        Resolved { href: [relative_href(here, &questions), "#".into(), question_anchor(id)].concat(), after: None }
+        Resolved { href: [&*relative_href(here, &questions), "#", &question_anchor(id)].concat(), after: None }
     }
 }
 

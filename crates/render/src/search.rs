@@ -234,7 +234,7 @@ fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: 
     let mut out = vec![record(file.to_owned(), "", opening)];
     out.extend(rest.iter().map(|(anchor, section)| {
         let url = match anchor {
-            Some(anchor) => [&*file, "#", &encode_fragment(anchor)].concat(),
+            Some(anchor) => [file, "#", &encode_fragment(anchor)].concat(),
             None => file.to_owned(),
         };
         record(url, &section.heading, Cow::Borrowed(&section.text))

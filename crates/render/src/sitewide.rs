@@ -94,7 +94,7 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
         let shown = cx.site.home(&claim.id);
         let link = match shown {
             Some(page) => LinkView {
-                href: [relative_href(&here, cx.page_dir(page, lang)), "#".into(), claim_anchor(&claim.id)].concat(),
+                href: [&*relative_href(&here, cx.page_dir(page, lang)), "#", &claim_anchor(&claim.id)].concat(),
                 label: claim.text.get(lang).to_owned(),
             },
             None => cx.claim_link(&here, &claim.id.0, lang),

@@ -1,8 +1,10 @@
 //! The anchor IDs the generator gives to the things a page shows, so that a link written
 //! anywhere (a citation, the claims index, the switcher) lands on them.
 
-/// The anchor of claim `id`'s card: `claim-ID`. (Anchors are joined, not formatted: they are
-/// made for every link to a card, and `format!` grew each string twice.)
+// Anchors are joined, not formatted: one is made for every link to a card, and `format!` often
+// starts its string empty or small and grows it.
+
+/// The anchor of claim `id`'s card: `claim-ID`.
 pub fn claim_anchor(id: impl AsRef<str>) -> String {
     ["claim-", id.as_ref()].concat()
 }
