@@ -112,7 +112,8 @@ pub(crate) fn blocker(cx: &Ctx<'_>, b: &Blocker, lang: Lang) -> (String, String)
 
 /// A source with its facts and, where it can be built, a permalink.
 fn source_view(cx: &Ctx<'_>, source: &Source, lang: Lang) -> SourceView {
-    let field = |k: &str, v: &str| (k.to_owned(), v.to_owned());
+    // Each field's label in the page's language (`source-field-repo`, …), not its YAML key.
+    let field = |k: &str, v: &str| (cx.t(lang, &["source-field-", k].concat()), v.to_owned());
     let (basis, fields, link) = match source {
         Source::SourceCode { repo, commit, path, lines, quote } => {
             let mut fields = vec![field("repo", repo), field("path", path)];

@@ -82,7 +82,7 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
     let mut out = Vec::new();
     let text = input.source.text.as_str();
     if text.trim().is_empty() {
-        out.push(file_empty::diagnostic(Span::file_start(input.file)));
+        out.push(file_empty::diagnostic(Span::file_start(input.file), input.kind));
         return (None, out);
     }
     let (yaml_range, body_range) = match input.kind {
