@@ -36,9 +36,21 @@ pub fn compile_templates(files: &[(String, FileId)], sources: &SourceMap) -> Res
     // layout go first.
     let mut ordered: Vec<&(String, FileId)> = files.iter().collect();
     ordered.sort_by_key(|(name, _)| (!name.starts_with("partials/"), name != "base.html"));
+    // Templates that did not parse: a template extending or including one of them fails too,
+    // and that is not reported (the root cause is, at its line and column; a broken base
+    // layout made one unlocated error for each of the seven templates built on it).
+    let mut broken: Vec<&str> = Vec::new();
     for (name, file) in ordered {
         if let Err(e) = tera.add_raw_template(name, &sources.file(*file).text) {
-            errors.push(template_diagnostic(&e, files));
+            let caused_by_broken = match e.kind() {
+                tera::ErrorKind::MissingParent { parent, .. } => broken.contains(&parent.as_str()),
+                tera::ErrorKind::TemplateNotFound(missing) => broken.contains(&missing.as_str()),
+                _ => false,
+            };
+            if !caused_by_broken {
+                errors.push(template_diagnostic(&e, files));
+            }
+            broken.push(name);
         }
     }
     if errors.is_empty() { Ok(Templates { tera, files: files.to_vec() }) } else { Err(errors) }
@@ -368,4 +380,27 @@ pub(crate) fn render_template<T: serde::Serialize>(
         .render_to(name, &context, &mut html)
         .map_err(|e| Box::new(template_diagnostic(&e, &templates.files)))?;
     Ok(html)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compile_templates;
+    use shoko_diagnostics::SourceMap;
+
+    #[test]
+    fn a_broken_base_layout_is_reported_once_at_its_place_not_once_per_template_built_on_it() {
+        let mut sources = SourceMap::new();
+        let texts = [
+            ("base.html", "<title>{{ ui[\"x\" }}</title>{% block body %}{% endblock %}"),
+            ("page.html", "{% extends \"base.html\" %}{% block body %}p{% endblock %}"),
+            ("claims.html", "{% extends \"base.html\" %}{% block body %}c{% endblock %}"),
+        ];
+        let files: Vec<(String, shoko_diagnostics::FileId)> = texts
+            .iter()
+            .map(|(name, text)| ((*name).to_owned(), sources.add(format!("templates/{name}"), *text)))
+            .collect();
+        let Err(errors) = compile_templates(&files, &sources) else { panic!("a broken layout compiled") };
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert_eq!(errors[0].primary.as_ref().map(|l| l.span.file), Some(files[0].1), "at base.html: {errors:#?}");
+    }
 }
