@@ -15,11 +15,15 @@
 //! `serve`'s memory). The output changes only when a render succeeds, so a broken edit keeps
 //! the last good pages, and the next good one is compared with them.
 //!
+//! Reading lives in [`read`], streaming into the output in [`stream`].
+//!
 //! Between runs of `build` the state is kept on disk ([`persist`]): a resumed engine starts
 //! from it, reads only the content files whose state changed, and leaves the texts of the
 //! others unread until a render or a diagnostic needs them.
 
 mod persist;
+mod read;
+mod stream;
 mod texts;
 mod upstream;
 
@@ -27,22 +31,19 @@ pub use persist::cache_dir;
 
 use crate::IoError;
 use crate::images::Images;
-use crate::load::{Decoded, read_text};
-use crate::output::{Mode, Output, Staging};
+use crate::output::{Mode, Output};
 pub(crate) use crate::pipeline::Validated;
-use crate::pipeline::{
-    BuildOptions, Inputs, Left, Timings, image_source, link_validated, load_static, read_inputs, validate_all,
-    validation_options,
-};
+use crate::pipeline::{BuildOptions, Inputs, Timings, image_source, load_static, validation_options};
 use rayon::prelude::*;
+use read::refresh;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
 use shoko_history::{History, Unavailable};
-use shoko_model::surface::surface;
 use shoko_model::{DocId, SiteModel};
-use shoko_render::{Job, RenderInput, RenderPlan, Renderer, Sink, affected_jobs};
+use shoko_render::{Job, RenderInput, affected_jobs};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use stream::{Streamed, stream};
 use texts::{Unread, Withheld, read_texts};
 
 /// The git history of the content, or why it could not be read.
@@ -491,297 +492,11 @@ impl Engine {
             };
         validation_options(&self.options, readable)
     }
-
-    /// Read and validate everything.
-    fn read_everything(&mut self) -> Result<(), IoError> {
-        // What changed since the last good render is not known after this: the next render is
-        // whole.
-        self.good = None;
-        let mut inputs = read_inputs(&self.root, &mut self.timings)?;
-        let read = validate_all(&inputs, &self.validation_options())?;
-        self.timings.lap("validate");
-        // Each text validated without a finding was dropped (see `texts`): unread, with its hash.
-        let mut unread = Unread::new();
-        let crate::Loaded { sources, content, .. } = &mut inputs.loaded;
-        // A file that could not be read (not UTF-8, too large) is left out of the index, so that
-        // an edit to it is read by a full read, which reports it again or reads it anew.
-        let mut index = BTreeMap::new();
-        let validated: Vec<Validated> = read
-            .into_iter()
-            .zip(content.iter())
-            .enumerate()
-            .map(|(i, ((validated, left), c))| {
-                match left {
-                    Left::Held(file) => sources.put(c.file, file),
-                    Left::Dropped(hash) => {
-                        unread.insert(c.file, Some(hash));
-                    }
-                    Left::Unreadable(file) => {
-                        sources.put(c.file, file);
-                        return validated;
-                    }
-                }
-                index.insert(c.path.clone(), i);
-                validated
-            })
-            .collect();
-        let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
-        self.timings.lap("link");
-        let site = Arc::new(site);
-        let mut current = Current {
-            inputs,
-            validated,
-            linked,
-            site,
-            statics: None,
-            images: None,
-            images_for: None,
-            index,
-            dirty: BTreeSet::new(),
-            unread,
-            chunks: Vec::new(),
-        };
-        self.diagnostics = all_diagnostics(&mut current)?;
-        self.current = Some(current);
-        Ok(())
-    }
-
-    /// Validate the content files at `changed` (index and the hash of the page's surface before
-    /// the change, where known) again and link — unless every changed file is a page whose
-    /// surface stayed the same and the link stage had nothing to say about it, in which case the
-    /// site keeps its indexes and only the documents are swapped.
-    fn revalidate(&mut self, changed: &[Reread]) -> Result<(), IoError> {
-        let options = self.validation_options();
-        let Some(current) = self.current.as_mut() else { return self.read_everything() };
-        let inputs = &current.inputs;
-        let loaded = &inputs.loaded;
-        let fresh: Vec<(usize, Validated)> =
-            changed.par_iter().map(|(i, _)| (*i, crate::pipeline::validate_one(inputs, *i, &options))).collect();
-        self.timings.lap("validate");
-        let mut swapped = Some(Arc::clone(&current.site));
-        for ((i, before), (_, (new, _))) in changed.iter().zip(&fresh) {
-            let file = loaded.content[*i].file;
-            let quiet = !current.linked.iter().any(|d| d.files().any(|f| f == file));
-            let same = match (new, swapped.as_ref()) {
-                (Some(new), Some(site)) if quiet => before.is_some() && *before == surface_hash(new, site),
-                _ => false,
-            };
-            swapped = match (same, swapped, new, site_id(&current.site, &loaded.content[*i].path)) {
-                (true, Some(site), Some(new), Some(id)) => Some(Arc::new(site.with_document(id, Arc::clone(new)))),
-                _ => None,
-            };
-        }
-        for (i, v) in fresh {
-            current.validated[i] = v;
-            persist::changed(&mut current.chunks, i);
-        }
-        match swapped {
-            Some(site) => current.site = site,
-            None => {
-                let (site, linked) = link_validated(&self.root, &current.inputs, &current.validated)?;
-                current.site = Arc::new(site);
-                current.linked = linked;
-            }
-        }
-        self.diagnostics = all_diagnostics(current)?;
-        self.timings.lap("link");
-        Ok(())
-    }
-}
-
-/// Weight of the jobs (see `Job::weight`) rendered before their files are handed to the output:
-/// bounds the memory a full build holds. At 10,000 pages per language, 64 instead of 256 took
-/// 20-35 MiB off the peak with no slower build (three alternating runs each).
-const CHUNK: usize = 64;
-
-/// `jobs` cut into consecutive chunks of about `CHUNK` weight.
-fn chunks(jobs: &[Job]) -> Vec<&[Job]> {
-    let mut chunks = Vec::new();
-    let (mut start, mut weight) = (0, 0);
-    for (i, job) in jobs.iter().enumerate() {
-        weight += job.weight();
-        if weight >= CHUNK {
-            chunks.push(&jobs[start..=i]);
-            (start, weight) = (i + 1, 0);
-        }
-    }
-    if start < jobs.len() {
-        chunks.push(&jobs[start..]);
-    }
-    chunks
-}
-
-/// What [`stream`] did.
-struct Streamed {
-    /// The files written.
-    written: Vec<String>,
-    /// The render errors (nothing committed then).
-    errors: Vec<Diagnostic>,
-    /// How long the search indexes took to render, if they were rendered.
-    search_took: Option<std::time::Duration>,
-    /// The search builds written into the cache as they were made, by memo (see
-    /// [`Engine::save_search_early`]).
-    spilled: [Option<Result<persist::Spilled, IoError>>; 2],
-}
-
-/// Render `jobs` into a new version of `output` (started in `mode`), writing the files of each
-/// chunk of pages while the next chunk renders; the large jobs (the feeds, whose `claims.json`
-/// grows with the site, and the search indexes) run beside the chunks instead of holding one up.
-/// Commits only when every job rendered and no UI string was missing (`clean`: nothing at all
-/// was reported). With `spill`, each search index's new build goes into that cache folder as
-/// soon as its files are written (see [`Engine::save_search_early`]).
-fn stream(
-    input: &RenderInput<'_>,
-    jobs: &[Job],
-    output: &mut dyn Output,
-    mode: Mode,
-    clean: bool,
-    texts: Option<&Withheld>,
-    spill: Option<&Path>,
-) -> Result<Streamed, IoError> {
-    let renderer = Renderer::new(input);
-    let (large, small): (Vec<Job>, Vec<Job>) = jobs.iter().cloned().partition(Job::is_large);
-    let search_took = std::sync::Mutex::new(None);
-    let mut spilled = [None, None];
-    let staging = std::sync::Mutex::new(output.begin(mode)?);
-    let write = |plan: &RenderPlan| -> Result<(), IoError> { lock(&staging).write(&plan.files) };
-    let (large, small) = rayon::join(
-        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
-            // The search indexes last: their time is until the large jobs are all done. One
-            // language at a time, each written before the next is made: an index holds every
-            // page's text while it is made, and the pages render beside it anyway.
-            let (search, other): (Vec<Job>, Vec<Job>) = large.iter().partition(|j| matches!(j, Job::Search(_)));
-            let mut written = Vec::new();
-            let mut errors = Vec::new();
-            let mut run = |part: &[Job]| -> Result<(), IoError> {
-                match renderer.render(part) {
-                    Ok(plan) => {
-                        write(&plan)?;
-                        written.extend(plan.files.into_keys());
-                        for stream in plan.streams {
-                            let mut sink = StagingSink { staging: &staging, written: &mut written, failed: None };
-                            let done = renderer.write_stream(stream, &mut sink);
-                            if let Some(e) = sink.failed {
-                                return Err(e);
-                            }
-                            done.map_err(|e| IoError::new("write", stream.path(), e))?;
-                        }
-                    }
-                    Err(e) => errors.extend(e),
-                }
-                Ok(())
-            };
-            run(&other)?;
-            // Timed without writing the builds into the cache (that is the cache's time).
-            let mut took = std::time::Duration::ZERO;
-            for job in &search {
-                let began = std::time::Instant::now();
-                run(std::slice::from_ref(job))?;
-                took += began.elapsed();
-                // Only with `spill`: without it (`serve`) the memos stay, for the next edit.
-                let Some(cache) = spill else { continue };
-                for (memo, slot) in input.search_memos.iter().zip(&mut spilled) {
-                    if let Some(bytes) = memo.take_new_bytes() {
-                        *slot = Some(persist::spill_search(cache, &bytes));
-                    }
-                }
-            }
-            if !search.is_empty() {
-                *search_took.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(took);
-            }
-            Ok((written, errors))
-        },
-        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
-            let mut pending: Option<RenderPlan> = None;
-            let (mut written, mut errors) = (Vec::new(), Vec::new());
-            for chunk in chunks(&small).into_iter().map(Some).chain([None]) {
-                let to_write = pending.take();
-                let render = |jobs: &[Job]| match texts {
-                    Some(texts) => texts.render(&renderer, input.site, jobs),
-                    None => Ok(renderer.render(jobs)),
-                };
-                let (wrote, rendered) =
-                    rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(render).transpose());
-                wrote?;
-                match rendered? {
-                    Some(Ok(plan)) => {
-                        written.extend(plan.files.keys().cloned());
-                        pending = Some(plan);
-                    }
-                    Some(Err(e)) => errors.extend(e),
-                    None => {}
-                }
-            }
-            Ok((written, errors))
-        },
-    );
-    // A UI string the generator asked for and the files lack: not published. Taken before any
-    // write error is passed on, so a later run never reports this run's misses.
-    let missed = input.ui.take_missed();
-    let ((mut written, mut errors), (more_written, more)) = (large?, small?);
-    written.extend(more_written);
-    errors.extend(more);
-    errors.extend(missed);
-    let staging = staging.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if errors.is_empty() {
-        staging.commit(clean)?;
-    }
-    written.sort();
-    let search_took = search_took.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    Ok(Streamed { written, errors, search_took, spilled })
-}
-
-/// The staging of a render as the [`Sink`] of its streams: each file goes into the staging as
-/// it is made, and is listed as written.
-struct StagingSink<'s, 'o> {
-    staging: &'s std::sync::Mutex<Box<dyn Staging + 'o>>,
-    written: &'s mut Vec<String>,
-    /// Why the staging refused a file: the render's stream stops, and this is the error.
-    failed: Option<IoError>,
-}
-
-impl StagingSink<'_, '_> {
-    /// `done`'s value; its error kept, and the stream told to stop.
-    fn keep<T>(&mut self, done: Result<T, IoError>) -> std::io::Result<T> {
-        done.map_err(|e| {
-            self.failed = Some(e);
-            std::io::Error::other("the output refused a file")
-        })
-    }
-}
-
-impl Sink for StagingSink<'_, '_> {
-    fn files(&mut self, files: BTreeMap<String, Vec<u8>>) -> std::io::Result<()> {
-        let done = lock(self.staging).write(&files);
-        self.keep(done)?;
-        self.written.extend(files.into_keys());
-        Ok(())
-    }
-
-    fn stream(
-        &mut self,
-        path: &str,
-        size: usize,
-        fill: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
-    ) -> std::io::Result<()> {
-        let opened = lock(self.staging).open(path, size);
-        let mut file = self.keep(opened)?;
-        fill(&mut file)?;
-        let closed = lock(self.staging).close(path, file);
-        self.keep(closed)?;
-        self.written.push(path.to_owned());
-        Ok(())
-    }
 }
 
 /// `mutex` locked, even after a panic elsewhere (what it guards stays whole).
 fn lock<T: ?Sized>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The document id of the page at content path `path`.
-fn site_id(site: &SiteModel, path: &str) -> Option<DocId> {
-    site.pages().get(path).copied()
 }
 
 /// Every diagnostic of the current state, sorted, with the texts they point into (see
@@ -820,73 +535,6 @@ fn report(
     Diagnostic::sort(diagnostics, &current.inputs.loaded.sources);
     diagnostics.dedup();
     Ok(())
-}
-
-/// A content file read again: its index and the hash of its surface before (where known).
-type Reread = (usize, Option<blake3::Hash>);
-
-/// Re-read the changed content files in place. `Some(index and the hash of the previous surface
-/// of each file whose text changed)` when only known content files changed; `None` when anything
-/// else did (the caller reads everything).
-fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> Result<Option<Vec<Reread>>, IoError> {
-    let content = root.join(shoko_vocab::layout::CONTENT_DIR);
-    let mut changed = BTreeMap::new();
-    for path in paths {
-        // Absolute and without `.` parts; a path that does not fall under the (canonical) root
-        // even so is treated as a change to something else, which rebuilds everything.
-        let path = std::path::absolute(path).map_err(|e| IoError::new("resolve", path, e))?;
-        let Ok(rel) = path.strip_prefix(&content) else { return Ok(None) };
-        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-        let known = current.inputs.loaded.files.contains(&rel);
-        match std::fs::metadata(&path) {
-            // The content folder itself went away or was moved: the next read says so.
-            Err(_) if rel.is_empty() => return Ok(None),
-            Ok(meta) if meta.is_dir() => {
-                if !rel.is_empty() && !holds_known_files(current, &rel) {
-                    return Ok(None);
-                }
-            }
-            Ok(_) if known => {
-                let Some(&i) = current.index.get(&rel) else { return Ok(None) };
-                // Over the limit or not UTF-8: a full read reports it.
-                let Decoded::Text(text) = read_text(&path, current.inputs.config.max_file_bytes)? else {
-                    return Ok(None);
-                };
-                let text = text.as_str();
-                let file = current.inputs.loaded.content[i].file;
-                let old = &current.inputs.loaded.sources.file(file).text;
-                if texts::same_as_validated(&current.unread, file, old, text) {
-                    // Saved again as it was: held again, without validating it again.
-                    if current.unread.remove(&file).is_some() {
-                        current.inputs.loaded.sources.replace(file, text);
-                    }
-                } else {
-                    let before = current.validated[i].0.as_ref().and_then(|doc| surface_hash(doc, &current.site));
-                    changed.entry(i).or_insert(before);
-                    current.unread.remove(&file);
-                    current.inputs.loaded.sources.replace(file, text);
-                    current.dirty.insert(rel);
-                }
-            }
-            // A new file, or a known one that is gone: the set of files changed.
-            Ok(_) => return Ok(None),
-            Err(_) if known || holds_known_files(current, &rel) => return Ok(None),
-            // An editor's temporary file that already went away.
-            Err(_) => {}
-        }
-    }
-    Ok(Some(changed.into_iter().collect()))
-}
-
-/// The hash of [`surface`], for pages.
-fn surface_hash(doc: &shoko_model::Document, site: &SiteModel) -> Option<blake3::Hash> {
-    surface(doc, site).map(|s| s.hash())
-}
-
-/// Whether the folder `rel` (relative to `content/`) holds files of the last read.
-fn holds_known_files(current: &Current, rel: &str) -> bool {
-    let prefix = format!("{rel}/");
-    current.inputs.loaded.files.range(prefix.clone()..).next().is_some_and(|f| f.starts_with(&prefix))
 }
 
 /// Hash of the inputs other than content: templates, strings, config, static files.
