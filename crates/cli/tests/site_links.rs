@@ -42,7 +42,7 @@ fn ids(doc: &Html) -> BTreeSet<String> {
     doc.select(&select("[id]")).filter_map(|e| e.value().attr("id").map(str::to_owned)).collect()
 }
 
-fn check_site(dir: &Path) {
+fn check_site(root: &Path, dir: &Path) {
     let pages = pages(dir);
     assert!(pages.len() >= 10, "only {} pages", pages.len());
     let ids: BTreeMap<&String, BTreeSet<String>> = pages.iter().map(|(p, d)| (p, ids(d))).collect();
@@ -50,7 +50,8 @@ fn check_site(dir: &Path) {
     let links = select("a[href], link[href], script[src], img[src]");
     for (page, doc) in &pages {
         if page == "404.html" {
-            continue; // GitHub Pages serves it at any depth; it links to the language roots.
+            problems.extend(not_found_links(root, dir, doc));
+            continue;
         }
         let lang = doc.select(&select("html")).next().and_then(|h| h.value().attr("lang"));
         if !matches!(lang, Some("ja" | "en")) {
@@ -93,15 +94,34 @@ fn check_site(dir: &Path) {
     assert!(problems.is_empty(), "{} link problems:\n{}", problems.len(), problems.join("\n"));
 }
 
+/// The links of the 404 page, which a server shows at any address: each starts at the site's
+/// base path (`/ROCm-pages/` in the real site's `shoko.yaml`, `/` by default) and names a file.
+fn not_found_links(root: &Path, dir: &Path, doc: &Html) -> Vec<String> {
+    let config = std::fs::read_to_string(root.join("shoko.yaml")).unwrap_or_default();
+    let base = config.lines().find_map(|l| l.strip_prefix("base_path: ")).unwrap_or("/").trim().to_owned();
+    let mut problems = Vec::new();
+    let hrefs: Vec<&str> = doc.select(&select("a[href], link[href]")).filter_map(|e| e.value().attr("href")).collect();
+    if hrefs.len() < 3 {
+        problems.push(format!("404.html: {hrefs:?}, not the stylesheet and both languages"));
+    }
+    for href in hrefs {
+        match href.strip_prefix(&base) {
+            Some(file) if dir.join(file).is_file() => {}
+            _ => problems.push(format!("404.html: {href} is not a file under {base}")),
+        }
+    }
+    problems
+}
+
 #[test]
 fn default_site_links_and_anchors_resolve() {
-    check_site(&build(&repo()).dir);
+    check_site(&repo(), &build(&repo()).dir);
 }
 
 #[test]
 fn fixture_site_links_and_anchors_resolve() {
     let built = build(&fixture("valid"));
-    check_site(&built.dir);
+    check_site(&fixture("valid"), &built.dir);
     for path in ["index.html", "404.html", "robots.txt", ".nojekyll", "claims.json", "schema/evidence.schema.json"] {
         assert!(built.dir.join(path).is_file(), "{path} missing");
     }

@@ -14,6 +14,7 @@ use shoko_model::rules::claim_assertive_wording::AssertiveWords;
 use shoko_model::rules::{file_symlink, file_too_large};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
+use shoko_render::rules::file_generated_path;
 use shoko_render::{Templates, compile_templates};
 use shoko_vocab::layout::{I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
 use std::path::Path;
@@ -25,6 +26,9 @@ pub struct BuildOptions {
     pub today: jiff::civil::Date,
     /// Public URL of the site, for canonical links (all other links stay relative).
     pub base_url: Option<String>,
+    /// The sub-path the site is served under, over `shoko.yaml`'s `base_path` (`serve
+    /// --base-path`): the 404 page, shown at any address, links from it.
+    pub base_path: Option<String>,
     /// Whether to read the git history of `content/` for translation drift.
     pub history: bool,
 }
@@ -107,6 +111,9 @@ pub(crate) struct Inputs {
     pub config: Config,
     /// The assertive words claims are checked for (built in, and the configuration's).
     pub assertive: AssertiveWords,
+    /// The regular files under `static/`, from it (`/` separators), sorted, each in the source
+    /// map (empty) to be pointed at.
+    pub statics: Vec<(String, FileId)>,
     /// Problems of the files themselves, the templates, strings and configuration.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -152,10 +159,10 @@ pub(crate) fn read_inputs_with(
         diagnostics.extend(ui.check_templates(&template_files, &loaded.sources));
     }
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
-    static_links(root, &mut loaded.sources, &mut diagnostics)?;
+    let statics = static_paths(root, &mut loaded.sources, &mut diagnostics)?;
     timings.lap("templates, strings, config");
     let assertive = AssertiveWords::with(&config.assertive_words);
-    Ok(Inputs { loaded, templates, ui, config, assertive, diagnostics })
+    Ok(Inputs { loaded, templates, ui, config, assertive, statics, diagnostics })
 }
 
 /// `options` as content is validated with: a file's git id (see `validate_source`) is worked
@@ -243,6 +250,10 @@ pub(crate) fn link_validated(
     let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
     let (site, mut diagnostics) = link(docs, &loaded.files);
     diagnostics.extend(crate::images::probe(image_source(root, inputs), &site)?);
+    diagnostics.extend(inputs.statics.iter().filter_map(|(path, file)| {
+        let owner = shoko_render::generated_at(&site, path)?;
+        Some(file_generated_path::diagnostic(Span::file_start(*file), path, &owner))
+    }));
     Ok((site, diagnostics))
 }
 
@@ -358,25 +369,34 @@ fn add_with_default(
     })
 }
 
-/// Report the symbolic links among the static files (`static/` itself, or entries in it): they
-/// are skipped by [`load_static`].
-fn static_links(root: &Path, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<(), IoError> {
-    let mut report = |rel: String| {
-        let file = sources.add(rel.clone(), "");
-        diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &rel));
-    };
+/// The regular files under `static/` (from it), each added to `sources`, reporting the symbolic
+/// links among them (`static/` itself, or entries in it): they are skipped by [`load_static`].
+fn static_paths(
+    root: &Path,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Vec<(String, FileId)>, IoError> {
+    let mut files = Vec::new();
+    let mut links = Vec::new();
     match entry(root, Path::new(STATIC_DIR))? {
-        Entry::Link => report(STATIC_DIR.to_owned()),
+        Entry::Link => links.push(STATIC_DIR.to_owned()),
         Entry::Folder => {
             for (rel, entry) in walk_static(root)? {
                 if entry.path_is_symlink() {
-                    report(format!("{STATIC_DIR}/{rel}"));
+                    links.push(format!("{STATIC_DIR}/{rel}"));
+                } else if entry.file_type().is_file() {
+                    let file = sources.add(format!("{STATIC_DIR}/{rel}"), "");
+                    files.push((rel, file));
                 }
             }
         }
         Entry::Missing | Entry::File(_) | Entry::Special => {}
     }
-    Ok(())
+    for link in links {
+        let file = sources.add(link.clone(), "");
+        diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &link));
+    }
+    Ok(files)
 }
 
 /// Every entry under `root/static/` (path relative to it, `/` separators), sorted; links are

@@ -566,7 +566,7 @@ mod tests {
     }
 
     fn options() -> BuildOptions {
-        BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, history: false }
+        BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, base_path: None, history: false }
     }
 
     #[test]

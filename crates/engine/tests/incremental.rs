@@ -37,7 +37,7 @@ impl Session {
 }
 
 fn options() -> BuildOptions {
-    BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, history: false }
+    BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, base_path: None, history: false }
 }
 
 fn repo() -> PathBuf {
@@ -125,8 +125,8 @@ fn every_kind_of_edit_matches_a_full_build() {
     assert!(full);
     assert_same_as_full(&session, root, "the first build");
 
-    // Prose in one language: only that page and the search indexes; only that language's files
-    // change.
+    // Prose in one language: only that page and that language's search index; only that
+    // language's files change.
     let result = edit(
         &mut session,
         root,
@@ -134,11 +134,19 @@ fn every_kind_of_edit_matches_a_full_build() {
         swap("rocBLAS is the base layer", "rocBLAS is the bottom layer"),
     );
     let (changed, jobs, full) = rendered(&result);
-    assert_eq!((jobs, full), (3, false), "a prose edit re-renders one page and the two search indexes");
+    assert_eq!((jobs, full), (2, false), "an English prose edit re-renders one page and the English index");
     assert_eq!(changed[0], "en/components/rocblas/index.html");
     assert!(changed.iter().any(|p| p.starts_with("search/en/t-")), "`base` and `bottom` are found again: {changed:?}");
     assert!(changed[1..].iter().all(|p| p.starts_with("search/en/")), "{changed:?}");
     assert_same_as_full(&session, root, "a prose edit");
+
+    // A heading in one language: its anchor changes (the site is linked again), and only that
+    // language's index is built again.
+    let result = edit(&mut session, root, "content/components/rocblas.md", swap("## 世代の識別", "## 世代を見分ける"));
+    let (changed, _, full) = rendered(&result);
+    assert!(!full && changed.iter().any(|p| p.starts_with("search/ja/")), "{changed:?}");
+    assert!(!changed.iter().any(|p| p.starts_with("search/en/")), "{changed:?}");
+    assert_same_as_full(&session, root, "a heading edit in one language");
 
     // A claim's text in a log: the pages showing it and the indexes.
     let result = edit(

@@ -13,7 +13,7 @@ pub const SITE_JS: &str = "js/site.js";
 pub const SEARCH_JS: &str = "js/search.js";
 /// The script of slide decks, linked by deck pages.
 pub const DECK_JS: &str = "js/deck.js";
-const HIGHLIGHT_CSS: &str = "css/highlight.css";
+pub(crate) const HIGHLIGHT_CSS: &str = "css/highlight.css";
 
 /// Output files for `files` (path under `static/` → bytes) plus the generated highlighting
 /// stylesheet, and the fingerprinted paths of the assets pages link.

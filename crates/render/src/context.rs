@@ -334,7 +334,7 @@ impl<'a> Ctx<'a> {
             alternates.push(AlternateView { hreflang: other_lang.code(), href: self.url_from(here, other) });
         }
         // The site root's folder, as a prefix of root-relative paths (`../../`, or empty).
-        let search_root = relative_href(here, "").trim_end_matches("index.html").to_owned();
+        let search_root = relative_href(here, "").trim_end_matches(crate::owned::INDEX_PAGE).to_owned();
         LayoutView {
             lang: lang.code(),
             title,
@@ -387,7 +387,8 @@ impl<'a> Ctx<'a> {
                 out.push('/');
                 out.extend(crate::urls::encoded_pieces(dir));
             }
-            None => out.extend(crate::urls::encoded_pieces(dir).chain(crate::urls::encoded_pieces("index.html"))),
+            None => out
+                .extend(crate::urls::encoded_pieces(dir).chain(crate::urls::encoded_pieces(crate::owned::INDEX_PAGE))),
         }
         if let Some(anchor) = anchor {
             out.push('#');

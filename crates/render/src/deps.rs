@@ -20,8 +20,10 @@
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
 //! - a claim whose home moved (the first page to read that shows it: a page started or stopped
 //!   showing it, or became a deck or poster, or stopped being one) counts as changed;
-//! - any changed document re-builds both search indexes; one whose number of files changes
-//!   (the site gained or lost enough pages, claims or questions) re-renders everything;
+//! - a changed document re-builds the search index of each language whose records it changes:
+//!   both for a changed claim, question, title or citation, else those whose sections, summary
+//!   or environment changed; one whose number of files changes (the site gained or lost enough
+//!   pages, claims or questions) re-renders everything;
 //! - a claim that moves to another page of the claims index (others were added or removed before
 //!   it) counts as changed, since links to it change; an index that gains or loses a page
 //!   re-renders everything.
@@ -34,6 +36,7 @@ use crate::plan::Job;
 use crate::search;
 use crate::shape::Tree;
 use shoko_markdown::Lang;
+use shoko_model::anchors::sections;
 use shoko_model::pairs::{self, Drift};
 use shoko_model::{Claim, ClaimId, DocId, DocKind, Document, LocalizedText, Question, SiteModel};
 use std::collections::{BTreeMap, BTreeSet};
@@ -131,9 +134,18 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         // which a full render does.
         return Job::all(new);
     }
-    // Any changed document may change what is found, and where.
-    if !changed.is_empty() {
+    // A changed claim, question, title or citation may change what is found in both languages
+    // (and where); otherwise a page's records change only with its sections, summary and
+    // environment in each language, so an edit of one language's text leaves the other's index
+    // as it is.
+    if indexes || !ids.is_empty() {
         jobs.extend(Lang::ALL.map(Job::Search));
+    } else {
+        for &d in changed {
+            let (before, after) = (&old.docs()[d.0], &new.docs()[d.0]);
+            let differs = |lang: &Lang| searched(old, before, *lang) != searched(new, after, *lang);
+            jobs.extend(Lang::ALL.iter().filter(|lang| differs(lang)).map(|lang| Job::Search(*lang)));
+        }
     }
     if !ids.is_empty() {
         // Added or removed claims move others to another page of the claims index, which
@@ -174,6 +186,13 @@ fn heading(doc: &Document) -> (Option<&LocalizedText>, i64) {
         DocKind::Log { title } => (title.as_ref(), 0),
         DocKind::Targets(_) | DocKind::Glossary(_) => (None, 0),
     }
+}
+
+/// What of a document a search index in `lang` reads besides its claims, questions and title:
+/// its sections, summary and environment (see `search::section_records`).
+fn searched<'a>(site: &SiteModel, doc: &'a Document, lang: Lang) -> Option<impl PartialEq + use<'a>> {
+    let page = doc.page()?;
+    Some((sections(doc, site, lang), page.gain.as_ref().map(|g| g.get(lang)), &page.env))
 }
 
 /// The IDs cited in a page body, in order.

@@ -176,7 +176,7 @@ struct QuestionExport<'a> {
 
 impl Place {
     fn at(cx: &Ctx<'_>, dir: &str, anchor: String) -> Place {
-        Place { path: [dir, "index.html"].concat(), url: cx.address(dir, Some(&anchor)), anchor }
+        Place { path: [dir, crate::owned::INDEX_PAGE].concat(), url: cx.address(dir, Some(&anchor)), anchor }
     }
 }
 

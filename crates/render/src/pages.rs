@@ -320,7 +320,7 @@ pub fn page_views<'a>(
                 phase: page.phase.as_ref().map(|p| p.get(lang).0.to_owned()),
                 children: tree.children(id).iter().map(|d| cx.page_link(here, *d, lang)).collect(),
             };
-            ([here, "index.html"].concat(), lang, view)
+            ([here, crate::owned::INDEX_PAGE].concat(), lang, view)
         })
         .collect();
     (views, pcx.errors.into_inner())

@@ -3,6 +3,7 @@
 use crate::assets::assets;
 use crate::context::{Ctx, SitePage, SitePageExt};
 use crate::i18n::Ui;
+use crate::owned::{CLAIMS_SCHEMA, EVIDENCE_SCHEMA, INDEX_PAGE, NO_JEKYLL, NOT_FOUND_PAGE, ROBOTS, SITEMAP};
 use crate::pages::page_views;
 use crate::rules::template_error;
 use crate::shape::ShapeMemo;
@@ -90,6 +91,9 @@ pub struct RenderInput<'a> {
     pub media: &'a BTreeMap<String, Vec<u8>>,
     /// Public URL of the site, for canonical links and the sitemap.
     pub base_url: Option<&'a str>,
+    /// The sub-path the site is served under (`/` or `/name/`): the 404 page, shown at any
+    /// address, links from it when there is no public URL.
+    pub base_path: &'a str,
     /// The JSON Schema of front-matter and logs, published as `schema/evidence.schema.json`.
     pub schema_json: &'a str,
     /// What the search indexes (Japanese, English) were last built from, kept between renders
@@ -264,8 +268,8 @@ fn run_job(
     texts: &PageTexts,
 ) -> Vec<Rendered> {
     let templates = input.templates;
-    let dir = |p: SitePage, lang: Lang| format!("{}index.html", Ctx::site_page_dir(p, lang));
-    let part_dir = |p: SitePage, lang: Lang, part: usize| format!("{}index.html", Ctx::site_part_dir(p, lang, part));
+    let dir = |p: SitePage, lang: Lang| Ctx::site_page_dir(p, lang) + INDEX_PAGE;
+    let part_dir = |p: SitePage, lang: Lang, part: usize| Ctx::site_part_dir(p, lang, part) + INDEX_PAGE;
     let ui = |lang: Lang| Some(cx.ui.value(lang));
     match job {
         Job::Page(d) => {
@@ -309,6 +313,9 @@ fn run_job(
             }
         }],
         Job::Root => {
+            // A server shows the 404 page at whatever address was asked for: its links start
+            // from the site's root.
+            let site_root = cx.base_url.as_ref().map_or_else(|| input.base_path.to_owned(), |b| format!("{b}/"));
             let root = RootView {
                 ja: cx.ui.strings(Lang::Ja),
                 en: cx.ui.strings(Lang::En),
@@ -318,17 +325,17 @@ fn run_job(
             let not_found = NotFoundView {
                 ja: cx.ui.strings(Lang::Ja),
                 en: cx.ui.strings(Lang::En),
-                root: cx.base_url.as_ref().map_or_else(String::new, |b| format!("{b}/")),
-                css: cx.base_url.as_ref().map_or_else(|| cx.assets.css.clone(), |b| format!("{b}/{}", cx.assets.css)),
+                css: [site_root.as_str(), &cx.assets.css].concat(),
+                root: site_root,
             };
             vec![
-                file(templates, "root.html", "index.html".into(), &root, None),
-                file(templates, "404.html", "404.html".into(), &not_found, None),
+                file(templates, "root.html", INDEX_PAGE.into(), &root, None),
+                file(templates, "404.html", NOT_FOUND_PAGE.into(), &not_found, None),
             ]
         }
         Job::Feeds => {
-            let mut files = vec![Ok(("robots.txt".to_owned(), feeds::robots(cx).into_bytes()))];
-            files.extend(feeds::sitemap(cx).map(|s| Ok(("sitemap.xml".to_owned(), s.into_bytes()))));
+            let mut files = vec![Ok((ROBOTS.to_owned(), feeds::robots(cx).into_bytes()))];
+            files.extend(feeds::sitemap(cx).map(|s| Ok((SITEMAP.to_owned(), s.into_bytes()))));
             files.extend(crate::atom::feeds(cx).into_iter().map(Ok));
             // `claims.json` and `needs.json` are streamed (see [`Stream`]).
             files
@@ -338,9 +345,9 @@ fn run_job(
         Job::Assets => {
             let mut files: Vec<Rendered> = asset_files.iter().map(|(p, b)| Ok((p.clone(), b.clone()))).collect();
             files.extend(input.media.iter().map(|(p, b)| Ok((p.clone(), b.clone()))));
-            files.push(Ok((".nojekyll".to_owned(), Vec::new())));
-            files.push(Ok(("schema/evidence.schema.json".to_owned(), input.schema_json.as_bytes().to_vec())));
-            files.push(Ok(("schema/claims.schema.json".to_owned(), crate::export::claims_schema().into_bytes())));
+            files.push(Ok((NO_JEKYLL.to_owned(), Vec::new())));
+            files.push(Ok((EVIDENCE_SCHEMA.to_owned(), input.schema_json.as_bytes().to_vec())));
+            files.push(Ok((CLAIMS_SCHEMA.to_owned(), crate::export::claims_schema().into_bytes())));
             files
         }
     }

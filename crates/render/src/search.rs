@@ -119,7 +119,7 @@ impl On {
 /// The file of the page in folder `dir` (its `index.html`), URL-encoded, as the pieces it is
 /// made of.
 fn file_pieces(dir: &str) -> impl Iterator<Item = &str> {
-    crate::urls::encoded_pieces(dir).chain(["index.html"])
+    crate::urls::encoded_pieces(dir).chain([crate::owned::INDEX_PAGE])
 }
 
 /// An anchor as a URL fragment (percent-encoded outside ASCII, as the browser reads it back).

@@ -33,8 +33,8 @@ impl Stream {
     /// Its path in the output: a file's, or the folder of a search index.
     pub fn path(self) -> String {
         match self {
-            Stream::Claims => "claims.json".to_owned(),
-            Stream::Needs => "needs.json".to_owned(),
+            Stream::Claims => crate::owned::CLAIMS_JSON.to_owned(),
+            Stream::Needs => crate::owned::NEEDS_JSON.to_owned(),
             Stream::Search(lang) => crate::search::index_dir(lang),
         }
     }

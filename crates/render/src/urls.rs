@@ -23,13 +23,13 @@ pub fn relative_href(from: &str, to: &str) -> String {
         }
         ups += 1;
     }
-    let mut href = String::with_capacity(3 * ups + remaining.len() + "index.html".len());
+    let mut href = String::with_capacity(3 * ups + remaining.len() + crate::owned::INDEX_PAGE.len());
     for _ in 0..ups {
         href.push_str("../");
     }
     href.push_str(&std::borrow::Cow::from(percent_encoding::utf8_percent_encode(remaining, PATH_UNSAFE)));
     if to.is_empty() || to.ends_with('/') {
-        href.push_str("index.html");
+        href.push_str(crate::owned::INDEX_PAGE);
     }
     href
 }

@@ -528,7 +528,7 @@ pub struct NotFoundView<'a> {
     pub ja: &'a BTreeMap<String, String>,
     /// English strings.
     pub en: &'a BTreeMap<String, String>,
-    /// Prefix of links to the site (absolute with `--base-url`, else relative).
+    /// Prefix of links to the site: its public URL, else the sub-path it is served under.
     pub root: String,
     /// Stylesheet href.
     pub css: String,

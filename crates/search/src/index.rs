@@ -204,6 +204,11 @@ impl Memo {
         }
     }
 
+    /// Hold what `other` holds (a memo read from where it was saved), instead of what it held.
+    pub fn replace(&self, other: Memo) {
+        *self.lock() = other.state.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
+
     /// A memo holding `state`.
     pub(crate) fn with(state: State) -> Memo {
         Memo { state: std::sync::Mutex::new(Some(state)) }

@@ -90,7 +90,12 @@ impl State {
     pub fn new(options: ServeOptions) -> Self {
         let base_path = options.base_path.clone().unwrap_or_else(|| String::from("/"));
         let (events, _) = broadcast::channel(64);
-        let build_options = BuildOptions { today: options.today, base_url: None, history: options.history };
+        let build_options = BuildOptions {
+            today: options.today,
+            base_url: None,
+            base_path: options.base_path.clone(),
+            history: options.history,
+        };
         let engine = Arc::new(Mutex::new((Engine::new(&options.root, build_options), MemoryOutput::default())));
         State {
             options,

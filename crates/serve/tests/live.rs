@@ -127,6 +127,23 @@ async fn serves_the_site_under_its_base_path() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_404_page_links_from_the_base_path_at_any_depth() {
+    let (_tmp, root) = site();
+    let running = serve(&root).await;
+    let (status, _, body) = get(&running, &format!("{BASE}en/no/such/page/")).await;
+    assert_eq!(status, 404);
+    let page = scraper::Html::parse_document(&body);
+    let links = scraper::Selector::parse("a[href], link[rel=stylesheet]").unwrap();
+    let hrefs: Vec<&str> = page.select(&links).filter_map(|e| e.value().attr("href")).collect();
+    assert!(hrefs.len() >= 3, "the stylesheet and both languages: {hrefs:?}");
+    for href in hrefs {
+        assert!(href.starts_with(BASE), "{href} does not start at {BASE}");
+        assert_eq!(get(&running, href).await.0, 200, "{href}");
+    }
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn traversal_attempts_are_404() {
     let (_tmp, root) = site();
     std::fs::write(root.join("secret.txt"), "do not serve").unwrap();

@@ -7,7 +7,10 @@ use std::path::Path;
 
 /// Run `check`.
 pub fn run(root: &Path, format: Format) -> u8 {
-    match shoko_engine::check(root, &BuildOptions { today: today(), base_url: None, history: history() }) {
+    match shoko_engine::check(
+        root,
+        &BuildOptions { today: today(), base_url: None, base_path: None, history: history() },
+    ) {
         Ok(checked) => {
             report::print(&checked.diagnostics, &checked.sources, format);
             super::print_history_note(checked.history_note.as_ref());

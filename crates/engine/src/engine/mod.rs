@@ -131,6 +131,10 @@ pub struct Engine {
     /// lives, and in the cache between builds; a one-off build drops each once it is in the
     /// cache, see [`Engine::save_search_early`]).
     search_memos: [shoko_search::Memo; 2],
+    /// Each search index's last build as a resumed engine found it in the cache, while it is not
+    /// read: its memo is empty until an update of that index needs it (an edit of one language
+    /// reads, and saves, only that language's).
+    search_saved: [Option<persist::SavedMemo>; 2],
     /// For a one-off build: the cache folder each search index's new build is written into as
     /// soon as it is made, and dropped from memory (see [`Engine::save_search_early`]).
     spill: Option<PathBuf>,
@@ -159,6 +163,7 @@ impl Engine {
             sources_note: None,
             verified: None,
             search_memos: Default::default(),
+            search_saved: [None, None],
             spill: None,
             spilled: [None, None],
             shape: Default::default(),
@@ -323,6 +328,9 @@ impl Engine {
         };
         let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
         let mode = if all { Mode::Replace } else { Mode::Patch };
+        if persist::read_search_memos(&mut self.search_saved, &self.search_memos, &jobs, all) {
+            self.timings.lap("read the search memos");
+        }
         let input = RenderInput {
             site: &current.site,
             sources: &current.inputs.loaded.sources,
@@ -338,6 +346,7 @@ impl Engine {
             // the search memos' last committed builds.
             search_patch: (mode == Mode::Patch).then_some(jobs.as_slice()),
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
+            base_path: self.options.base_path.as_deref().unwrap_or(&current.inputs.config.base_path),
         };
         let clean = self.diagnostics.is_empty();
         // Only a whole render's indexes spill, and only when a save will write the state (see

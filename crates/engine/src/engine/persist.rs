@@ -26,7 +26,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use shoko_diagnostics::{Code, Diagnostic, FileId, Label};
 use shoko_history::History;
+use shoko_markdown::Lang;
 use shoko_model::{Document, SiteModel, SourceKind};
+use shoko_render::Job;
 use shoko_render::view::ImageInfo;
 use shoko_vocab::ContentPath;
 use shoko_vocab::layout::CONTENT_DIR;
@@ -261,14 +263,9 @@ impl Engine {
         self.current = Some(current);
         // The history walked last time: read again only if HEAD moved, and then only the commits since.
         self.history = saved.history.map(|(head, history)| (head, Ok(Arc::new(history))));
-        // The search indexes' last builds (the output holds their files): a damaged or missing
-        // one only means that index is built whole.
-        let memos: Vec<Option<shoko_search::Memo>> =
-            saved.search.par_iter().map(|hash| hash.as_ref().and_then(|h| read_search(cache, h))).collect();
-        for (slot, memo) in self.search_memos.iter_mut().zip(memos) {
-            *slot = memo.unwrap_or_default();
-        }
-        self.timings.lap("read the search memos");
+        // The search indexes' last builds (the output holds their files), read only when an
+        // update of that index needs them (see `Engine::read_search_memos`).
+        self.search_saved = saved.search.map(|hash| hash.map(|hash| SavedMemo { cache: cache.to_path_buf(), hash }));
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
         Some(Change::Paths(changed))
@@ -326,9 +323,12 @@ impl Engine {
             .search_memos
             .par_iter()
             .zip(spilled)
-            .map(|(memo, spilled)| match spilled {
-                Some(spilled) => Ok(Some(spilled.hash)),
-                None => memo.to_bytes().map(|bytes| write_named(cache, SEARCH_PREFIX, &bytes)).transpose(),
+            .zip(&self.search_saved)
+            .map(|((memo, spilled), saved)| match (spilled, saved) {
+                (Some(spilled), _) => Ok(Some(spilled.hash)),
+                // Not read since it was saved here, so not changed either.
+                (None, Some(saved)) if saved.cache == cache => Ok(Some(saved.hash)),
+                _ => memo.to_bytes().map(|bytes| write_named(cache, SEARCH_PREFIX, &bytes)).transpose(),
             })
             .collect::<Result<_, IoError>>()?;
         let search = [search[0], search[1]];
@@ -480,9 +480,47 @@ fn read_chunk(cache: &Path, hash: &Hash) -> Option<Chunk> {
     rmp_serde::from_slice(&read_named(cache, CHUNK_PREFIX, hash)?).ok()
 }
 
-/// The search memo named by `hash`, if its bytes still hash to it and decode.
-fn read_search(cache: &Path, hash: &Hash) -> Option<shoko_search::Memo> {
-    shoko_search::Memo::from_bytes(&read_named(cache, SEARCH_PREFIX, hash)?)
+/// Read the saved search memos (`saved`, see `Engine::search_saved`) into `memos` that the
+/// update `jobs` needs; a whole render (`all`) builds every index anew and needs none of them.
+/// Whether any was read.
+pub(super) fn read_search_memos(
+    saved: &mut [Option<SavedMemo>; 2],
+    memos: &[shoko_search::Memo; 2],
+    jobs: &[Job],
+    all: bool,
+) -> bool {
+    let reads: Vec<(usize, SavedMemo)> = Lang::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|(_, lang)| all || jobs.contains(&Job::Search(*lang)))
+        .filter_map(|(i, _)| Some((i, saved[i].take()?)))
+        .collect();
+    if all || reads.is_empty() {
+        return false;
+    }
+    reads.par_iter().for_each(|(i, saved)| {
+        // A damaged or missing one only means that index is built whole.
+        if let Some(memo) = saved.read() {
+            memos[*i].replace(memo);
+        }
+    });
+    true
+}
+
+/// A search index's last build as saved in a cache, not read yet (see `Engine::search_saved`).
+#[derive(Debug, Clone)]
+pub(super) struct SavedMemo {
+    /// The cache folder.
+    cache: PathBuf,
+    /// The hash it is named by.
+    hash: Hash,
+}
+
+impl SavedMemo {
+    /// The memo, if its bytes still hash to its name and decode.
+    pub(super) fn read(&self) -> Option<shoko_search::Memo> {
+        shoko_search::Memo::from_bytes(&read_named(&self.cache, SEARCH_PREFIX, &self.hash)?)
+    }
 }
 
 /// A writer that hashes what passes through it.
