@@ -91,6 +91,11 @@ fn every_kind_of_edit_updates_to_what_a_clean_build_makes() {
     edit(root, "content/components/rocblas.md", "the bottom layer", "the lowest layer");
     assert!(updated(root, &out));
     assert_same_as_clean(root, &out, "a second prose edit");
+    // A heading in the other language: the Japanese index is updated from its saved build,
+    // which the English edits before did not read.
+    edit(root, "content/components/rocblas.md", "## 世代の識別", "## 世代を見分ける");
+    assert!(updated(root, &out));
+    assert_same_as_clean(root, &out, "a Japanese heading edit");
 
     let edits: [(&str, &str, &str, &str); 7] = [
         (

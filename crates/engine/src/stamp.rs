@@ -103,7 +103,7 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
     let mut hasher = blake3::Hasher::new();
     hasher.update(HEADER.as_bytes());
     hasher.update(binary().as_bytes());
-    hasher.update(format!("{}\0{:?}\0", options.today, options.base_url).as_bytes());
+    hasher.update(format!("{}\0{:?}\0{:?}\0", options.today, options.base_url, options.base_path).as_bytes());
     // A commit changes the history translation drift is read from, with no input file changed:
     // the state of the files that say where HEAD is (not the repository opened: that would cost
     // a build with nothing to do more than the rest of it).
@@ -593,6 +593,8 @@ mod tests {
         assert_ne!(configured, fingerprint(root, &tomorrow).expect("readable"), "another day");
         let published = BuildOptions { base_url: Some("https://example.org/".into()), ..options() };
         assert_ne!(configured, fingerprint(root, &published).expect("readable"), "a base URL");
+        let under = BuildOptions { base_path: Some("/docs/".into()), ..options() };
+        assert_ne!(configured, fingerprint(root, &under).expect("readable"), "a base path");
         std::fs::write(root.join("site.txt"), "not an input").expect("write");
         assert_eq!(configured, fingerprint(root, &options()).expect("readable"), "other files are not inputs");
         #[cfg(unix)]
