@@ -21,6 +21,28 @@ fn a_new_site_builds_clean_and_nothing_is_overwritten() {
     assert!(en.contains("id=\"claim-first-observation\"") && ja.contains("id=\"claim-first-observation\""));
     let ignored = std::fs::read_to_string(dir.join(".gitignore")).expect(".gitignore");
     assert!(ignored.contains("/site/") && ignored.contains(".site.cache"), "{ignored}");
+    // The schema the files' editor lines name is there, and it is the one `shoko schema` prints.
+    let page = std::fs::read_to_string(dir.join("content/index.md")).expect("page");
+    let named = page.lines().find_map(|l| l.strip_prefix("# yaml-language-server: $schema=../")).expect("modeline");
+    let schema = std::fs::read_to_string(dir.join(named)).expect("the schema the page names");
+    assert_eq!(schema.trim_end(), shoko_in(&dir, &["schema"]).stdout.trim_end());
+
+    // The site's name in the site's own strings; every other string stays built in.
+    std::fs::create_dir_all(dir.join("i18n")).expect("mkdir");
+    std::fs::write(dir.join("i18n/en.ftl"), "site-title = Bench notes\n").expect("write");
+    std::fs::write(dir.join("i18n/ja.ftl"), "site-title = 実験の記録\n").expect("write");
+    let build = shoko_in(&dir, &["build"]);
+    assert_eq!(build.code, 0, "{}", build.stderr);
+    let en = std::fs::read_to_string(dir.join("site/en/index.html")).expect("English page");
+    assert!(en.contains("Bench notes</title>"), "{en}");
+    assert!(std::fs::read_to_string(dir.join("site/ja/index.html")).expect("page").contains("実験の記録</title>"));
+    // `new` writes into this site only: not into content/ itself, nor where no site is.
+    let inside = shoko_in(&dir.join("content"), &["new", "page", "x.md"]);
+    assert_eq!(inside.code, 2, "{}", inside.stderr);
+    assert!(inside.stderr.contains("content/ itself"), "{}", inside.stderr);
+    assert!(!dir.join("content/content").exists());
+    assert_eq!(shoko_in(tmp.path(), &["new", "page", "x.md"]).code, 2, "no site here");
+    assert!(!tmp.path().join("content").exists());
 
     let before = std::fs::read_to_string(dir.join("content/index.md")).expect("page");
     assert_eq!(shoko_in(tmp.path(), &["init", "record"]).code, 2, "a folder that is not empty is refused");

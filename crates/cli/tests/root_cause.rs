@@ -16,7 +16,7 @@ const PAGE: &str = "---\ntitle: { ja: \"題\", en: \"Title\" }\n---\n\n:::ja\n[�
 #[test]
 fn a_log_that_does_not_parse_gives_one_error_and_no_unknown_claims() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    write(tmp.path(), "content/a-page.md", PAGE);
+    write(tmp.path(), "content/index.md", PAGE);
     write(tmp.path(), "content/logs/z.yaml", LOG);
     let run = shoko_in(tmp.path(), &["check", "--root", "."]);
     assert_eq!(run.code, 1, "{}", run.stderr);
@@ -25,7 +25,7 @@ fn a_log_that_does_not_parse_gives_one_error_and_no_unknown_claims() {
     assert!(run.stderr.contains("content/logs/z.yaml:"), "{}", run.stderr);
 
     // JSON lists it first too, though its file sorts after the page.
-    write(tmp.path(), "content/a-page.md", &PAGE.replace("claim:one)", "claim:missing)"));
+    write(tmp.path(), "content/index.md", &PAGE.replace("claim:one)", "claim:missing)"));
     let run = shoko_in(tmp.path(), &["check", "--root", ".", "--format", "json"]);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
     let codes: Vec<&str> =
@@ -37,7 +37,7 @@ fn a_log_that_does_not_parse_gives_one_error_and_no_unknown_claims() {
 #[test]
 fn a_page_whose_front_matter_has_the_wrong_shape_still_cites_its_claims() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    write(tmp.path(), "content/a-page.md", &PAGE.replace("title: { ja: \"題\", en: \"Title\" }", "title: 3"));
+    write(tmp.path(), "content/index.md", &PAGE.replace("title: { ja: \"題\", en: \"Title\" }", "title: 3"));
     let log = "claims:\n  - id: one\n    class: unresolved\n    text: { ja: \"一\", en: \"One\" }\n    blocked_by: { kind: observer, detail: { ja: \"未\", en: \"Not yet\" } }\n    history:\n      - { date: \"2026-03-27\", from: null, to: unresolved, reason: { ja: \"初\", en: \"First\" } }\n";
     let logs = ["one", "two", "three"].map(|id| log.replace("id: one", &format!("id: {id}"))).concat();
     write(tmp.path(), "content/logs/z.yaml", &logs.replace("\nclaims:\n", "\n"));
@@ -80,4 +80,21 @@ fn a_misspelled_field_gets_the_closest_allowed_name() {
         run.stderr
     );
     assert!(run.stderr.contains("content/logs/a.yaml:6:5"), "{}", run.stderr);
+}
+
+#[test]
+fn every_field_that_does_not_read_is_reported_and_none_twice() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let page = "---\ntitle: { ja: \"題\", en: \"Title\" }\nweight: \"3\"\nenv: gfx1201\nsurprise: 1\n---\n\n:::ja\n本文\n:::\n\n:::en\nText\n:::\n";
+    write(tmp.path(), "content/index.md", page);
+    let log = "claims:\n  - id: one\n    class: confirmed\n    text: { ja: \"一\", en: \"One\" }\n    depends_on: x\n    supersedes: y\n";
+    write(tmp.path(), "content/logs/a.yaml", log);
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    for at in ["content/index.md:3:", "content/index.md:4:", "content/index.md:5:", "logs/a.yaml:5:", "logs/a.yaml:6:"]
+    {
+        assert_eq!(run.stderr.matches(at).count(), 1, "{at}, once: {}", run.stderr);
+    }
+    // The claim could not be read: no error says it lacks what it only seemed to lack.
+    assert!(!run.stderr.contains("missing-source") && !run.stderr.contains("missing field"), "{}", run.stderr);
 }

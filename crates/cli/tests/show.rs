@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{copy_tree, fixture, repo, shoko, tree_bytes, write};
+use common::{copy_tree, fixture, repo, shoko, shoko_in, tree_bytes, write};
 use std::path::Path;
 
 #[test]
@@ -181,6 +181,9 @@ fn github_format_annotates_lines() {
     let run = shoko(&["check", "--root", root.to_str().expect("utf-8"), "--format", "github"]);
     assert_eq!(run.code, 1);
     assert!(run.stdout.starts_with("::error file=content/logs/a.yaml,line=3,col=12,"), "{}", run.stdout);
+    // A site in a folder of the repository: the annotation names the file from the repository.
+    let run = shoko_in(&fixture("invalid/claim"), &["check", "--root", "missing-source", "--format", "github"]);
+    assert!(run.stdout.starts_with("::error file=missing-source/content/logs/a.yaml,line=3,"), "{}", run.stdout);
 }
 
 #[test]

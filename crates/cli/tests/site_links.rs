@@ -98,7 +98,8 @@ fn check_site(root: &Path, dir: &Path) {
 /// base path (`/ROCm-pages/` in the real site's `shoko.yaml`, `/` by default) and names a file.
 fn not_found_links(root: &Path, dir: &Path, doc: &Html) -> Vec<String> {
     let config = std::fs::read_to_string(root.join("shoko.yaml")).unwrap_or_default();
-    let base = config.lines().find_map(|l| l.strip_prefix("base_path: ")).unwrap_or("/").trim().to_owned();
+    let source = shoko_diagnostics::SourceFile::new("shoko.yaml", config);
+    let base = shoko_model::config::parse_config(shoko_diagnostics::FileId(0), &source).0.base_path;
     let mut problems = Vec::new();
     let hrefs: Vec<&str> = doc.select(&select("a[href], link[href]")).filter_map(|e| e.value().attr("href")).collect();
     if hrefs.len() < 3 {

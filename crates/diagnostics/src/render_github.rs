@@ -3,8 +3,10 @@
 
 use crate::{Diagnostic, Severity, SourceMap};
 
-/// One workflow command per diagnostic, each on its own line.
-pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+/// One workflow command per diagnostic, each on its own line. `prefix` is the site root as seen
+/// from the repository's root (`""`, or a folder ending in `/`): annotations name files from
+/// there.
+pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap, prefix: &str) -> String {
     let mut out = String::new();
     for d in diagnostics {
         let j = crate::render_json::to_json(d, sources);
@@ -14,7 +16,7 @@ pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap) -> String 
         };
         let mut props = Vec::new();
         if let (Some(file), Some(line), Some(col)) = (j.file, j.line, j.column) {
-            props.push(format!("file={}", escape_property(file)));
+            props.push(format!("file={}", escape_property(&format!("{prefix}{file}"))));
             props.push(format!("line={line}"));
             props.push(format!("col={col}"));
             if let (Some(end_line), Some(end_col)) = (j.end_line, j.end_column) {
@@ -54,10 +56,12 @@ mod tests {
         let mut sources = SourceMap::new();
         let file = sources.add("content/a,b.md", "x\nclass: confirmed\n");
         let d = Diagnostic::new(&CODE, "50% sure\nreally", Span::new(file, 2..7)).with_hint("add one");
-        let out = render_github(&[d], &sources);
+        let out = render_github(std::slice::from_ref(&d), &sources, "");
         assert_eq!(
             out,
             "::error file=content/a%2Cb.md,line=2,col=1,endLine=2,endColumn=6,title=claim/missing-source::50%25 sure%0Areally%0Ahelp: add one\n"
         );
+        let nested = render_github(&[d], &sources, "docs/site/");
+        assert!(nested.starts_with("::error file=docs/site/content/a%2Cb.md,"), "{nested}");
     }
 }

@@ -11,11 +11,12 @@ use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceFile, SourceMap, Spa
 use shoko_model::SiteModel;
 use shoko_model::config::{Config, parse_config};
 use shoko_model::rules::claim_assertive_wording::AssertiveWords;
-use shoko_model::rules::{file_symlink, file_too_large};
+use shoko_model::rules::{file_symlink, file_too_large, page_missing_home};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
 use shoko_render::rules::file_generated_path;
 use shoko_render::{Templates, compile_templates};
+use shoko_vocab::ContentPath;
 use shoko_vocab::layout::{I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
 use std::path::Path;
 
@@ -111,6 +112,8 @@ pub(crate) struct Inputs {
     pub config: Config,
     /// The assertive words claims are checked for (built in, and the configuration's).
     pub assertive: AssertiveWords,
+    /// `content/index.md` in the source map (empty) when it does not exist, to be pointed at.
+    pub missing_home: Option<FileId>,
     /// The regular files under `static/`, from it (`/` separators), sorted, each in the source
     /// map (empty) to be pointed at.
     pub statics: Vec<(String, FileId)>,
@@ -154,15 +157,37 @@ pub(crate) fn read_inputs_with(
     let ja = text(&format!("{I18N_DIR}/ja.ftl"), DEFAULT_JA_FTL, &mut diagnostics)?;
     let en = text(&format!("{I18N_DIR}/en.ftl"), DEFAULT_EN_FTL, &mut diagnostics)?;
     let templates = compile_templates(&template_files, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
-    let ui = i18n::load(ja, en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
+    let ja = ftl_layers(&mut loaded.sources, ja, "ja.ftl", DEFAULT_JA_FTL);
+    let en = ftl_layers(&mut loaded.sources, en, "en.ftl", DEFAULT_EN_FTL);
+    let ui = i18n::load(&ja, &en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     if let Some(ui) = &ui {
         diagnostics.extend(ui.check_templates(&template_files, &loaded.sources));
     }
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
     let statics = static_paths(root, &mut loaded.sources, &mut diagnostics)?;
+    // Not there at all: a link there, or a file that did not read, is reported as what it is.
+    let home = Path::new(shoko_vocab::layout::CONTENT_DIR).join(page_missing_home::HOME);
+    let missing_home = (!loaded.files.contains(page_missing_home::HOME) && entry(root, &home)? == Entry::Missing)
+        .then(|| loaded.sources.add(ContentPath(page_missing_home::HOME).to_string(), ""));
     timings.lap("templates, strings, config");
     let assertive = AssertiveWords::with(&config.assertive_words);
-    Ok(Inputs { loaded, templates, ui, config, assertive, statics, diagnostics })
+    Ok(Inputs { loaded, templates, ui, config, assertive, missing_home, statics, diagnostics })
+}
+
+/// How the built-in text standing for the site's file `rel` is named in diagnostics.
+fn built_in(rel: &str) -> String {
+    format!("{rel} (built-in)")
+}
+
+/// The files of one language's UI strings, the later over the earlier: a site's own `i18n/NAME`
+/// (`read`, when it is the site's) goes over the built-in strings (`default`), so it need hold
+/// only the strings it changes.
+fn ftl_layers(sources: &mut SourceMap, read: FileId, name: &str, default: &str) -> Vec<FileId> {
+    if sources.file(read).path == format!("{I18N_DIR}/{name}") {
+        vec![sources.add(built_in(&format!("{I18N_DIR}/{name}")), default), read]
+    } else {
+        vec![read]
+    }
 }
 
 /// `options` as content is validated with: a file's git id (see `validate_source`) is worked
@@ -250,6 +275,9 @@ pub(crate) fn link_validated(
     let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
     let (site, mut diagnostics) = link(docs, &loaded.files);
     diagnostics.extend(crate::images::probe(image_source(root, inputs), &site)?);
+    // Pages without a home to lead to (a site of logs alone is still being started).
+    let home = inputs.missing_home.filter(|_| !site.pages().is_empty());
+    diagnostics.extend(home.map(|file| page_missing_home::diagnostic(Span::file_start(file))));
     diagnostics.extend(inputs.statics.iter().filter_map(|(path, file)| {
         let owner = shoko_render::generated_at(&site, path)?;
         Some(file_generated_path::diagnostic(Span::file_start(*file), path, &owner))
@@ -355,16 +383,16 @@ fn add_with_default(
 ) -> Result<FileId, IoError> {
     Ok(match read_input(root, rel, limit)? {
         Text::Read(text) => sources.add(rel, text),
-        Text::Missing => sources.add(format!("{rel} (built-in)"), default),
+        Text::Missing => sources.add(built_in(rel), default),
         Text::Link => {
             let file = sources.add(rel, "");
             diagnostics.push(file_symlink::diagnostic(Span::file_start(file), rel));
-            sources.add(format!("{rel} (built-in)"), default)
+            sources.add(built_in(rel), default)
         }
         Text::TooLarge(size) => {
             let file = sources.add(rel, "");
             diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, limit));
-            sources.add(format!("{rel} (built-in)"), default)
+            sources.add(built_in(rel), default)
         }
     })
 }

@@ -67,8 +67,8 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
     let loc = Locator { file, positions: &doc.positions, base: &root };
     let raw: SiteConfig = match doc.deserialize() {
         Ok(raw) => raw,
-        Err(e) => {
-            out.push(crate::validate::de_error_diagnostic(&e, &loc));
+        Err(errors) => {
+            out.extend(errors.iter().map(|e| crate::validate::de_error_diagnostic(e, &loc)));
             return (Config::default(), out);
         }
     };
@@ -106,7 +106,7 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
                 loc.field("base_path"),
                 "base_path",
                 &path,
-                "a path such as /ROCm-pages/ (letters, digits, `-`, `_`, `.` and `~` between slashes)",
+                fm_bad_format::Format::BasePath,
             )),
         }
     }
@@ -118,7 +118,7 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
                 loc.field("base_url"),
                 "base_url",
                 &url,
-                "an http or https URL such as https://example.github.io/ROCm-pages/",
+                fm_bad_format::Format::BaseUrl,
             ));
         }
     }

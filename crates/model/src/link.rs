@@ -601,7 +601,7 @@ fn source_of_address(file: &str) -> Vec<String> {
     let bare = file.strip_suffix(".html").or_else(|| file.strip_suffix(".htm")).unwrap_or(file).trim_end_matches('/');
     let bare = bare.strip_suffix("/index").or_else(|| (bare == "index").then_some("")).unwrap_or(bare);
     match bare {
-        "" => vec!["index.md".to_owned()],
+        "" => vec![shoko_vocab::FOLDER_PAGE.to_owned()],
         bare => vec![format!("{bare}.md"), format!("{bare}/index.md")],
     }
 }

@@ -66,7 +66,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             // A page outside the tree (no index page above it) shows the home page's level, so
             // a change at the top re-renders every page.
             let top = tree.parent(d).unwrap_or(d);
-            let at_top = new.pages().get("index.md").is_none_or(|home| *home == top);
+            let at_top = new.pages().get(shoko_vocab::FOLDER_PAGE).is_none_or(|home| *home == top);
             if new.docs()[top.0].page().is_some() {
                 jobs.insert(Job::Page(top));
             }

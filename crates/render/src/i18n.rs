@@ -105,34 +105,54 @@ impl Ui {
     }
 }
 
-/// Load and cross-check the two files (`ja` and `en`, by file id in `sources`).
-pub fn load(ja: FileId, en: FileId, sources: &SourceMap) -> Result<Ui, Vec<Diagnostic>> {
+/// Load and cross-check the strings of both languages: each from its files (`ja` and `en`, by
+/// file id in `sources`), a later file's strings over an earlier one's.
+pub fn load(ja: &[FileId], en: &[FileId], sources: &SourceMap) -> Result<Ui, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let ja_strings = strings(ja, "ja", sources, &mut errors);
-    let en_strings = strings(en, "en", sources, &mut errors);
-    for (have, have_file, lack_file, lack) in [(&ja_strings, ja, en, &en_strings), (&en_strings, en, ja, &ja_strings)] {
-        for key in have.keys().filter(|k| !lack.contains_key(*k)) {
+    let ja_defined = layered(ja, "ja", sources, &mut errors);
+    let en_defined = layered(en, "en", sources, &mut errors);
+    // Named as the site's file, where the string goes, even when only the built-in one is read.
+    let [ja_file, en_file] = ["ja", "en"].map(|lang| format!("{}/{lang}.ftl", shoko_vocab::layout::I18N_DIR));
+    for (have, lack_file, lack) in [(&ja_defined, &en_file, &en_defined), (&en_defined, &ja_file, &ja_defined)] {
+        for (key, (_, have_file)) in have.iter().filter(|(k, _)| !lack.contains_key(*k)) {
+            let have_file = *have_file;
             let file = sources.file(have_file);
             let span =
                 key_span(&file.text, key).map_or_else(|| Span::file_start(have_file), |r| Span::new(have_file, r));
             errors.push(
-                Diagnostic::new(
-                    &MISSING_KEY,
-                    format!("UI string `{key}` is missing from {}", sources.file(lack_file).path),
-                    span,
-                )
-                .with_label("defined here only")
-                .with_hint(format!("add `{key} = …` to {}", sources.file(lack_file).path)),
+                Diagnostic::new(&MISSING_KEY, format!("UI string `{key}` is missing from {lack_file}"), span)
+                    .with_label("defined here only")
+                    .with_hint(format!("add `{key} = …` to {lack_file}")),
             );
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
+    let values_of = |defined: BTreeMap<String, (String, FileId)>| -> BTreeMap<String, String> {
+        defined.into_iter().map(|(k, (v, _))| (k, v)).collect()
+    };
+    let (ja_strings, en_strings) = (values_of(ja_defined), values_of(en_defined));
     let values = [Some(tera::Value::from_serializable(&ja_strings)), Some(tera::Value::from_serializable(&en_strings))];
     let by_key =
         [&ja_strings, &en_strings].map(|strings| strings.iter().map(|(k, v)| (k.clone(), v.clone())).collect());
     Ok(Ui { ja: ja_strings, en: en_strings, missed: Default::default(), values, by_key })
+}
+
+/// The strings of `lang` from `files`, each over the ones before (a site's file over the
+/// built-in one, so that it need hold only the strings it changes), with the file each comes
+/// from.
+fn layered(
+    files: &[FileId],
+    lang: &str,
+    sources: &SourceMap,
+    errors: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, (String, FileId)> {
+    let mut defined = BTreeMap::new();
+    for &file in files {
+        defined.extend(strings(file, lang, sources, errors).into_iter().map(|(k, v)| (k, (v, file))));
+    }
+    defined
 }
 
 fn strings(file: FileId, lang: &str, sources: &SourceMap, errors: &mut Vec<Diagnostic>) -> BTreeMap<String, String> {
@@ -218,7 +238,7 @@ mod tests {
     fn codes(ja: &str, en: &str) -> Vec<(&'static str, String)> {
         let mut sources = SourceMap::new();
         let (ja, en) = (sources.add("i18n/ja.ftl", ja), sources.add("i18n/en.ftl", en));
-        load(ja, en, &sources).err().unwrap_or_default().into_iter().map(|d| (d.code.name, d.message)).collect()
+        load(&[ja], &[en], &sources).err().unwrap_or_default().into_iter().map(|d| (d.code.name, d.message)).collect()
     }
 
     #[test]
@@ -230,10 +250,25 @@ mod tests {
     }
 
     #[test]
+    fn a_later_file_goes_over_an_earlier_one_and_keys_are_compared_across_all() {
+        let mut sources = SourceMap::new();
+        let built_in =
+            [sources.add("ja (built-in)", "a = あ\nb = い\n"), sources.add("en (built-in)", "a = A\nb = B\n")];
+        let site = [sources.add("i18n/ja.ftl", "a = 新\n"), sources.add("i18n/en.ftl", "a = New\n")];
+        let ui = load(&[built_in[0], site[0]], &[built_in[1], site[1]], &sources).expect("complete");
+        assert_eq!((ui.get(Lang::Ja, "a"), ui.get(Lang::En, "a")), ("新", "New"));
+        assert_eq!((ui.get(Lang::Ja, "b"), ui.get(Lang::En, "b")), ("い", "B"), "the rest stays built in");
+        let extra = sources.add("i18n/en.ftl", "c = only English\n");
+        let errors = load(&[built_in[0]], &[built_in[1], extra], &sources).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].primary.as_ref().map(|l| l.span.file), Some(extra), "at the file that has it");
+    }
+
+    #[test]
     fn keys_the_generator_asks_for_and_the_files_lack_are_noted_once() {
         let mut sources = SourceMap::new();
         let (ja, en) = (sources.add("i18n/ja.ftl", "a = あ\n"), sources.add("i18n/en.ftl", "a = A\n"));
-        let ui = load(ja, en, &sources).expect("complete");
+        let ui = load(&[ja], &[en], &sources).expect("complete");
         assert_eq!(ui.get(Lang::En, "nav-home"), "nav-home");
         assert_eq!(ui.get(Lang::Ja, "nav-home"), "nav-home");
         let missed = ui.take_missed();
@@ -247,7 +282,7 @@ mod tests {
         let mut sources = SourceMap::new();
         let ja = sources.add("i18n/ja.ftl", "a = あ\nonly-ja = の\n");
         let en = sources.add("i18n/en.ftl", "a = A\nonly-en = E\n");
-        let errors = load(ja, en, &sources).unwrap_err();
+        let errors = load(&[ja], &[en], &sources).unwrap_err();
         let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
         assert_eq!(
             messages,
@@ -261,7 +296,7 @@ mod tests {
         let mut sources = SourceMap::new();
         let ja = sources.add("i18n/ja.ftl", "a = 確認済み\n");
         let en = sources.add("i18n/en.ftl", "a = Confirmed\n");
-        let ui = load(ja, en, &sources).unwrap();
+        let ui = load(&[ja], &[en], &sources).unwrap();
         assert_eq!(ui.get(Lang::Ja, "a"), "確認済み");
         assert_eq!(ui.get(Lang::En, "a"), "Confirmed");
     }

@@ -6,10 +6,7 @@ use shoko_markdown::Lang;
 use shoko_model::SiteModel;
 use shoko_vocab::{ContentPath, SitePage, page_address};
 
-/// The file a folder's page is written to (the site root's is the language chooser).
-pub const INDEX_PAGE: &str = "index.html";
-/// The page a server shows for an address the site lacks.
-pub const NOT_FOUND_PAGE: &str = "404.html";
+pub use shoko_vocab::layout::{INDEX_PAGE, NOT_FOUND_PAGE};
 /// What crawlers may read.
 pub const ROBOTS: &str = "robots.txt";
 /// Every page's public address (with the site's public URL only).
@@ -23,7 +20,7 @@ pub const NEEDS_JSON: &str = "needs.json";
 /// The folder of the published JSON schemas.
 pub const SCHEMA_DIR: &str = "schema";
 /// The JSON schema of the front-matter and logs.
-pub const EVIDENCE_SCHEMA: &str = "schema/evidence.schema.json";
+pub use shoko_vocab::layout::EVIDENCE_SCHEMA;
 /// The JSON schema of `claims.json`.
 pub const CLAIMS_SCHEMA: &str = "schema/claims.schema.json";
 
@@ -34,7 +31,8 @@ pub enum Generated<'a> {
     Page(&'a str, Lang),
     /// A generated page of one language, with everything in its folder.
     SitePage(SitePage, Lang),
-    /// A file at the site root or a folder of generated files (`search`, `schema`).
+    /// A file at the site root or a folder of generated files (`search`, `schema`, `media`: the
+    /// images pages show, and their smaller copies).
     Site(&'static str),
 }
 
@@ -51,12 +49,26 @@ impl std::fmt::Display for Generated<'_> {
 }
 
 /// The files at the root of every build, and the folders whose every file is generated.
-fn site_files() -> [&'static str; 10] {
-    let (highlight, search) = (crate::assets::HIGHLIGHT_CSS, crate::search::SEARCH_DIR);
-    [INDEX_PAGE, NOT_FOUND_PAGE, ROBOTS, SITEMAP, NO_JEKYLL, CLAIMS_JSON, NEEDS_JSON, highlight, SCHEMA_DIR, search]
+fn site_files() -> [&'static str; 11] {
+    let (highlight, search, media) =
+        (crate::assets::HIGHLIGHT_CSS, crate::search::SEARCH_DIR, shoko_vocab::layout::MEDIA_DIR);
+    [
+        INDEX_PAGE,
+        NOT_FOUND_PAGE,
+        ROBOTS,
+        SITEMAP,
+        NO_JEKYLL,
+        CLAIMS_JSON,
+        NEEDS_JSON,
+        highlight,
+        SCHEMA_DIR,
+        search,
+        media,
+    ]
 }
 
-/// What of `site` the build writes at `path` (from the site root, `/` separators), if anything.
+/// What of `site` the build writes at `path` (from the site root, `/` separators), if anything,
+/// whether or not this build writes it (`sitemap.xml` needs a public URL).
 /// The site's own files (`css/site.css`, …) are not generated: a static file replaces them on
 /// purpose.
 pub fn generated_at<'s>(site: &'s SiteModel, path: &str) -> Option<Generated<'s>> {

@@ -124,13 +124,17 @@ impl Tree {
 /// `gpu/gfx900.md` → `gpu/index.md`; `gpu/index.md` → `index.md`; `index.md` → none.
 fn parent_index(path: &str) -> Option<String> {
     let folder = path
-        .strip_suffix("index.md")
+        .strip_suffix(shoko_vocab::FOLDER_PAGE)
         .map_or_else(|| path.rsplit_once('/').map_or("", |(f, _)| f), |f| f.trim_end_matches('/'));
-    if path == "index.md" {
+    if path == shoko_vocab::FOLDER_PAGE {
         return None;
     }
     let folder = if path.ends_with("/index.md") { folder.rsplit_once('/').map_or("", |(f, _)| f) } else { folder };
-    Some(if folder.is_empty() { String::from("index.md") } else { format!("{folder}/index.md") })
+    Some(if folder.is_empty() {
+        String::from(shoko_vocab::FOLDER_PAGE)
+    } else {
+        format!("{folder}/{}", shoko_vocab::FOLDER_PAGE)
+    })
 }
 
 #[cfg(test)]

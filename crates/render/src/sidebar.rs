@@ -20,7 +20,7 @@ pub const WINDOW: usize = 12;
 /// an entry that `opens` is followed by its children, and `closes` counts the levels that end
 /// after it.
 pub fn sidebar(cx: &Ctx<'_>, tree: &Tree, here: &str, current: Option<DocId>, lang: Lang) -> Vec<SideEntryView> {
-    let Some(&home) = cx.site.pages().get("index.md") else { return Vec::new() };
+    let Some(&home) = cx.site.pages().get(shoko_vocab::FOLDER_PAGE) else { return Vec::new() };
     let mut branch = current.map(|d| tree.ancestors(d)).unwrap_or_default();
     branch.extend(current);
     if branch.first() != Some(&home) {

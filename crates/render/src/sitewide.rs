@@ -26,7 +26,7 @@ fn layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, title_key: &str) -> L
 fn part_layout<'a>(cx: &'a Ctx<'a>, page: SitePage, lang: Lang, part: usize, title_key: &str) -> LayoutView {
     let here = Ctx::site_part_dir(page, lang, part);
     let other = Ctx::site_part_dir(page, lang.other(), part);
-    let home = cx.site.pages().get("index.md").map(|d| cx.page_link(&here, *d, lang));
+    let home = cx.site.pages().get(shoko_vocab::FOLDER_PAGE).map(|d| cx.page_link(&here, *d, lang));
     let mut layout = cx.layout(
         lang,
         &here,

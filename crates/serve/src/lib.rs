@@ -97,9 +97,12 @@ async fn bind(options: &ServeOptions) -> Result<TcpListener, ServeError> {
 
 /// Start, print where, serve until Ctrl-C.
 pub async fn run(options: ServeOptions) -> Result<(), ServeError> {
-    let running = start(options).await?;
+    let running = start(options.clone()).await?;
     if let Some(warning) = exposure_warning(running.addr) {
         eprintln!("{warning}");
+    }
+    if running.addr.port() != options.port && options.port != 0 {
+        eprintln!("note: port {} is taken; using {} instead", options.port, running.addr.port());
     }
     println!("Serving at http://{}/", running.addr);
     let base = running.base_path();

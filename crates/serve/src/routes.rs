@@ -18,6 +18,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use bytes::Bytes;
+use shoko_vocab::layout::NOT_FOUND_PAGE;
 use std::convert::Infallible;
 use std::sync::Arc;
 use tokio_stream::StreamExt;
@@ -124,9 +125,10 @@ fn respond(file: &str, bytes: Arc<[u8]>, base: &str) -> Response {
 }
 
 fn not_found(state: &State, base: &str) -> Response {
-    let page =
-        state.file("404.html").unwrap_or_else(|| Arc::from(&b"<!DOCTYPE html><title>404</title><p>Not found</p>"[..]));
-    let mut response = respond("404.html", page, base);
+    let page = state
+        .file(NOT_FOUND_PAGE)
+        .unwrap_or_else(|| Arc::from(&b"<!DOCTYPE html><title>404</title><p>Not found</p>"[..]));
+    let mut response = respond(NOT_FOUND_PAGE, page, base);
     *response.status_mut() = StatusCode::NOT_FOUND;
     response
 }

@@ -193,7 +193,12 @@ impl State {
             }
             Err(report) => {
                 if self.options.print {
-                    eprintln!("{what}: not built ({took} ms); the last good pages are still served");
+                    let kept = if self.read().files.is_empty() {
+                        "nothing is served until it builds"
+                    } else {
+                        "the last good pages are still served"
+                    };
+                    eprintln!("{what}: not built ({took} ms); {kept}");
                 }
                 self.fail(&report);
                 Outcome::Failed(report)
@@ -307,7 +312,7 @@ fn changed_urls(changed: &[String], base: &str) -> Vec<String> {
     let mut urls = Vec::new();
     for key in changed {
         urls.push(format!("{base}{key}"));
-        if let Some(folder) = key.strip_suffix("index.html") {
+        if let Some(folder) = key.strip_suffix(shoko_vocab::layout::INDEX_PAGE) {
             urls.push(format!("{base}{folder}"));
         }
     }

@@ -31,6 +31,10 @@ impl fmt::Display for ContentPath<'_> {
     }
 }
 
+/// The content file that stands for its folder (`gpu/index.md` is `gpu/`); the one at the top of
+/// `content/` is the home page of each language.
+pub const FOLDER_PAGE: &str = "index.md";
+
 /// The address of the page at content path `path`, below each language folder: `gpu/gfx900.md`
 /// → `gpu/gfx900/`, `gpu/index.md` → `gpu/`, `index.md` → `` (the language root). Only a file
 /// named exactly `index.md` stands for its folder: `api-index.md` is `api-index/`.

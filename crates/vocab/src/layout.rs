@@ -18,5 +18,13 @@ pub const INPUT_DIRS: [&str; 4] = [CONTENT_DIR, TEMPLATES_DIR, STATIC_DIR, I18N_
 pub const DATA_DIR: &str = "_data";
 /// The default output folder under the site root.
 pub const OUTPUT_DIR: &str = "site";
+/// The file a folder's page of the built site is written to (the site root's is the language
+/// chooser).
+pub const INDEX_PAGE: &str = "index.html";
+/// The page of the built site a server shows for an address the site lacks.
+pub const NOT_FOUND_PAGE: &str = "404.html";
+/// The JSON schema of front-matter and logs, from the site root (where `init` puts it, for the
+/// files' `yaml-language-server` lines) and from the built site (where every build publishes it).
+pub const EVIDENCE_SCHEMA: &str = "schema/evidence.schema.json";
 /// The folder of the built site that holds the images pages show (and their smaller copies).
 pub const MEDIA_DIR: &str = "media";

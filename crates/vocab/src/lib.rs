@@ -15,7 +15,7 @@ mod site_page;
 
 pub use anchor::{claim_anchor, question_anchor, term_anchor};
 pub use component::Component;
-pub use content_path::{ClaimId, ContentPath, page_address};
+pub use content_path::{ClaimId, ContentPath, FOLDER_PAGE, page_address};
 pub use lang::Lang;
 pub use site_page::SitePage;
 

@@ -67,7 +67,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     let mut saved_in = None;
     if !engine.diagnostics().is_empty() {
         let none = shoko_diagnostics::SourceMap::new();
-        report::print(engine.diagnostics(), engine.sources().unwrap_or(&none), Format::Human);
+        report::print(root, engine.diagnostics(), engine.sources().unwrap_or(&none), Format::Human);
     }
     let code = match rebuilt {
         Ok(rebuilt) => {

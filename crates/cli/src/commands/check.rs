@@ -12,7 +12,7 @@ pub fn run(root: &Path, format: Format) -> u8 {
         &BuildOptions { today: today(), base_url: None, base_path: None, history: history() },
     ) {
         Ok(checked) => {
-            report::print(&checked.diagnostics, &checked.sources, format);
+            report::print(root, &checked.diagnostics, &checked.sources, format);
             super::print_history_note(checked.history_note.as_ref());
             super::print_sources_note(checked.sources_note.as_deref());
             if checked.has_errors() { CONTENT_ERRORS } else { OK }

@@ -1,10 +1,11 @@
 //! `init DIR`: a new, minimal bilingual site (one page citing one claim of one observation log,
-//! `shoko.yaml` with its settings commented, and a `.gitignore` for the output) that checks and
+//! `shoko.yaml` with its settings commented, a `.gitignore` for the output, and the JSON schema
+//! that the files' editor lines name) that checks and
 //! builds with no warnings. Templates, strings and styles are the built-in ones. Only an empty or
 //! missing folder is filled, and nothing is written through a symbolic link.
 
 use super::{OK, USAGE_OR_IO, today};
-use shoko_vocab::layout::{CONFIG_FILE, CONTENT_DIR, OUTPUT_DIR};
+use shoko_vocab::layout::{CONFIG_FILE, CONTENT_DIR, EVIDENCE_SCHEMA, OUTPUT_DIR};
 use std::path::Path;
 
 /// Run `init`.
@@ -12,7 +13,10 @@ pub fn run(dir: &Path) -> u8 {
     match create(dir) {
         Ok(()) => {
             let shown = shoko_diagnostics::printable(&dir.display().to_string()).into_owned();
-            eprintln!("Created a site in {shown}. Next: cargo run -- build --root {shown}");
+            eprintln!(
+                "Created a site in {shown}. Next: `shoko serve --root {shown}` to preview it as you write, \
+                 `shoko build --root {shown}` to build it into {shown}/{OUTPUT_DIR}/"
+            );
             OK
         }
         Err(message) => {
@@ -49,7 +53,8 @@ fn files() -> Vec<(String, String)> {
             "# Site settings; every one is optional.\n\
              # base_path: /my-project/        # the sub-path GitHub Pages serves the site under\n\
              # base_url: https://me.github.io/my-project/\n\
-             # repos: { ROCm/rocBLAS: ../clones/rocBLAS }   # local clones to verify sources against\n"
+             # repos: { ROCm/rocBLAS: ../clones/rocBLAS }   # local clones to verify sources against\n\
+             # The site's name: `site-title = …` in i18n/ja.ftl and in i18n/en.ftl (other strings stay built in).\n"
                 .to_owned(),
         ),
         (".gitignore".to_owned(), format!("/{output}/\n/.{output}.cache/\n/.{output}.stamp\n")),
@@ -57,7 +62,7 @@ fn files() -> Vec<(String, String)> {
             format!("{content}/index.md"),
             format!(
                 r#"---
-# yaml-language-server: $schema=../schema/evidence.schema.json
+# yaml-language-server: $schema=../{EVIDENCE_SCHEMA}
 title:
   ja: "観測の記録"
   en: "Observation record"
@@ -79,7 +84,7 @@ In the first observation, [the GPU was detected](claim:first-observation) ({toda
         (
             format!("{content}/logs/first.yaml"),
             format!(
-                r#"# yaml-language-server: $schema=../../schema/evidence.schema.json
+                r#"# yaml-language-server: $schema=../../{EVIDENCE_SCHEMA}
 title:
   ja: "最初の観測"
   en: "First observation"
@@ -101,5 +106,8 @@ claims:
 "#
             ),
         ),
+        // What the files' `yaml-language-server` lines point editors at (`shoko schema` prints it
+        // again after an update).
+        (EVIDENCE_SCHEMA.to_owned(), super::schema_text()),
     ]
 }

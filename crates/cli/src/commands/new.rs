@@ -23,6 +23,18 @@ pub fn run(root: &Path, kind: NewKind, path: &Path) -> u8 {
 }
 
 fn scaffold(root: &Path, kind: NewKind, written: &Path) -> Result<std::path::PathBuf, String> {
+    // Written only into a site: a `content/` made anywhere else (inside `content/` itself, or in
+    // a folder that holds no site) would be a site nobody builds.
+    if shoko_engine::inputs::entry(root, Path::new(CONTENT_DIR)).map_err(|e| e.to_string())? != Entry::Folder {
+        let inside = root.canonicalize().ok().and_then(|r| r.file_name().map(|n| n == CONTENT_DIR)).unwrap_or(false);
+        let hint = if inside {
+            "this folder is content/ itself: run `shoko new` from the folder above it".to_owned()
+        } else {
+            "run `shoko new` in the site root (the folder holding content/), give --root, or make a site with `shoko init`"
+                .to_owned()
+        };
+        return Err(format!("{} holds no {CONTENT_DIR}/ folder; {hint}", root.display()));
+    }
     if !written.components().all(|c| matches!(c, Component::Normal(_))) || written.as_os_str().is_empty() {
         return Err(format!(
             "{} must be a relative path inside content/, e.g. content/logs/{}-topic.yaml or logs/{}-topic.yaml",
@@ -65,7 +77,7 @@ fn scaffold(root: &Path, kind: NewKind, written: &Path) -> Result<std::path::Pat
         return Err(format!("{} already exists; not overwriting it", target.display()));
     }
     let depth = path.components().count() - 1;
-    let schema = format!("{}schema/evidence.schema.json", "../".repeat(depth));
+    let schema = format!("{}{}", "../".repeat(depth), shoko_vocab::layout::EVIDENCE_SCHEMA);
     let text = match kind {
         NewKind::Log => log_template(&schema),
         NewKind::Page => page_template(&schema),

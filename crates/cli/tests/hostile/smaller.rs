@@ -74,15 +74,24 @@ fn the_pages_workflow_pins_actions_keeps_no_credentials_and_never_cancels_a_depl
 }
 
 #[test]
-fn a_ui_string_the_generator_needs_and_the_files_lack_stops_the_build() {
+fn a_ui_string_a_site_leaves_out_is_built_in_and_one_nobody_defines_stops_the_build() {
+    // A site's own strings without `nav-home`: the built-in one is used, in both languages.
     let strip = |text: &str| text.lines().filter(|l| !l.starts_with("nav-home")).collect::<Vec<_>>().join("\n");
     let ja = strip(&std::fs::read_to_string(repo().join("i18n/ja.ftl")).expect("ja.ftl"));
     let en = strip(&std::fs::read_to_string(repo().join("i18n/en.ftl")).expect("en.ftl"));
     let tmp = site(&[("i18n/ja.ftl", &ja), ("i18n/en.ftl", &en)]);
     let (code, out) = build(tmp.path());
+    assert_eq!(code, 0);
+    let page = std::fs::read_to_string(out.join("en/index.html")).expect("page");
+    assert!(page.contains(">Home<"), "the built-in `nav-home`");
+    // A template asking for a string no file defines: the build stops and says which.
+    let template = std::fs::read_to_string(repo().join("templates/page.html")).expect("page.html");
+    let template = template.replacen("<article", "{{ ui[\"no-such-key\"] }}<article", 1);
+    let tmp = site(&[("templates/page.html", &template)]);
+    let (code, out) = build(tmp.path());
     assert_eq!(code, 1);
     assert!(!out.exists(), "nothing written");
     let run =
         super::shoko(&["build", "--root", &tmp.path().display().to_string(), "--out", &out.display().to_string()]);
-    assert!(run.stderr.contains("error[i18n/unknown-key]") && run.stderr.contains("`nav-home`"), "{}", run.stderr);
+    assert!(run.stderr.contains("error[i18n/unknown-key]") && run.stderr.contains("`no-such-key`"), "{}", run.stderr);
 }

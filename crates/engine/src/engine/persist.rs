@@ -10,11 +10,11 @@
 //! A resumed engine compares those states with the present ones: when only content files
 //! changed (none added or removed), it reads and validates just those, and the render patches
 //! only what they affect. The texts of the other files stay unread until a render or a
-//! diagnostic needs them. Anything else — another binary, date, base URL or site root, a file
-//! added, removed or changed outside `content/`, a problem with the files themselves — and the
-//! cache is not used. The head starts with what it was made by and ends with a hash of what lies
-//! between, and each chunk must hash to its name, so a cache that is foreign, stale, cut short or
-//! damaged is recognised and ignored, never trusted.
+//! diagnostic needs them. Anything else — another binary, date, base URL, base path or site
+//! root, a file added, removed or changed outside `content/`, a problem with the files
+//! themselves — and the cache is not used. The head starts with what it was made by and ends
+//! with a hash of what lies between, and each chunk must hash to its name, so a cache that is
+//! foreign, stale, cut short or damaged is recognised and ignored, never trusted.
 
 use super::{Change, Current, Engine, Good, held_diagnostics, read_texts};
 use crate::images::Images;
@@ -265,7 +265,7 @@ impl Engine {
         // The history walked last time: read again only if HEAD moved, and then only the commits since.
         self.history = saved.history.map(|(head, history)| (head, Ok(Arc::new(history))));
         // The search indexes' last builds (the output holds their files), read only when an
-        // update of that index needs them (see `Engine::read_search_memos`).
+        // update of that index needs them (see `read_search_memos`).
         self.search_saved = saved.search.map(|hash| hash.map(|hash| SavedMemo { cache: cache.to_path_buf(), hash }));
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
@@ -328,7 +328,11 @@ impl Engine {
             .map(|((memo, spilled), saved)| match (spilled, saved) {
                 (Some(spilled), _) => Ok(Some(spilled.hash)),
                 // Not read since it was saved here, so not changed either.
-                (None, Some(saved)) if saved.cache == cache => Ok(Some(saved.hash)),
+                (None, Some(saved))
+                    if saved.cache == cache && cache.join(named(SEARCH_PREFIX, &saved.hash)).is_file() =>
+                {
+                    Ok(Some(saved.hash))
+                }
                 _ => memo.to_bytes().map(|bytes| write_named(cache, SEARCH_PREFIX, &bytes)).transpose(),
             })
             .collect::<Result<_, IoError>>()?;

@@ -1,4 +1,5 @@
-//! `claim/missing-scope` (error): a confirmed claim has no scope (gfx targets, versions, date).
+//! `claim/missing-scope` (error): a confirmed claim has no scope (gfx targets, versions, date),
+//! or an empty one (`scope: {}`).
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 

@@ -15,7 +15,8 @@ pub static CODE: Code = Code {
 /// The diagnostic at the callout's opening fence.
 pub fn diagnostic(span: Span, class: &str, cited: &[(String, &str)]) -> Diagnostic {
     let list: Vec<String> = cited.iter().map(|(id, class)| format!("`{id}` ({class})")).collect();
-    Diagnostic::new(&CODE, format!("a {class} callout cites only weaker claims: {}", list.join(", ")), span)
+    let article = if class.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    Diagnostic::new(&CODE, format!("{article} {class} callout cites only weaker claims: {}", list.join(", ")), span)
         .with_label(format!(
             "states more than {}",
             if cited.len() == 1 { "the claim it cites" } else { "the claims it cites" }

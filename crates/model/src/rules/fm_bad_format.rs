@@ -10,11 +10,65 @@ pub static CODE: Code = Code {
     summary: "a date, ID, GPU target, commit or line range is not in its required format.",
 };
 
-/// The diagnostic at the value; `what` names the expected format.
-pub fn diagnostic(span: Span, field: &str, value: &str, what: &str) -> Diagnostic {
+/// The formats this code checks, each with what it is called and how to write it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A claim or question ID.
+    Id,
+    /// A calendar date.
+    Date,
+    /// A GPU target (`gfx…`).
+    Target,
+    /// A full commit hash.
+    Commit,
+    /// A source's line range.
+    Lines,
+    /// The sub-path a site is served under (`shoko.yaml`).
+    BasePath,
+    /// The site's public URL (`shoko.yaml`).
+    BaseUrl,
+}
+
+impl Format {
+    /// What a value of the format is, after "not".
+    fn what(self) -> &'static str {
+        match self {
+            Format::Id => "a valid ID",
+            Format::Date => "a date (YYYY-MM-DD)",
+            Format::Target => "a GPU target (gfx…)",
+            Format::Commit => "a full 40-hex commit",
+            Format::Lines => "a 1-based line range [FIRST, LAST] with FIRST <= LAST",
+            Format::BasePath => "a path such as /ROCm-pages/",
+            Format::BaseUrl => "an http or https URL",
+        }
+    }
+
+    /// How to write one.
+    fn hint(self) -> &'static str {
+        match self {
+            Format::Id => "use lowercase letters, digits, `-`, `_` and `.` only, starting with a letter or digit",
+            Format::Date => {
+                "write a day of the calendar as a quoted `\"YYYY-MM-DD\"` string (month 01 to 12), e.g. `\"2026-03-27\"`"
+            }
+            Format::Target => "write the LLVM target name in lower case, e.g. `gfx900`, `gfx942`, `gfx1201`",
+            Format::Commit => "write the full 40-character commit hash (`git rev-parse HEAD`), quoted",
+            Format::Lines => "write `lines: [FIRST, LAST]` with 1-based line numbers, FIRST <= LAST",
+            Format::BasePath => {
+                "write the sub-path between slashes, e.g. `base_path: /my-project/` (letters, digits, `-`, `_`, `.` and `~` between them), or `/` for a site at the root of its host"
+            }
+            Format::BaseUrl => {
+                "write the full address with its scheme, e.g. `base_url: https://example.github.io/my-project/`"
+            }
+        }
+    }
+}
+
+/// The diagnostic at the value of `field`, which is not in `format`.
+pub fn diagnostic(span: Span, field: &str, value: &str, format: Format) -> Diagnostic {
+    let what = format.what();
     Diagnostic::new(&CODE, format!("`{field}` is `{value}`, which is not {what}"), span)
         .with_label(format!("not {what}"))
-        .with_hint(hint(what))
+        .with_hint(format.hint())
 }
 
 /// The diagnostic at a date written as `YYYY-MM-DD` that is no day of the calendar (the 31st of
@@ -30,18 +84,4 @@ pub fn upper_case_commit(span: Span, field: &str, value: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("`{field}` is `{value}`, written in upper case"), span)
         .with_label("commit hashes are written in lower case")
         .with_hint(format!("write `\"{}\"`", value.to_ascii_lowercase()))
-}
-
-fn hint(what: &str) -> String {
-    if what.contains("commit") {
-        String::from("write the full 40-character commit hash (`git rev-parse HEAD`), quoted")
-    } else if what.contains("date") {
-        String::from("write the date as a quoted `\"YYYY-MM-DD\"` string, e.g. `\"2026-03-27\"`")
-    } else if what.contains("ID") {
-        String::from("use lowercase letters, digits, `-`, `_` and `.` only, starting with a letter or digit")
-    } else if what.contains("GPU target") {
-        String::from("write the LLVM target name, e.g. `gfx900`, `gfx942`, `gfx1201`")
-    } else {
-        String::from("write `lines: [FIRST, LAST]` with 1-based line numbers, FIRST <= LAST")
-    }
 }

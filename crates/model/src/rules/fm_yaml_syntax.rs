@@ -33,7 +33,11 @@ pub fn slip(span: Span, slip: &crate::yaml::Slip) -> Diagnostic {
         span,
     )
     .with_label(format!("write {} here", slip.fix))
-    .with_hint("a Japanese input method types full-width `：`, `　`, `－` and `＃`; YAML's syntax needs the ASCII ones (inside quoted text they are fine)")
+    .with_hint(if slip.found == '\t' {
+        "an editor set to indent with tabs types them; indent YAML with spaces only (inside quoted text a tab is fine)"
+    } else {
+        "a Japanese input method types full-width `：`, `　`, `－` and `＃`; YAML's syntax needs the ASCII ones (inside quoted text they are fine)"
+    })
 }
 
 /// The diagnostic at a layout fault: a misindented line, or the quote or bracket left open;

@@ -30,6 +30,7 @@ pub mod file_unknown_data;
 pub mod file_unsafe_svg;
 pub mod fm_bad_format;
 pub mod fm_bad_value;
+pub mod fm_future_date;
 pub mod fm_missing;
 pub mod fm_missing_field;
 pub mod fm_unclosed;
@@ -39,6 +40,7 @@ pub mod fm_wrong_type;
 pub mod fm_yaml_syntax;
 pub mod i18n_translation_drift;
 pub mod md_callout_class;
+pub mod page_missing_home;
 pub mod page_reserved_path;
 pub mod page_url_collision;
 pub mod ref_missing_file;
@@ -95,6 +97,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &file_unsafe_svg::CODE,
         &fm_bad_format::CODE,
         &fm_bad_value::CODE,
+        &fm_future_date::CODE,
         &fm_missing::CODE,
         &fm_missing_field::CODE,
         &fm_unclosed::CODE,
@@ -102,6 +105,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &fm_unquoted_scalar::CODE,
         &fm_wrong_type::CODE,
         &fm_yaml_syntax::CODE,
+        &page_missing_home::CODE,
         &page_reserved_path::CODE,
         &page_url_collision::CODE,
         &ref_missing_file::CODE,

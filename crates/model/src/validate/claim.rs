@@ -29,7 +29,8 @@ pub fn validate_claim(
             if record.sources.is_empty() {
                 check.out.push(rules::claim_missing_source::diagnostic(class_span.clone(), id));
             }
-            if record.scope.is_none() {
+            // `scope: {}` says no more than no scope at all.
+            if record.scope.as_ref().is_none_or(|s| s.gfx.is_empty() && s.software.is_empty() && s.observed.is_none()) {
                 check.out.push(rules::claim_missing_scope::diagnostic(class_span.clone(), id));
             }
         }
@@ -65,11 +66,11 @@ pub fn validate_claim(
             check.gfx(&scope_path.key("gfx").index(i), gfx);
         }
         if let Some(observed) = &scope.observed {
-            check.date(&scope_path.key("observed"), observed);
+            check.observed(&scope_path.key("observed"), observed, today);
         }
     }
     for (i, source) in record.sources.iter().enumerate() {
-        check_source(source, &root.key("sources").index(i), &mut check);
+        check_source(source, &root.key("sources").index(i), today, &mut check);
     }
     let mut history = Vec::with_capacity(record.history.len());
     for (i, event) in record.history.iter().enumerate() {
@@ -205,7 +206,7 @@ fn source(record: &SourceRecord) -> Source {
     }
 }
 
-fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_>) {
+fn check_source(source: &SourceRecord, path: &YamlPath, today: jiff::civil::Date, check: &mut Check<'_, '_>) {
     match source {
         SourceRecord::SourceCode { commit, lines, .. } => {
             if let Some(commit) = commit {
@@ -219,13 +220,13 @@ fn check_source(source: &SourceRecord, path: &YamlPath, check: &mut Check<'_, '_
                     check.loc.key_span(&path.key("lines")),
                     &check.loc.path(&path.key("lines")).to_string(),
                     &value,
-                    "a 1-based line range [FIRST, LAST] with FIRST <= LAST",
+                    rules::fm_bad_format::Format::Lines,
                 ));
             }
         }
         SourceRecord::Runtime { date, .. } => {
             if let Some(date) = date {
-                check.date(&path.key("date"), date);
+                check.observed(&path.key("date"), date, today);
             }
         }
         SourceRecord::History { commit, pr, issue, .. } => {

@@ -1,7 +1,7 @@
 //! Format checks for strings the schema keeps as text: IDs, dates, GPU targets, commits.
 
 use crate::locate::Locator;
-use crate::rules::fm_bad_format;
+use crate::rules::fm_bad_format::{self, Format};
 use crate::yaml::YamlPath;
 use shoko_diagnostics::Diagnostic;
 
@@ -14,15 +14,15 @@ pub struct Check<'a, 'b> {
 }
 
 impl Check<'_, '_> {
-    fn report(&mut self, rel: &YamlPath, value: &str, what: &str) {
+    fn report(&mut self, rel: &YamlPath, value: &str, format: Format) {
         let field = self.loc.path(rel).to_string();
-        self.out.push(fm_bad_format::diagnostic(self.loc.span(rel), &field, value, what));
+        self.out.push(fm_bad_format::diagnostic(self.loc.span(rel), &field, value, format));
     }
 
     /// A claim or question ID.
     pub fn id(&mut self, rel: &YamlPath, value: &str) {
         if !is_id(value) {
-            self.report(rel, value, "a valid ID");
+            self.report(rel, value, Format::Id);
         }
     }
 
@@ -33,7 +33,7 @@ impl Check<'_, '_> {
             let field = self.loc.path(rel).to_string();
             self.out.push(fm_bad_format::not_a_day(self.loc.span(rel), &field, value, days));
         } else if !is_date(value) {
-            self.report(rel, value, "a date (YYYY-MM-DD)");
+            self.report(rel, value, Format::Date);
         } else if let Some(pos) = self.loc.positions.exact(&self.loc.path(rel))
             && matches!(pos.scalar, Some(crate::yaml::Scalar::Plain(_)))
         {
@@ -43,11 +43,24 @@ impl Check<'_, '_> {
         }
     }
 
+    /// A day something was observed: a date ([`Check::date`]) not after `today` (a UTC date:
+    /// a day later is allowed, for the authors ahead of UTC, Japan among them).
+    pub fn observed(&mut self, rel: &YamlPath, value: &str, today: jiff::civil::Date) {
+        self.date(rel, value);
+        if let Ok(day) = value.parse::<jiff::civil::Date>()
+            && is_date(value)
+            && day > today.tomorrow().unwrap_or(today)
+        {
+            let field = self.loc.path(rel).to_string();
+            self.out.push(crate::rules::fm_future_date::diagnostic(self.loc.span(rel), &field, value));
+        }
+    }
+
     /// A GPU target such as `gfx1201`.
     pub fn gfx(&mut self, rel: &YamlPath, value: &str) {
         let digits = value.strip_prefix("gfx").unwrap_or("");
         if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()) {
-            self.report(rel, value, "a GPU target (gfx…)");
+            self.report(rel, value, Format::Target);
         }
     }
 
@@ -58,7 +71,7 @@ impl Check<'_, '_> {
             let field = self.loc.path(rel).to_string();
             self.out.push(fm_bad_format::upper_case_commit(self.loc.span(rel), &field, value));
         } else if value.len() != 40 || !value.chars().all(hex) {
-            self.report(rel, value, "a full 40-hex commit");
+            self.report(rel, value, Format::Commit);
         }
     }
 }

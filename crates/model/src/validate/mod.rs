@@ -165,7 +165,7 @@ pub(super) fn deserialize<T: serde::de::DeserializeOwned>(
     out: &mut Vec<Diagnostic>,
 ) -> Option<T> {
     let value = if doc.is_null() { yaml::empty_mapping::<T>() } else { doc.deserialize::<T>() };
-    value.map_err(|e| out.push(de_error::diagnostic(&e, loc))).ok()
+    value.map_err(|errors| out.extend(errors.iter().map(|e| de_error::diagnostic(e, loc)))).ok()
 }
 
 fn page_document(
@@ -199,7 +199,7 @@ fn log_document(
 ) -> Option<Document> {
     let log: ObservationLog = deserialize(doc, loc, out)?;
     if let Some(date) = &log.date {
-        formats::Check { loc, out }.date(&YamlPath::root().key("date"), date);
+        formats::Check { loc, out }.observed(&YamlPath::root().key("date"), date, input.today);
     }
     let items = items(&log.claims, &log.questions, input, loc, out);
     let title = log.title.as_ref().map(|t| page::localized(t, "title", loc, out));
@@ -244,8 +244,8 @@ fn items(
                 out.extend(diags);
                 valid_claims.push(claim);
             }
-            Item::Invalid(e, id) => {
-                out.push(de_error::diagnostic(e, &at));
+            Item::Invalid(errors, id) => {
+                out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at)));
                 unreadable.extend(id.clone().map(crate::model::ClaimId));
             }
         }
@@ -260,8 +260,8 @@ fn items(
                 out.extend(diags);
                 valid_questions.push(question);
             }
-            Item::Invalid(e, id) => {
-                out.push(de_error::diagnostic(e, &at));
+            Item::Invalid(errors, id) => {
+                out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at)));
                 unreadable.extend(id.clone().map(crate::model::ClaimId));
             }
         }
@@ -283,7 +283,7 @@ pub(super) fn each_item<R, T>(
         let at = loc.at(&base);
         match item {
             Item::Valid(record) => valid.push(f(record, &at, out)),
-            Item::Invalid(e, _) => out.push(de_error::diagnostic(e, &at)),
+            Item::Invalid(errors, _) => out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at))),
         }
     }
     valid

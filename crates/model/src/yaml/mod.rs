@@ -7,6 +7,7 @@
 //! it; nothing outside this module names it. Positions are shifted by the line on which the front-matter starts.
 
 mod bilingual;
+mod every_error;
 mod layout;
 mod load;
 mod path;
@@ -147,9 +148,10 @@ impl YamlDoc {
         self.value.is_mapping()
     }
 
-    /// Deserialize the whole document as `T`.
-    pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, DeError> {
-        from_value(&self.value)
+    /// Deserialize the whole document as `T`, with every field that does not read (see
+    /// `every_error`).
+    pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, Vec<DeError>> {
+        every_error::deserialize_all(&self.value)
     }
 
     /// The index of the item of the top-level list `key` whose `id` is `id` (the first, when
@@ -182,8 +184,8 @@ fn from_value<T: DeserializeOwned>(value: &yaml_serde::Value) -> Result<T, DeErr
 }
 
 /// Deserialize `T` from an empty mapping (for an empty front-matter).
-pub fn empty_mapping<T: DeserializeOwned>() -> Result<T, DeError> {
-    from_value(&yaml_serde::Value::Mapping(yaml_serde::Mapping::new()))
+pub fn empty_mapping<T: DeserializeOwned>() -> Result<T, Vec<DeError>> {
+    every_error::deserialize_all(&yaml_serde::Value::Mapping(yaml_serde::Mapping::new()))
 }
 
 /// A list element that is deserialized on its own, so one bad element does not hide the errors
@@ -192,17 +194,17 @@ pub fn empty_mapping<T: DeserializeOwned>() -> Result<T, DeError> {
 pub enum Item<T> {
     /// The element is a valid `T`.
     Valid(T),
-    /// The element does not deserialize; the error path is relative to the element. The
+    /// The element does not deserialize: every error, each path relative to the element. The
     /// element's `id`, if it has a readable one, is kept so references to it do not cascade into
     /// "unknown ID" errors.
-    Invalid(DeError, Option<String>),
+    Invalid(Vec<DeError>, Option<String>),
 }
 
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Item<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = yaml_serde::Value::deserialize(deserializer)?;
         let id = value.get("id").and_then(yaml_serde::Value::as_str).map(str::to_owned);
-        Ok(match from_value(&value) {
+        Ok(match every_error::deserialize_all(&value) {
             Ok(t) => Item::Valid(t),
             Err(e) => Item::Invalid(e, id),
         })
@@ -289,7 +291,9 @@ mod tests {
         let text = "items:\n  - a: x\n  - a: 6.10\n";
         let (_, doc) = doc(text, 0);
         let doc = doc.unwrap();
-        let err = doc.deserialize::<Outer>().unwrap_err();
+        let errors = doc.deserialize::<Outer>().unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let err = &errors[0];
         assert_eq!(err.path.to_string(), "items[1].a");
         assert!(err.message.contains("floating point `6.1`"), "{}", err.message);
         let pos = doc.positions.exact(&err.path).unwrap();
@@ -307,7 +311,8 @@ mod tests {
         let text = "a: x\nbogus: 1\n";
         let (_, doc) = doc(text, 0);
         let doc = doc.unwrap();
-        let err = doc.deserialize::<S>().unwrap_err();
+        let errors = doc.deserialize::<S>().unwrap_err();
+        let err = &errors[0];
         assert!(err.message.starts_with("unknown field `bogus`"), "{}", err.message);
         let span = doc.positions.key_span(&err.path.key("bogus"));
         assert_eq!(&text[span], "bogus");
