@@ -95,7 +95,8 @@ fn check_site(root: &Path, dir: &Path) {
 }
 
 /// The links of the 404 page, which a server shows at any address: each starts at the site's
-/// base path (`/ROCm-pages/` in the real site's `shoko.yaml`, `/` by default) and names a file.
+/// base path where `shoko.yaml` names one (`/ROCm-pages/` in the real site's), and is relative
+/// otherwise; either way it names a file.
 fn not_found_links(root: &Path, dir: &Path, doc: &Html) -> Vec<String> {
     let config = std::fs::read_to_string(root.join("shoko.yaml")).unwrap_or_default();
     let source = shoko_diagnostics::SourceFile::new("shoko.yaml", config);
@@ -105,10 +106,11 @@ fn not_found_links(root: &Path, dir: &Path, doc: &Html) -> Vec<String> {
     if hrefs.len() < 3 {
         problems.push(format!("404.html: {hrefs:?}, not the stylesheet and both languages"));
     }
+    let prefix = if base == "/" { "" } else { base.as_str() };
     for href in hrefs {
-        match href.strip_prefix(&base) {
-            Some(file) if dir.join(file).is_file() => {}
-            _ => problems.push(format!("404.html: {href} is not a file under {base}")),
+        match href.strip_prefix(prefix) {
+            Some(file) if !file.starts_with('/') && dir.join(file).is_file() => {}
+            _ => problems.push(format!("404.html: {href} is not a file under `{prefix}`")),
         }
     }
     problems

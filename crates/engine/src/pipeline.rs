@@ -28,8 +28,12 @@ pub struct BuildOptions {
     /// Public URL of the site, for canonical links (all other links stay relative).
     pub base_url: Option<String>,
     /// The sub-path the site is served under, over `shoko.yaml`'s `base_path` (`serve
-    /// --base-path`): the 404 page, shown at any address, links from it.
+    /// --base-path`).
     pub base_path: Option<String>,
+    /// Whether the output is served under its base path (`serve`): the 404 page, shown at any
+    /// address, then links from it even when it is `/`. A build links from it when `shoko.yaml`
+    /// names one; otherwise the site may be served anywhere, and its links stay relative.
+    pub served: bool,
     /// Whether to read the git history of `content/` for translation drift.
     pub history: bool,
 }

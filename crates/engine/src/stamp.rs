@@ -103,7 +103,8 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
     let mut hasher = blake3::Hasher::new();
     hasher.update(HEADER.as_bytes());
     hasher.update(binary().as_bytes());
-    hasher.update(format!("{}\0{:?}\0{:?}\0", options.today, options.base_url, options.base_path).as_bytes());
+    let o = options;
+    hasher.update(format!("{}\0{:?}\0{:?}\0{}\0", o.today, o.base_url, o.base_path, o.served).as_bytes());
     // A commit changes the history translation drift is read from, with no input file changed:
     // the state of the files that say where HEAD is (not the repository opened: that would cost
     // a build with nothing to do more than the rest of it).
@@ -566,7 +567,13 @@ mod tests {
     }
 
     fn options() -> BuildOptions {
-        BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, base_path: None, history: false }
+        BuildOptions {
+            today: jiff::civil::date(2026, 11, 21),
+            base_url: None,
+            base_path: None,
+            served: false,
+            history: false,
+        }
     }
 
     #[test]

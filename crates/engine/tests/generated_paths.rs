@@ -14,6 +14,7 @@ fn every_generated_file_of_a_build_has_an_owner() {
         today: jiff::civil::date(2026, 11, 21),
         base_url: Some("https://example.org/site/".to_owned()),
         base_path: None,
+        served: false,
         history: false,
     };
     for root in [repo.clone(), repo.join("tests/fixtures/valid")] {

@@ -8,7 +8,13 @@ use std::path::Path;
 use std::process::Command;
 
 fn options() -> BuildOptions {
-    BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, base_path: None, history: true }
+    BuildOptions {
+        today: jiff::civil::date(2026, 11, 21),
+        base_url: None,
+        base_path: None,
+        served: false,
+        history: true,
+    }
 }
 
 fn page(text: &str) -> String {

@@ -37,7 +37,13 @@ impl Session {
 }
 
 fn options() -> BuildOptions {
-    BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, base_path: None, history: false }
+    BuildOptions {
+        today: jiff::civil::date(2026, 11, 21),
+        base_url: None,
+        base_path: None,
+        served: false,
+        history: false,
+    }
 }
 
 fn repo() -> PathBuf {

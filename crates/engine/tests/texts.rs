@@ -11,7 +11,13 @@ use shoko_engine::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
 use std::path::Path;
 
 fn options() -> BuildOptions {
-    BuildOptions { today: jiff::civil::date(2026, 11, 21), base_url: None, base_path: None, history: false }
+    BuildOptions {
+        today: jiff::civil::date(2026, 11, 21),
+        base_url: None,
+        base_path: None,
+        served: false,
+        history: false,
+    }
 }
 
 fn write(root: &Path, rel: &str, text: &str) {

@@ -91,9 +91,9 @@ pub struct RenderInput<'a> {
     pub media: &'a BTreeMap<String, Vec<u8>>,
     /// Public URL of the site, for canonical links and the sitemap.
     pub base_url: Option<&'a str>,
-    /// The sub-path the site is served under (`/` or `/name/`): the 404 page, shown at any
-    /// address, links from it when there is no public URL.
-    pub base_path: &'a str,
+    /// The sub-path the site is served under (`/` or `/name/`), when it is known: the 404 page,
+    /// shown at any address, links from it when there is no public URL (else relatively).
+    pub base_path: Option<&'a str>,
     /// The JSON Schema of front-matter and logs, published as `schema/evidence.schema.json`.
     pub schema_json: &'a str,
     /// What the search indexes (Japanese, English) were last built from, kept between renders
@@ -314,8 +314,13 @@ fn run_job(
         }],
         Job::Root => {
             // A server shows the 404 page at whatever address was asked for: its links start
-            // from the site's root.
-            let site_root = cx.base_url.as_ref().map_or_else(|| input.base_path.to_owned(), |b| format!("{b}/"));
+            // from the site's root where it is known, else from the address the page is at
+            // (right one level below the root, where most mistyped addresses are).
+            let site_root = match (&cx.base_url, input.base_path) {
+                (Some(url), _) => format!("{url}/"),
+                (None, Some(path)) => path.to_owned(),
+                (None, None) => String::new(),
+            };
             let root = RootView {
                 ja: cx.ui.strings(Lang::Ja),
                 en: cx.ui.strings(Lang::En),

@@ -528,7 +528,8 @@ pub struct NotFoundView<'a> {
     pub ja: &'a BTreeMap<String, String>,
     /// English strings.
     pub en: &'a BTreeMap<String, String>,
-    /// Prefix of links to the site: its public URL, else the sub-path it is served under.
+    /// Prefix of links to the site: its public URL, else the sub-path it is served under when
+    /// known, else empty (relative).
     pub root: String,
     /// Stylesheet href.
     pub css: String,

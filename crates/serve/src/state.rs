@@ -94,6 +94,7 @@ impl State {
             today: options.today,
             base_url: None,
             base_path: options.base_path.clone(),
+            served: true,
             history: options.history,
         };
         let engine = Arc::new(Mutex::new((Engine::new(&options.root, build_options), MemoryOutput::default())));

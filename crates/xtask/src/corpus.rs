@@ -393,6 +393,7 @@ mod tests {
             today: jiff::civil::date(2026, 11, 21),
             base_url: None,
             base_path: None,
+            served: false,
             history: false,
         };
         let checked = shoko_engine::check(&root, &options).expect("readable");

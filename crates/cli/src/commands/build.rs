@@ -40,7 +40,13 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     let dir = output.dir().to_path_buf();
     let shown = shoko_diagnostics::printable(&dir.display().to_string()).into_owned();
     let given_url = settings.base_url.is_some();
-    let options = BuildOptions { today: today(), base_url: settings.base_url, base_path: None, history: history() };
+    let options = BuildOptions {
+        today: today(),
+        base_url: settings.base_url,
+        base_path: None,
+        served: false,
+        history: history(),
+    };
     // Taken before the build reads anything, so an edit made during the build is never hidden.
     let inputs = stamp::fingerprint(root, &options).ok();
     let fingerprinted = started.elapsed();

@@ -9,7 +9,7 @@ use std::path::Path;
 pub fn run(root: &Path, format: Format) -> u8 {
     match shoko_engine::check(
         root,
-        &BuildOptions { today: today(), base_url: None, base_path: None, history: history() },
+        &BuildOptions { today: today(), base_url: None, base_path: None, served: false, history: history() },
     ) {
         Ok(checked) => {
             report::print(root, &checked.diagnostics, &checked.sources, format);

@@ -346,7 +346,12 @@ impl Engine {
             // the search memos' last committed builds.
             search_patch: (mode == Mode::Patch).then_some(jobs.as_slice()),
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
-            base_path: self.options.base_path.as_deref().unwrap_or(&current.inputs.config.base_path),
+            base_path: self
+                .options
+                .base_path
+                .as_deref()
+                .or(Some(current.inputs.config.base_path.as_str()))
+                .filter(|base| self.options.served || *base != "/"),
         };
         let clean = self.diagnostics.is_empty();
         // Only a whole render's indexes spill, and only when a save will write the state (see

@@ -136,12 +136,13 @@ struct SavedRef<'a> {
 /// What made a cache, as its first bytes: the format, the binary, the site root and the options.
 fn header(root: &Path, options: &BuildOptions) -> Vec<u8> {
     let text = format!(
-        "{FORMAT}\0{}\0{}\0{}\0{:?}\0{:?}\0{}",
+        "{FORMAT}\0{}\0{}\0{}\0{:?}\0{:?}\0{}\0{}",
         stamp::binary(),
         root.display(),
         options.today,
         options.base_url,
         options.base_path,
+        options.served,
         options.history
     );
     text.into_bytes()
