@@ -82,6 +82,8 @@ for n in $sizes; do
   row "cold build, output on tmpfs" "$cold_s" "$cold_m"
   read -r disk_s disk_m < <(measure bash -c "rm -rf '$work/out' '$work/.out.cache' && exec /usr/bin/time -v '$shoko' build --root '$ours' --out '$work/out'")
   row "cold build, output on disk" "$disk_s" "$disk_m"
+  # Their writeback would otherwise land in the figures that follow.
+  sync
   read -r noop_s noop_m < <(measure timed "$shoko" build --root "$ours" --out "$shm/ours")
   row "rebuild, nothing changed" "$noop_s" "$noop_m"
   awk -v a="$noop_s" -v c="$cold_s" 'BEGIN {printf "no-op rebuild / cold build = %.1f%%\n", 100 * a / c}'
