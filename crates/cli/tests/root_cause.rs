@@ -98,3 +98,19 @@ fn every_field_that_does_not_read_is_reported_and_none_twice() {
     // The claim could not be read: no error says it lacks what it only seemed to lack.
     assert!(!run.stderr.contains("missing-source") && !run.stderr.contains("missing field"), "{}", run.stderr);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_home_page_that_is_a_link_is_reported_as_a_link_not_as_missing() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let page = "---\ntitle: { ja: \"題\", en: \"Title\" }\n---\n\n:::ja\n本文\n:::\n\n:::en\nText\n:::\n";
+    write(tmp.path(), "content/guide.md", page);
+    std::os::unix::fs::symlink("guide.md", tmp.path().join("content/index.md")).expect("link");
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert!(run.stderr.contains("warning[file/symlink]"), "{}", run.stderr);
+    assert!(!run.stderr.contains("page/missing-home"), "{}", run.stderr);
+    // Without the link the home page is missing, and said so.
+    std::fs::remove_file(tmp.path().join("content/index.md")).expect("remove");
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert!(run.stderr.contains("warning[page/missing-home]"), "{}", run.stderr);
+}

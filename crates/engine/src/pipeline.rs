@@ -38,6 +38,14 @@ pub struct BuildOptions {
     pub history: bool,
 }
 
+impl BuildOptions {
+    /// A build on `today` with no public URL, no base path of its own, not served and without
+    /// history: where tests and tools start from, changing what they need.
+    pub fn on(today: jiff::civil::Date) -> Self {
+        BuildOptions { today, base_url: None, base_path: None, served: false, history: false }
+    }
+}
+
 /// The outcome of validation: the model and every diagnostic, sorted by file and position.
 #[derive(Debug)]
 pub struct Checked {
@@ -445,19 +453,14 @@ fn walk_static(root: &Path) -> Result<Vec<(String, walkdir::DirEntry)>, IoError>
     Ok(entries)
 }
 
-/// Every regular file under `root/static/` (path relative to it, bytes), sorted; the built-in
-/// files when the folder does not exist or is a symbolic link. Links inside are skipped (and
-/// reported by `read_inputs`).
-pub(crate) fn load_static(root: &Path) -> Result<Vec<(String, Vec<u8>)>, IoError> {
-    let mut files = Vec::new();
-    if entry(root, Path::new(STATIC_DIR))? == Entry::Folder {
-        for (rel, entry) in walk_static(root)? {
-            if !entry.file_type().is_file() {
-                continue;
-            }
-            let bytes = std::fs::read(entry.path()).map_err(|e| IoError::new("read", entry.path(), e))?;
-            files.push((rel, bytes));
-        }
+/// The bytes of the static files `statics` (as [`static_paths`] found them), then the built-in
+/// files the site does not have itself.
+pub(crate) fn load_static(root: &Path, statics: &[(String, FileId)]) -> Result<Vec<(String, Vec<u8>)>, IoError> {
+    let dir = root.join(STATIC_DIR);
+    let mut files = Vec::with_capacity(statics.len() + DEFAULT_STATIC.len());
+    for (rel, _) in statics {
+        let path = dir.join(rel);
+        files.push((rel.clone(), std::fs::read(&path).map_err(|e| IoError::new("read", &path, e))?));
     }
     for (path, text) in DEFAULT_STATIC {
         if !files.iter().any(|(rel, _)| rel == path) {

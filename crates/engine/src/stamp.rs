@@ -567,13 +567,7 @@ mod tests {
     }
 
     fn options() -> BuildOptions {
-        BuildOptions {
-            today: jiff::civil::date(2026, 11, 21),
-            base_url: None,
-            base_path: None,
-            served: false,
-            history: false,
-        }
+        BuildOptions::on(jiff::civil::date(2026, 11, 21))
     }
 
     #[test]
@@ -602,6 +596,8 @@ mod tests {
         assert_ne!(configured, fingerprint(root, &published).expect("readable"), "a base URL");
         let under = BuildOptions { base_path: Some("/docs/".into()), ..options() };
         assert_ne!(configured, fingerprint(root, &under).expect("readable"), "a base path");
+        let served = BuildOptions { served: true, ..options() };
+        assert_ne!(configured, fingerprint(root, &served).expect("readable"), "served: the 404 page's links");
         std::fs::write(root.join("site.txt"), "not an input").expect("write");
         assert_eq!(configured, fingerprint(root, &options()).expect("readable"), "other files are not inputs");
         #[cfg(unix)]

@@ -12,13 +12,7 @@ use std::path::Path;
 #[test]
 fn the_anchors_a_page_kept_are_the_anchors_its_text_gives() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let options = BuildOptions {
-        today: jiff::civil::date(2026, 11, 21),
-        base_url: None,
-        base_path: None,
-        served: false,
-        history: false,
-    };
+    let options = BuildOptions::on(jiff::civil::date(2026, 11, 21));
     for root in [repo.clone(), repo.join("tests/fixtures/valid")] {
         let mut engine = Engine::new(&root, options.clone());
         engine.check(&Change::Everything).expect("readable");

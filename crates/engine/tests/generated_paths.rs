@@ -11,11 +11,8 @@ use std::path::Path;
 fn every_generated_file_of_a_build_has_an_owner() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let options = BuildOptions {
-        today: jiff::civil::date(2026, 11, 21),
         base_url: Some("https://example.org/site/".to_owned()),
-        base_path: None,
-        served: false,
-        history: false,
+        ..BuildOptions::on(jiff::civil::date(2026, 11, 21))
     };
     for root in [repo.clone(), repo.join("tests/fixtures/valid")] {
         let report = build(&root, &mut MemoryOutput::default(), &options).expect("readable");

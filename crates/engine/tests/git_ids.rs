@@ -8,13 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn options() -> BuildOptions {
-    BuildOptions {
-        today: jiff::civil::date(2026, 11, 21),
-        base_url: None,
-        base_path: None,
-        served: false,
-        history: true,
-    }
+    BuildOptions { history: true, ..BuildOptions::on(jiff::civil::date(2026, 11, 21)) }
 }
 
 fn page(text: &str) -> String {

@@ -37,13 +37,7 @@ impl Session {
 }
 
 fn options() -> BuildOptions {
-    BuildOptions {
-        today: jiff::civil::date(2026, 11, 21),
-        base_url: None,
-        base_path: None,
-        served: false,
-        history: false,
-    }
+    BuildOptions::on(jiff::civil::date(2026, 11, 21))
 }
 
 fn repo() -> PathBuf {

@@ -11,13 +11,7 @@ use shoko_engine::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
 use std::path::Path;
 
 fn options() -> BuildOptions {
-    BuildOptions {
-        today: jiff::civil::date(2026, 11, 21),
-        base_url: None,
-        base_path: None,
-        served: false,
-        history: false,
-    }
+    BuildOptions::on(jiff::civil::date(2026, 11, 21))
 }
 
 fn write(root: &Path, rel: &str, text: &str) {

@@ -34,13 +34,7 @@ fn body(addr: std::net::SocketAddr, path: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn served_pages_are_the_built_pages_base_url_included() {
     let tmp = site("base_url: https://example.org/notes/\n");
-    let options = BuildOptions {
-        today: jiff::civil::date(2026, 11, 21),
-        base_url: None,
-        base_path: None,
-        served: false,
-        history: false,
-    };
+    let options = BuildOptions::on(jiff::civil::date(2026, 11, 21));
     let mut built = MemoryOutput::default();
     let report = shoko_engine::build(tmp.path(), &mut built, &options).unwrap();
     assert!(report.written.is_some(), "{:?}", report.checked.diagnostics);

@@ -389,13 +389,7 @@ mod tests {
         let tmp = tempfile::tempdir().expect("temp dir");
         write_corpus(120, tmp.path()).expect("corpus written");
         let root = tmp.path().join("ours");
-        let options = shoko_engine::BuildOptions {
-            today: jiff::civil::date(2026, 11, 21),
-            base_url: None,
-            base_path: None,
-            served: false,
-            history: false,
-        };
+        let options = shoko_engine::BuildOptions::on(jiff::civil::date(2026, 11, 21));
         let checked = shoko_engine::check(&root, &options).expect("readable");
         assert!(
             checked.diagnostics.is_empty(),

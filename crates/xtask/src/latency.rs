@@ -52,10 +52,7 @@ fn today() -> jiff::civil::Date {
 
 /// The rebuild alone.
 fn session_latency(root: &Path, page: &Path, edits: usize, pause: Duration) -> Result<Vec<Duration>, String> {
-    let mut session = Engine::new(
-        root,
-        BuildOptions { today: today(), base_url: None, base_path: None, served: false, history: false },
-    );
+    let mut session = Engine::new(root, BuildOptions::on(today()));
     let mut output = MemoryOutput::default();
     let first = session.rebuild(&Change::Everything, &mut output).map_err(|e| e.to_string())?;
     if first == Rebuilt::Failed {

@@ -7,10 +7,7 @@ use std::path::Path;
 
 /// Run `check`.
 pub fn run(root: &Path, format: Format) -> u8 {
-    match shoko_engine::check(
-        root,
-        &BuildOptions { today: today(), base_url: None, base_path: None, served: false, history: history() },
-    ) {
+    match shoko_engine::check(root, &BuildOptions { history: history(), ..BuildOptions::on(today()) }) {
         Ok(checked) => {
             report::print(root, &checked.diagnostics, &checked.sources, format);
             super::print_history_note(checked.history_note.as_ref());

@@ -13,10 +13,7 @@ use std::path::Path;
 
 /// Run `pin`.
 pub fn run(root: &Path, write: bool) -> u8 {
-    let mut engine = Engine::new(
-        root,
-        BuildOptions { today: today(), base_url: None, base_path: None, served: false, history: history() },
-    );
+    let mut engine = Engine::new(root, BuildOptions { history: history(), ..BuildOptions::on(today()) });
     if let Err(e) = engine.check(&Change::Everything) {
         super::print_error(e);
         return USAGE_OR_IO;

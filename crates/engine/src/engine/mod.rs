@@ -259,7 +259,7 @@ impl Engine {
             return Ok(Rebuilt::Failed);
         }
         if current.statics.is_none() {
-            current.statics = Some(load_static(&self.root)?);
+            current.statics = Some(load_static(&self.root, &current.inputs.statics)?);
         }
         let source = image_source(&self.root, &current.inputs);
         let structure = current.site.structure();
@@ -346,11 +346,7 @@ impl Engine {
             // the search memos' last committed builds.
             search_patch: (mode == Mode::Patch).then_some(jobs.as_slice()),
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
-            base_path: self
-                .options
-                .base_path
-                .as_deref()
-                .or(Some(current.inputs.config.base_path.as_str()))
+            base_path: Some(self.options.base_path.as_deref().unwrap_or(&current.inputs.config.base_path))
                 .filter(|base| self.options.served || *base != "/"),
         };
         let clean = self.diagnostics.is_empty();
