@@ -26,7 +26,7 @@ fn the_anchors_a_page_kept_are_the_anchors_its_text_gives() {
             for lang in Lang::ALL {
                 let body = &text[page.body_start..];
                 let mut anchors = reserved(doc, site);
-                let from_text: Vec<String> = headings(&page.body.blocks, body, page.body_start, lang, &mut anchors)
+                let from_text: Vec<String> = headings(page.body.source(body, page.body_start), lang, &mut anchors)
                     .into_iter()
                     .map(|h| h.id)
                     .collect();

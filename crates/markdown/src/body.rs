@@ -5,6 +5,7 @@
 //! fenced code blocks are code, not divs.
 
 use crate::links::{Link, scan};
+use crate::refdefs::RefDefs;
 use crate::rules;
 use shoko_diagnostics::{Diagnostic, FileId, Span};
 use shoko_vocab::{Component, Lang};
@@ -61,6 +62,8 @@ pub struct Body {
     /// Raw HTML (blocks and inline tags; comments are not), as byte ranges in the file. Whether
     /// it is allowed is the site's choice (`raw_html` in `shoko.yaml`); rendering sanitizes it.
     pub raw_html: Vec<Range<usize>>,
+    /// Its link reference definitions, for the runs that do not define what they use.
+    pub refs: RefDefs,
 }
 
 struct Open {
@@ -222,14 +225,21 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
             i += 1;
         }
     }
-    let found = scan(&root, text, base);
+    let refs = RefDefs::collect(&root, text, base);
+    let found = scan(&root, text, base, &refs);
     if let Some(range) = found.too_deep.clone().filter(|_| !reported_too_deep) {
         diagnostics.push(rules::too_deep::markdown(span(range)));
     }
     for (range, names) in found.heading_attributes {
         diagnostics.push(rules::heading_attribute::diagnostic(span(range), &names));
     }
-    (Body { blocks: root, links: found.links, raw_html: found.raw_html }, diagnostics)
+    for range in found.undefined {
+        diagnostics.push(rules::undefined_reference::diagnostic(
+            span(range.clone()),
+            &text[range.start - base..range.end - base],
+        ));
+    }
+    (Body { blocks: root, links: found.links, raw_html: found.raw_html, refs }, diagnostics)
 }
 
 /// End the div `open` whose content ends at `inner_end` (relative to the body, like `resume`):

@@ -146,7 +146,7 @@ mod gloss_tests {
 
     fn render(cx: &Cx, text: &str, lang: Lang) -> String {
         let (body, _) = parse_body(text, 0, FileId(0));
-        render_html(&body.blocks, text, 0, lang, cx, &mut Anchors::default()).html
+        render_html(body.source(text, 0), lang, cx, &mut Anchors::default()).html
     }
 
     fn kernel() -> Cx {

@@ -11,6 +11,7 @@ mod body;
 mod gloss;
 mod highlight;
 mod links;
+mod refdefs;
 mod render;
 pub mod rules;
 mod sanitize;
@@ -21,7 +22,8 @@ pub use body::{Block, Body, Div, DivKind, parse_body};
 pub use gloss::{Gloss, Glossary};
 pub use highlight::highlight_css;
 pub use links::{Link, Target, scheme};
+pub use refdefs::RefDefs;
 pub use render::{
-    ComponentWords, RenderContext, RenderedBody, Resolved, Section, escape, headings, render_html, sections,
+    ComponentWords, RenderContext, RenderedBody, Resolved, Section, Source, escape, headings, render_html, sections,
 };
 pub use shoko_vocab::{Component, Lang};

@@ -3,6 +3,7 @@
 //! files, external or refused, for the model's checks and the renderer alike.
 
 use crate::body::{Block, Div, DivKind, call_chain_steps};
+use crate::refdefs::RefDefs;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use shoko_vocab::Component;
 use shoko_vocab::{CLAIM_SCHEME, EXTERNAL_SCHEMES, Lang};
@@ -108,6 +109,8 @@ pub(crate) struct Found {
     pub(crate) raw_html: Vec<Range<usize>>,
     /// Headings with attributes other than `{#id .class}`: the heading's range and the names.
     pub(crate) heading_attributes: Vec<(Range<usize>, Vec<String>)>,
+    /// Reference-style links that no definition their text sees resolves.
+    pub(crate) undefined: Vec<Range<usize>>,
     /// The first element nested deeper than [`MAX_MARKDOWN_DEPTH`] (quotes, lists, emphasis, …).
     pub(crate) too_deep: Option<Range<usize>>,
 }
@@ -117,20 +120,28 @@ pub(crate) struct Found {
 /// sanitiser's above all) grow with the square of the depth.
 pub(crate) const MAX_MARKDOWN_DEPTH: usize = 64;
 
-pub(crate) fn scan(blocks: &[Block], text: &str, base: usize) -> Found {
+pub(crate) fn scan(blocks: &[Block], text: &str, base: usize, refs: &RefDefs) -> Found {
     let mut found = Found::default();
-    collect(blocks, text, base, None, &mut found);
+    each_run(blocks, text, base, None, &mut |run, start, lang| scan_run(run, start, lang, refs, &mut found));
     found
 }
 
-fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, found: &mut Found) {
+/// Hand `visit` every Markdown run of `blocks` as it is parsed (its text, its offset in the file,
+/// its language: `None` in shared text), in order.
+pub(crate) fn each_run(
+    blocks: &[Block],
+    text: &str,
+    base: usize,
+    lang: Option<Lang>,
+    visit: &mut dyn FnMut(&str, usize, Option<Lang>),
+) {
     for block in blocks {
         match block {
-            Block::Markdown(range) => scan_run(&text[range.start - base..range.end - base], range.start, lang, found),
+            Block::Markdown(range) => visit(&text[range.start - base..range.end - base], range.start, lang),
             // A call chain is rendered step by step (one Markdown run each), so it is read so.
             Block::Div(Div { kind: DivKind::Component { component: Component::CallChain, .. }, inner, .. }) => {
                 for (at, step) in call_chain_steps(&text[inner.start - base..inner.end - base]) {
-                    scan_run(step, inner.start + at, lang, found);
+                    visit(step, inner.start + at, lang);
                 }
             }
             Block::Div(div) => {
@@ -138,14 +149,14 @@ fn collect(blocks: &[Block], text: &str, base: usize, lang: Option<Lang>, found:
                     DivKind::Lang(l) => Some(l),
                     DivKind::Callout(_) | DivKind::Component { .. } | DivKind::Unknown(_) => lang,
                 };
-                collect(&div.children, text, base, inner, found);
+                each_run(&div.children, text, base, inner, visit);
             }
         }
     }
 }
 
 /// Scan one Markdown run, the text `run` that starts at byte `start` of the file.
-fn scan_run(run: &str, start: usize, lang: Option<Lang>, found: &mut Found) {
+fn scan_run(run: &str, start: usize, lang: Option<Lang>, refs: &RefDefs, found: &mut Found) {
     // A block's range ends after its line break; a diagnostic ends with its text.
     let at = |span: Range<usize>| {
         let end = span.start + run[span.clone()].trim_end().len();
@@ -154,7 +165,9 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, found: &mut Found) {
     // An HTML block arrives line by line: its text is judged whole.
     let mut html_block: Option<(Range<usize>, String)> = None;
     let mut depth = 0usize;
-    for (event, span) in Parser::new_ext(run, options()).into_offset_iter() {
+    let mut undefined = Vec::new();
+    let parser = Parser::new_with_broken_link_callback(run, options(), Some(refs.callback(lang, &mut undefined)));
+    for (event, span) in parser.into_offset_iter() {
         match &event {
             Event::Start(_) => {
                 depth += 1;
@@ -202,6 +215,7 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, found: &mut Found) {
         };
         found.links.push(Link { dest: dest.into_string(), span: at(span), image, lang });
     }
+    found.undefined.extend(undefined.into_iter().map(|r| start + r.start..start + r.end));
 }
 
 /// Whether raw HTML is nothing but comments (`<!-- … -->`), which are notes for authors: allowed,
@@ -277,7 +291,7 @@ mod tests {
     fn raw_html_and_heading_attributes_are_found_but_comments_are_notes() {
         let body = "<!-- a note -->\n\n<div onclick=x>\n\nHello <b>bold</b> <!-- inline note -->\n\n## Title {#t .c onclick=x}\n\n## Plain {#p .q}\n";
         let (parsed, _) = parse_body(body, 0, FileId(0));
-        let found = super::scan(&parsed.blocks, body, 0);
+        let found = super::scan(&parsed.blocks, body, 0, &parsed.refs);
         let html: Vec<&str> = found.raw_html.iter().map(|r| body[r.clone()].trim()).collect();
         assert_eq!(html, ["<div onclick=x>", "<b>"]);
         assert_eq!(found.heading_attributes.len(), 1);

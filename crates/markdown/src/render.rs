@@ -8,8 +8,30 @@ use crate::body::{Block, Div, DivKind, call_chain_steps, partners};
 use crate::gloss::Glossary;
 use crate::highlight::highlight;
 use crate::links::{is_comment, options, refused};
+use crate::refdefs::RefDefs;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 use shoko_vocab::{Component, Lang};
+
+/// What a walk of a body reads: its top-level blocks, its text (starting at file offset `base`,
+/// which the blocks' ranges count from) and its link reference definitions.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The blocks to walk.
+    pub blocks: &'a [Block],
+    /// The body's text.
+    pub text: &'a str,
+    /// Its offset in the file.
+    pub base: usize,
+    /// Its reference definitions.
+    pub refs: &'a RefDefs,
+}
+
+impl<'a> crate::Body {
+    /// The source of this body, whose text `text` starts at file offset `base`.
+    pub fn source(&'a self, text: &'a str, base: usize) -> Source<'a> {
+        Source { blocks: &self.blocks, text, base, refs: &self.refs }
+    }
+}
 
 /// A link destination as the built site should see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,6 +121,10 @@ pub(crate) struct Renderer<'a> {
     pub(crate) glossed: std::collections::HashSet<String>,
     text: &'a str,
     base: usize,
+    refs: &'a RefDefs,
+    /// The language of the div the walk is in (`None`: shared text), which reference
+    /// definitions it sees.
+    scope: Option<Lang>,
     lang: Lang,
     cx: &'a dyn RenderContext,
     anchors: &'a mut Anchors,
@@ -108,35 +134,22 @@ pub(crate) struct Renderer<'a> {
     mode: Mode,
 }
 
-/// Render the blocks of a body (whose text is `text`, starting at file offset `base`) for `lang`.
-pub fn render_html(
-    blocks: &[Block],
-    text: &str,
-    base: usize,
-    lang: Lang,
-    cx: &dyn RenderContext,
-    anchors: &mut Anchors,
-) -> RenderedBody {
-    walk(blocks, text, base, lang, cx, anchors, Mode::Html)
+/// Render `source` for `lang`.
+pub fn render_html(source: Source<'_>, lang: Lang, cx: &dyn RenderContext, anchors: &mut Anchors) -> RenderedBody {
+    walk(source, lang, cx, anchors, Mode::Html)
 }
 
 /// Walk the blocks of a body for `lang`, rendering them unless only the headings are wanted.
-fn walk(
-    blocks: &[Block],
-    text: &str,
-    base: usize,
-    lang: Lang,
-    cx: &dyn RenderContext,
-    anchors: &mut Anchors,
-    mode: Mode,
-) -> RenderedBody {
+fn walk(source: Source<'_>, lang: Lang, cx: &dyn RenderContext, anchors: &mut Anchors, mode: Mode) -> RenderedBody {
+    let Source { blocks, text, base, refs } = source;
     let glossary = if mode == Mode::Html { cx.glossary(lang) } else { None };
     let glossed = std::collections::HashSet::new();
     let mut out = RenderedBody::default();
     if mode == Mode::Text {
         out.sections.push(Section::default());
     }
-    let mut r = Renderer { glossary, glossed, text, base, lang, cx, anchors, out, unit: 0, nth: 0, mode };
+    let mut r =
+        Renderer { glossary, glossed, text, base, refs, scope: None, lang, cx, anchors, out, unit: 0, nth: 0, mode };
     let partner = partners(blocks);
     for (i, block) in blocks.iter().enumerate() {
         // A language pair is one unit, numbered by its first block.
@@ -168,6 +181,13 @@ impl Renderer<'_> {
         }
     }
 
+    /// The blocks of a div in `lang`.
+    fn lang_blocks(&mut self, lang: Lang, blocks: &[Block]) {
+        let outer = self.scope.replace(lang);
+        self.blocks(blocks);
+        self.scope = outer;
+    }
+
     fn block(&mut self, block: &Block, paired: bool) {
         match block {
             Block::Markdown(range) => {
@@ -178,10 +198,10 @@ impl Renderer<'_> {
                 DivKind::Lang(l) if *l == self.lang => match self.cx.drift_notice(div.open.start, self.lang) {
                     Some(notice) => {
                         self.out.html.push_str(&format!("<div class=\"drift\">\n{notice}\n"));
-                        self.blocks(&div.children);
+                        self.lang_blocks(*l, &div.children);
                         self.out.html.push_str("</div>\n");
                     }
-                    None => self.blocks(&div.children),
+                    None => self.lang_blocks(*l, &div.children),
                 },
                 DivKind::Lang(l) if !paired => {
                     self.out.fallbacks += 1;
@@ -191,7 +211,7 @@ impl Renderer<'_> {
                         l.code(),
                         self.lang.code()
                     ));
-                    self.blocks(&div.children);
+                    self.lang_blocks(*l, &div.children);
                     self.out.html.push_str("</div>\n");
                 }
                 DivKind::Lang(_) => {}
@@ -347,7 +367,9 @@ impl Renderer<'_> {
         // arrives line by line and is judged whole.
         let mut raw = false;
         let mut html_block: Option<String> = None;
-        for event in Parser::new_ext(markdown, options()) {
+        let mut undefined = Vec::new();
+        let resolve = (!self.refs.is_empty()).then(|| self.refs.callback(self.scope, &mut undefined));
+        for event in Parser::new_with_broken_link_callback(markdown, options(), resolve) {
             match event {
                 Event::Start(Tag::HtmlBlock) => html_block = Some(String::new()),
                 Event::Html(html) if html_block.is_some() => {
@@ -491,8 +513,8 @@ impl Renderer<'_> {
 /// The headings of one language of a body, with exactly the IDs `render_html` gives them, for
 /// anchor checks before rendering: the blocks are walked as a render walks them, without
 /// highlighting code or producing HTML.
-pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: &mut Anchors) -> Vec<Heading> {
-    walk(blocks, text, base, lang, &Plain(None), anchors, Mode::Headings).headings
+pub fn headings(source: Source<'_>, lang: Lang, anchors: &mut Anchors) -> Vec<Heading> {
+    walk(source, lang, &Plain(None), anchors, Mode::Headings).headings
 }
 
 /// The plain text of one language of a body, section by section: first the text before the first
@@ -500,15 +522,8 @@ pub fn headings(blocks: &[Block], text: &str, base: usize, lang: Lang, anchors: 
 /// `render_html` numbers them, with exactly the IDs it gives them when `anchors` is reserved as
 /// for the render. The words of a component drawn from data come from `words` (component, its
 /// arguments, the language; see [`RenderContext::component_text`]).
-pub fn sections(
-    blocks: &[Block],
-    text: &str,
-    base: usize,
-    lang: Lang,
-    words: &ComponentWords<'_>,
-    anchors: &mut Anchors,
-) -> Vec<Section> {
-    let mut sections = walk(blocks, text, base, lang, &Plain(Some(words)), anchors, Mode::Text).sections;
+pub fn sections(source: Source<'_>, lang: Lang, words: &ComponentWords<'_>, anchors: &mut Anchors) -> Vec<Section> {
+    let mut sections = walk(source, lang, &Plain(Some(words)), anchors, Mode::Text).sections;
     // The model keeps every page's text as long as the page (a large part of a big site's
     // memory); text grown by doubling holds up to twice its length.
     for section in &mut sections {
@@ -601,7 +616,18 @@ mod tests {
 
     fn render(text: &str, lang: Lang) -> RenderedBody {
         let (body, _) = parse_body(text, 0, FileId(0));
-        render_html(&body.blocks, text, 0, lang, &Cx, &mut Anchors::default())
+        render_html(body.source(text, 0), lang, &Cx, &mut Anchors::default())
+    }
+
+    #[test]
+    fn references_resolve_across_runs_in_each_language_and_its_fallback() {
+        let text = ":::ja\n[ソース][src] と [日本語][own]\n\n::::callout inferred\n中\n::::\n\n[own]: ja.md\n:::\n:::en\n[Source][src]\n:::\n\n:::ja\n片方 [だけ][own]\n:::\n\n[src]: other.md\n";
+        let ja = render(text, Lang::Ja).html;
+        assert!(ja.contains(r#"<a href="../ja/other/">ソース</a> と <a href="../ja/ja/">日本語</a>"#), "{ja}");
+        let en = render(text, Lang::En).html;
+        assert!(en.contains(r#"<a href="../en/other/">Source</a>"#), "{en}");
+        // The untranslated Japanese div shown in English still sees the Japanese definitions.
+        assert!(en.contains(r#"片方 <a href="../en/ja/">だけ</a>"#), "{en}");
     }
 
     #[test]
@@ -630,7 +656,7 @@ mod tests {
         let (body, _) = parse_body(text, 0, FileId(0));
         for lang in Lang::ALL {
             let rendered = render(text, lang).headings;
-            let alone = headings(&body.blocks, text, 0, lang, &mut Anchors::default());
+            let alone = headings(body.source(text, 0), lang, &mut Anchors::default());
             assert!(rendered.len() >= 4, "{rendered:?}");
             assert_eq!(alone, rendered, "{lang:?}");
         }
@@ -716,7 +742,7 @@ mod component_tests {
     fn render(text: &str, lang: Lang) -> String {
         let (body, diags) = parse_body(text, 0, FileId(0));
         assert!(diags.is_empty(), "{diags:?}");
-        render_html(&body.blocks, text, 0, lang, &Cx, &mut Anchors::default()).html
+        render_html(body.source(text, 0), lang, &Cx, &mut Anchors::default()).html
     }
 
     #[test]

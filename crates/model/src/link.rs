@@ -478,18 +478,26 @@ fn check_citations(site: &SiteModel, out: &mut Vec<Diagnostic>) {
 /// Targets and terms from the data files; each gfx and term ID once; target pages exist.
 fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
     let mut targets: Vec<Target> = Vec::new();
+    let mut named: Vec<(&str, &Span)> = Vec::new();
+    let mut unread: Vec<&str> = Vec::new();
     let mut terms: Vec<Term> = Vec::new();
     for doc in &site.docs {
         match &doc.kind {
-            DocKind::Targets(list) => {
-                for target in list {
-                    match targets.iter().find(|t| t.gfx == target.gfx) {
-                        Some(first) => out.push(rules::claim_duplicate_id::diagnostic(
-                            target.span.clone(),
-                            &target.gfx,
-                            first.span.clone(),
-                        )),
-                        None => targets.push(target.clone()),
+            DocKind::Targets { observed, mentioned, unreadable } => {
+                // Those that do not read were reported; their names are known all the same.
+                unread.extend(unreadable.iter().map(String::as_str));
+                let all = observed.iter().map(|t| (&t.gfx, &t.span)).chain(mentioned.iter().map(|m| (&m.gfx, &m.span)));
+                for (gfx, span) in all {
+                    match named.iter().find(|(known, _)| known == gfx) {
+                        Some((_, first)) => {
+                            out.push(rules::claim_duplicate_id::diagnostic(span.clone(), gfx, (*first).clone()))
+                        }
+                        None => named.push((gfx, span)),
+                    }
+                }
+                for target in observed {
+                    if !targets.iter().any(|t| t.gfx == target.gfx) {
+                        targets.push(target.clone());
                     }
                     if let Some((page, span)) = &target.page
                         && !site.pages.contains_key(page)
@@ -513,6 +521,17 @@ fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
             }
             _ => {}
         }
+    }
+    let named: Vec<&str> = named.into_iter().map(|(gfx, _)| gfx).collect();
+    let known_all = |gfx: &str| named.contains(&gfx) || unread.contains(&gfx);
+    // With no targets file there is nothing to hold a scope to (a component that needs one
+    // says so below).
+    let scoped = site.docs.iter().flat_map(|doc| {
+        let claims = doc.claims.iter().flat_map(|c| c.scope.iter().flat_map(|s| &s.gfx).zip(&c.gfx_spans));
+        claims.chain(doc.questions.iter().flat_map(|q| q.gfx.iter().zip(&q.gfx_spans)))
+    });
+    for (gfx, span) in scoped.filter(|(gfx, _)| !named.is_empty() && !known_all(gfx)) {
+        out.push(rules::ref_unknown_target::in_scope(span.clone(), gfx, &named));
     }
     site.targets = targets;
     site.glossary = terms;

@@ -85,6 +85,8 @@ pub struct Claim {
     pub text_span: Span,
     /// Scope, if given.
     pub scope: Option<Scope>,
+    /// Where each of the scope's GPU targets is written, in order.
+    pub gfx_spans: Vec<Span>,
     /// Sources.
     pub sources: Vec<Source>,
     /// History events (those whose date could not be read were reported and are left out).
@@ -215,6 +217,8 @@ pub struct Question {
     pub text: Texts,
     /// GPU targets.
     pub gfx: Vec<String>,
+    /// Where each of them is written, in order.
+    pub gfx_spans: Vec<Span>,
     /// Claims it is about.
     pub about: Vec<Ref>,
     /// What keeps it open.
@@ -388,6 +392,19 @@ pub struct Target {
     pub page: Option<(String, Span)>,
 }
 
+/// A GPU target the site names but does not observe (`mentioned:` in `targets.yaml`).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Mentioned {
+    /// LLVM target name.
+    pub gfx: String,
+    /// Where the name is written.
+    pub span: Span,
+    /// Family (LLVM's label).
+    pub family: String,
+    /// Products.
+    pub products: Vec<String>,
+}
+
 /// A glossary term from `content/_data/glossary.yaml`.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Term {
@@ -414,7 +431,14 @@ pub enum DocKind {
         title: Option<LocalizedText>,
     },
     /// `content/_data/targets.yaml`.
-    Targets(Vec<Target>),
+    Targets {
+        /// The targets the site observes.
+        observed: Vec<Target>,
+        /// Those it only names.
+        mentioned: Vec<Mentioned>,
+        /// The names of the entries of either list that do not read (reported already).
+        unreadable: Vec<String>,
+    },
     /// `content/_data/glossary.yaml`.
     Glossary(Vec<Term>),
 }

@@ -627,12 +627,29 @@ pub struct TargetRecord {
     pub page: Option<String>,
 }
 
-/// `content/_data/targets.yaml`: the GPU targets the site observes.
+/// A GPU target the site names (in a fatbin's list, say) but does not observe.
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MentionedRecord {
+    /// LLVM target name, e.g. `gfx1100`.
+    #[schemars(pattern(GFX_PATTERN))]
+    pub gfx: String,
+    /// Family as in LLVM's AMDGPU processor table, e.g. `RDNA 3`.
+    pub family: String,
+    /// Products, e.g. `RX 7900 XTX`.
+    #[serde(default)]
+    pub products: Vec<String>,
+}
+
+/// `content/_data/targets.yaml`: the GPU targets the site observes, and those it only names.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TargetsFile {
     /// The targets, in display order.
     pub targets: Vec<Item<TargetRecord>>,
+    /// Targets that claims' scopes and questions may name without the site observing them.
+    #[serde(default)]
+    pub mentioned: Vec<Item<MentionedRecord>>,
 }
 
 /// One glossary term (`content/_data/glossary.yaml`).

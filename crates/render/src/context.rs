@@ -270,7 +270,7 @@ impl<'a> Ctx<'a> {
         let title = match &d.kind {
             shoko_model::DocKind::Page(p) => Some(&p.title),
             shoko_model::DocKind::Log { title } => title.as_ref(),
-            shoko_model::DocKind::Targets(_) | shoko_model::DocKind::Glossary(_) => None,
+            shoko_model::DocKind::Targets { .. } | shoko_model::DocKind::Glossary(_) => None,
         };
         title.map(|t| t.get(lang).0.to_owned()).filter(|t| !t.is_empty()).unwrap_or_else(|| d.path.clone())
     }

@@ -49,8 +49,8 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let mut indexes = false;
     for &d in changed {
         let (before, after) = (&old.docs()[d.0], &new.docs()[d.0]);
-        if matches!(after.kind, DocKind::Targets(_) | DocKind::Glossary(_))
-            || matches!(before.kind, DocKind::Targets(_) | DocKind::Glossary(_))
+        if matches!(after.kind, DocKind::Targets { .. } | DocKind::Glossary(_))
+            || matches!(before.kind, DocKind::Targets { .. } | DocKind::Glossary(_))
         {
             return Job::all(new);
         }
@@ -184,7 +184,7 @@ fn heading(doc: &Document) -> (Option<&LocalizedText>, i64) {
     match &doc.kind {
         DocKind::Page(p) => (Some(&p.title), p.weight),
         DocKind::Log { title } => (title.as_ref(), 0),
-        DocKind::Targets(_) | DocKind::Glossary(_) => (None, 0),
+        DocKind::Targets { .. } | DocKind::Glossary(_) => (None, 0),
     }
 }
 

@@ -246,7 +246,7 @@ pub fn page_views<'a>(
         .iter()
         .map(|&lang| {
             let mut anchors = reserved(doc, cx.site);
-            render_html(&page.body.blocks, body_text, page.body_start, lang, &pcx, &mut anchors)
+            render_html(page.body.source(body_text, page.body_start), lang, &pcx, &mut anchors)
         })
         .collect();
     let translated = |i: usize, lang: Lang| bodies[i].fallbacks == 0 && !page.title.get(lang).1;

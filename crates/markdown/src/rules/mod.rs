@@ -8,6 +8,7 @@ pub mod raw_html;
 pub mod stray_div_close;
 pub mod too_deep;
 pub mod unclosed_div;
+pub mod undefined_reference;
 pub mod unknown_div;
 
 use shoko_diagnostics::Code;
@@ -21,6 +22,7 @@ pub const ALL: &[&Code] = &[
     &raw_html::CODE,
     &stray_div_close::CODE,
     &too_deep::CODE,
+    &undefined_reference::CODE,
     &unclosed_div::CODE,
     &unknown_div::CODE,
 ];

@@ -141,6 +141,9 @@ pub fn validate_claim(
             software: s.software.clone(),
             observed: s.observed.as_deref().and_then(|d| d.parse().ok()),
         }),
+        gfx_spans: record.scope.as_ref().map_or(Vec::new(), |s| {
+            (0..s.gfx.len()).map(|i| loc.span(&root.key("scope").key("gfx").index(i))).collect()
+        }),
         sources: record.sources.iter().map(source).collect(),
         history,
         depends_on,
@@ -172,6 +175,7 @@ pub fn validate_question(record: &QuestionRecord, loc: &Locator<'_>) -> (Questio
         id_span: loc.field("id"),
         text,
         gfx: record.gfx.clone(),
+        gfx_spans: (0..record.gfx.len()).map(|i| loc.span(&root.key("gfx").index(i))).collect(),
         about,
         blocked_by,
     };

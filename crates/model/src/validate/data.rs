@@ -4,10 +4,10 @@ use super::claim::bilingual;
 use super::formats::Check;
 use super::{DocumentInput, deserialize, each_item};
 use crate::locate::Locator;
-use crate::model::{DocKind, Document, Target, Term};
+use crate::model::{DocKind, Document, Mentioned, Target, Term};
 use crate::schema::{GlossaryFile, TargetsFile};
 use crate::validate::resolve_relative;
-use crate::yaml::{YamlDoc, YamlPath};
+use crate::yaml::{Item, YamlDoc, YamlPath};
 use shoko_diagnostics::Diagnostic;
 
 fn document(input: &DocumentInput<'_>, kind: DocKind) -> Document {
@@ -48,7 +48,18 @@ pub fn targets_document(
             page,
         }
     });
-    Some(document(input, DocKind::Targets(targets)))
+    let mentioned = each_item(&file.mentioned, "mentioned", loc, out, |record, at, out| {
+        Check { loc: at, out }.gfx(&YamlPath::root().key("gfx"), &record.gfx);
+        Mentioned {
+            gfx: record.gfx.clone(),
+            span: at.field("gfx"),
+            family: record.family.clone(),
+            products: record.products.clone(),
+        }
+    });
+    let observed = file.targets.iter().filter_map(Item::unreadable_id);
+    let unreadable = observed.chain(file.mentioned.iter().filter_map(Item::unreadable_id)).map(str::to_owned).collect();
+    Some(document(input, DocKind::Targets { observed: targets, mentioned, unreadable }))
 }
 
 /// `_data/glossary.yaml`.

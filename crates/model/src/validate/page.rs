@@ -54,7 +54,8 @@ pub fn validate_page(
         // cut); a language may have fewer, so the larger count is every slide there can be.
         let top = top_level(&parsed.blocks);
         let count = |lang| {
-            let found = shoko_markdown::headings(&top, text, body.start, lang, &mut Default::default());
+            let source = shoko_markdown::Source { blocks: &top, ..parsed.source(text, body.start) };
+            let found = shoko_markdown::headings(source, lang, &mut Default::default());
             found.iter().filter(|h| h.level == 2).count()
         };
         Lang::ALL.map(count).into_iter().max().unwrap_or(0)
@@ -204,7 +205,7 @@ pub fn validate_page(
         let words = super::search_words::card_words(&cards);
         Lang::ALL.map(|lang| {
             let mut anchors = shoko_markdown::Anchors::default();
-            shoko_markdown::sections(&parsed.blocks, text, body.start, lang, &words, &mut anchors)
+            shoko_markdown::sections(parsed.source(text, body.start), lang, &words, &mut anchors)
         })
     };
     let phases = each_item(&front.phases, "phases", loc, out, |record, at, out| Phase {

@@ -195,15 +195,25 @@ pub enum Item<T> {
     /// The element is a valid `T`.
     Valid(T),
     /// The element does not deserialize: every error, each path relative to the element. The
-    /// element's `id`, if it has a readable one, is kept so references to it do not cascade into
-    /// "unknown ID" errors.
+    /// element's `id` (a GPU target's `gfx`), if it has a readable one, is kept so references to
+    /// it do not cascade into "unknown ID" errors.
     Invalid(Vec<DeError>, Option<String>),
+}
+
+impl<T> Item<T> {
+    /// The readable ID of an element that does not deserialize.
+    pub fn unreadable_id(&self) -> Option<&str> {
+        match self {
+            Item::Invalid(_, id) => id.as_deref(),
+            Item::Valid(_) => None,
+        }
+    }
 }
 
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Item<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = yaml_serde::Value::deserialize(deserializer)?;
-        let id = value.get("id").and_then(yaml_serde::Value::as_str).map(str::to_owned);
+        let id = value.get("id").or_else(|| value.get("gfx")).and_then(yaml_serde::Value::as_str).map(str::to_owned);
         Ok(match every_error::deserialize_all(&value) {
             Ok(t) => Item::Valid(t),
             Err(e) => Item::Invalid(e, id),
