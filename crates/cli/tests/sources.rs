@@ -220,3 +220,19 @@ fn pin_finds_the_quote_and_edits_only_the_fields() {
     let run = check(&s.site);
     assert!(!run.stderr.contains("error[") && !run.stderr.contains("not verified"), "{}", run.stderr);
 }
+
+#[test]
+fn a_shoko_yaml_that_does_not_read_is_not_called_a_missing_clone() {
+    let s = setup();
+    write(
+        &s.site,
+        "content/logs/sources.yaml",
+        &format!("claims:\n{}", claim("cited", &block_source("        path: a.c\n"))),
+    );
+    write(&s.site, "shoko.yaml", "repos:\n  ROCm/rocBLAS: [../clones/rocBLAS\n");
+    let run = check(&s.site);
+    let err = &run.stderr;
+    assert!(err.contains("error[fm/yaml-syntax]") && err.contains("--> shoko.yaml:"), "{err}");
+    assert!(err.contains("1 source-code source not verified: shoko.yaml did not read"), "{err}");
+    assert!(!err.contains("no clone under"), "{err}");
+}

@@ -5,7 +5,7 @@ use crate::locate::Locator;
 use crate::rules::{fm_bad_format, fm_bad_value};
 use crate::schema::{CloneRecord, RawHtml, SiteConfig};
 use crate::yaml::{self, Origin, YamlPath};
-use shoko_diagnostics::{Diagnostic, FileId, SourceFile};
+use shoko_diagnostics::{Diagnostic, FileId, SourceFile, Span};
 use std::collections::BTreeMap;
 
 /// The validated configuration.
@@ -23,6 +23,9 @@ pub struct Config {
     pub repos: BTreeMap<String, Clone>,
     /// Words `claim/assertive-wording` looks for besides the built-in ones.
     pub assertive_words: Vec<String>,
+    /// Whether `shoko.yaml` did not read (its errors are reported), so every setting above is the
+    /// default, whatever the file says.
+    pub unread: bool,
 }
 
 /// A local clone of a repository that sources cite (`repos:` in `shoko.yaml`).
@@ -32,6 +35,8 @@ pub struct Clone {
     pub path: String,
     /// The ref pinned lines are compared with; `None`: the clone's `HEAD`.
     pub reference: Option<String>,
+    /// Where its entry is written in `shoko.yaml`.
+    pub span: Span,
 }
 
 /// The default largest content file: 16 MiB.
@@ -46,6 +51,7 @@ impl Default for Config {
             raw_html: RawHtml::default(),
             repos: BTreeMap::new(),
             assertive_words: Vec::new(),
+            unread: false,
         }
     }
 }
@@ -57,7 +63,7 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
         Ok(doc) => doc,
         Err(e) => {
             out.push(crate::validate::syntax_error(file, &source.text, 0, &e));
-            return (Config::default(), out);
+            return (Config { unread: true, ..Config::default() }, out);
         }
     };
     if doc.is_null() {
@@ -69,16 +75,17 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
         Ok(raw) => raw,
         Err(errors) => {
             out.extend(errors.iter().map(|e| crate::validate::de_error_diagnostic(e, &loc)));
-            return (Config::default(), out);
+            return (Config { unread: true, ..Config::default() }, out);
         }
     };
     let repos = raw
         .repos
         .into_iter()
         .map(|(name, record)| {
+            let span = loc.key_span(&root.key("repos").key(&name));
             let clone = match record {
-                CloneRecord::Path(path) => Clone { path, reference: None },
-                CloneRecord::WithRef { path, reference } => Clone { path, reference: Some(reference) },
+                CloneRecord::Path(path) => Clone { path, reference: None, span },
+                CloneRecord::WithRef { path, reference } => Clone { path, reference: Some(reference), span },
             };
             (name, clone)
         })

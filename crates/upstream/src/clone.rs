@@ -21,8 +21,10 @@ impl Opened {
     /// why not, in words, when that fails.
     pub fn open(root: &Path, clone: &config::Clone) -> Result<Opened, String> {
         let path = root.join(&clone.path);
-        let repo = gix::open_opts(&path, gix::open::Options::isolated())
-            .map_err(|e| format!("{} is not a git repository ({e})", path.display()))?;
+        let repo = gix::open_opts(&path, gix::open::Options::isolated()).map_err(|e| match path.is_dir() {
+            false => String::from("there is no folder there"),
+            true => format!("the folder is not a git repository ({e})"),
+        })?;
         let reference = clone.reference.clone().unwrap_or_else(|| "HEAD".to_owned());
         let head = match &clone.reference {
             None => repo.head_id().map_err(|e| format!("its HEAD does not name a commit ({e})"))?.detach(),

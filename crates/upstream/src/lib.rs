@@ -81,22 +81,19 @@ pub struct Verification {
 }
 
 impl Verification {
-    /// One line about what was not verified, if anything was not.
-    pub fn note(&self) -> Option<String> {
-        let mut parts = Vec::new();
-        if !self.unverified.is_empty() {
-            let count: usize = self.unverified.values().sum();
+    /// One line about the sources not verified because no clone is configured for them, if
+    /// any; `config_unread`: `shoko.yaml` did not read, so what it configures is not known.
+    /// (Clones that could not be read are reported as `source/unreadable-clone`.)
+    pub fn note(&self, config_unread: bool) -> Option<String> {
+        let count: usize = self.unverified.values().sum();
+        let why = if config_unread {
+            String::from("shoko.yaml did not read (see its errors), so its `repos:` are not known")
+        } else {
             let names: Vec<&str> = self.unverified.keys().map(String::as_str).collect();
-            parts.push(format!(
-                "{count} source-code source{} not verified: no clone under `repos:` in shoko.yaml for {}",
-                if count == 1 { "" } else { "s" },
-                names.join(", ")
-            ));
-        }
-        for (repo, why) in &self.unreadable {
-            parts.push(format!("the clone of {repo} was not read: {why}"));
-        }
-        (!parts.is_empty()).then(|| parts.join("; "))
+            format!("no clone under `repos:` in shoko.yaml for {}", names.join(", "))
+        };
+        (count > 0)
+            .then(|| format!("{count} source-code source{} not verified: {why}", if count == 1 { "" } else { "s" }))
     }
 
     /// The sources whose lines changed upstream, for their cards.

@@ -6,6 +6,7 @@ use super::{Current, Engine, read_texts, report};
 use crate::IoError;
 use shoko_diagnostics::{Diagnostic, FileId};
 use shoko_model::SourceKind;
+use shoko_model::rules::source_unreadable_clone;
 use std::sync::Arc;
 
 impl Engine {
@@ -23,7 +24,18 @@ impl Engine {
         }
         self.verified = repos.is_empty().then_some(structure);
         let verification = shoko_upstream::verify(&self.root, repos, &current.site, &mut self.memo);
-        self.sources_note = verification.note();
+        self.sources_note = verification.note(current.inputs.config.unread);
+        let unreadable: Vec<Diagnostic> = verification
+            .unreadable
+            .iter()
+            .filter_map(|(name, why)| {
+                let clone = repos.get(name)?;
+                Some(source_unreadable_clone::diagnostic(clone.span.clone(), name, &clone.path, why))
+            })
+            .collect();
+        if !unreadable.is_empty() {
+            report(&mut self.diagnostics, current, unreadable)?;
+        }
         let changes = verification.changes();
         if *current.site.upstream() != changes {
             current.site = Arc::new(current.site.with_upstream(changes));

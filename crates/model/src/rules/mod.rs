@@ -54,6 +54,7 @@ pub mod source_lines_out_of_range;
 pub mod source_missing_path;
 pub mod source_quote_mismatch;
 pub mod source_unknown_commit;
+pub mod source_unreadable_clone;
 pub mod source_upstream_changed;
 
 use shoko_diagnostics::Code;
@@ -119,6 +120,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &source_missing_path::CODE,
         &source_quote_mismatch::CODE,
         &source_unknown_commit::CODE,
+        &source_unreadable_clone::CODE,
         &source_upstream_changed::CODE,
     ];
     codes.extend(shoko_markdown::rules::ALL.iter().copied());
