@@ -61,3 +61,27 @@ fn a_long_section_shows_a_window_around_the_page_and_links_the_full_list() {
     let section = Html::parse_document(&std::fs::read_to_string(out.join("en/many/index.html")).expect("section"));
     assert_eq!(section.select(&select("section.children li")).count(), 30);
 }
+
+#[test]
+fn a_folder_without_an_index_page_puts_its_pages_under_the_nearest_one() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path().join("root");
+    copy_tree(&fixture("valid"), &root);
+    write(&root, "content/loose/orphan.md", &page("Orphan"));
+    write(&root, "content/guide/deep/er/leaf.md", &page("Deep leaf"));
+    let out = tmp.path().join("site");
+    let run = shoko(&["build", "--root", &root.display().to_string(), "--out", &out.display().to_string()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    let labels = |page: &str, sel: &str| -> Vec<String> {
+        let html = std::fs::read_to_string(out.join(page)).expect("built page");
+        let doc = Html::parse_document(&html);
+        doc.select(&select(sel)).map(|a| a.text().collect::<String>().trim().to_owned()).collect()
+    };
+    // `loose/` has no index page: its page is on the home page's level, where a reader finds it.
+    let top = labels("en/loose/orphan/index.html", "nav.sidebar > details > ul > li > a");
+    assert!(top.contains(&"Orphan".to_owned()), "{top:?}");
+    assert_eq!(labels("en/loose/orphan/index.html", "a[aria-current=\"page\"]"), ["Orphan"]);
+    // Two levels without index pages: the leaf is under the guide, the nearest index above it.
+    assert_eq!(labels("en/guide/deep/er/leaf/index.html", "li.open > a"), ["Guide", "Deep leaf"]);
+}

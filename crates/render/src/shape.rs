@@ -68,7 +68,13 @@ impl Tree {
     pub fn of(site: &SiteModel) -> Self {
         let mut tree = Tree::default();
         for (path, &doc) in site.pages().iter() {
-            if let Some(parent) = parent_index(path).and_then(|p| site.pages().get(&p)) {
+            // A folder without its own index page adds no level: its pages go to the nearest
+            // index page above it (else nothing would list them or link to them).
+            let mut parent = parent_index(path);
+            while let Some(p) = parent.as_deref().filter(|p| !site.pages().contains_key(*p)) {
+                parent = parent_index(p);
+            }
+            if let Some(parent) = parent.and_then(|p| site.pages().get(&p)) {
                 tree.parent.insert(doc, *parent);
                 tree.children.entry(*parent).or_default().push(doc);
             }
