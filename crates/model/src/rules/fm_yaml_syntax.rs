@@ -70,13 +70,19 @@ pub fn layout(span: Span, fault: &crate::yaml::LayoutFault, start: usize) -> Dia
                 '[' => ']',
                 other => other,
             };
-            let next = Span::new(span.file, start + next.start..start + next.end);
-            return Diagnostic::new(&CODE, format!("invalid YAML: the `{open}` of `{key}` is never closed"), span)
+            let file = span.file;
+            let diagnostic = Diagnostic::new(&CODE, format!("invalid YAML: the `{open}` of `{key}` is never closed"), span)
                 .with_label("opened here")
-                .with_secondary(next, "the next entry starts here, so the value ends before it")
                 .with_hint(format!(
                     "close it with `{close}` on its line (a value that runs over lines continues only on lines indented deeper than its key)"
                 ));
+            return match next {
+                Some(next) => diagnostic.with_secondary(
+                    Span::new(file, start + next.start..start + next.end),
+                    "the next entry starts here, so the value ends before it",
+                ),
+                None => diagnostic,
+            };
         }
     };
     Diagnostic::new(&CODE, format!("invalid YAML: {message}"), span).with_label(label).with_hint(hint)

@@ -45,12 +45,13 @@ pub enum FaultKind {
         inner: usize,
     },
     /// A quote or bracket (`"`, `'`, `{`, `[`) opened and not closed before the next line at the
-    /// key's level.
+    /// key's level, or before the end of the text.
     Unclosed {
         /// The character left open.
         open: char,
-        /// Byte range, in the text searched, of the first character of that next line.
-        next: Range<usize>,
+        /// Byte range, in the text searched, of the first character of that next line; `None`
+        /// when the text ends first.
+        next: Option<Range<usize>>,
     },
 }
 
@@ -76,7 +77,7 @@ pub fn layout_fault(text: &str, until: usize) -> Option<LayoutFault> {
         let line_start = start;
         start += raw.len();
         if line_start > until {
-            break;
+            return None;
         }
         let line = raw.trim_end_matches(['\n', '\r']);
         let content = line.trim_start_matches(' ');
@@ -110,7 +111,7 @@ pub fn layout_fault(text: &str, until: usize) -> Option<LayoutFault> {
             return Some(LayoutFault {
                 range: open.at,
                 key: open.key,
-                kind: FaultKind::Unclosed { open: open.open, next },
+                kind: FaultKind::Unclosed { open: open.open, next: Some(next) },
             });
         }
         if content.starts_with(['\t', '\u{3000}']) {
@@ -175,7 +176,12 @@ pub fn layout_fault(text: &str, until: usize) -> Option<LayoutFault> {
             _ => {}
         }
     }
-    None
+    // The whole text was read, and a value is still open.
+    pending.map(|open| LayoutFault {
+        range: open.at,
+        key: open.key,
+        kind: FaultKind::Unclosed { open: open.open, next: None },
+    })
 }
 
 /// How a line starts, for naming it: its key, or its first characters.
@@ -282,13 +288,18 @@ mod tests {
         let fault = layout_fault(&text, text.len()).expect("a fault");
         assert_eq!(&text[fault.range.clone()], "\"");
         assert_eq!(fault.range.start, text.find("\"x").expect("quote"));
-        let FaultKind::Unclosed { open, next } = fault.kind else { panic!("unclosed") };
+        let FaultKind::Unclosed { open, next: Some(next) } = fault.kind else { panic!("unclosed") };
         assert_eq!((open, &text[next.start..next.start + 3]), ('"', "en:"));
         let text = LOG.replace("[gfx900] }", "[gfx900]");
         let fault = layout_fault(&text, text.len()).expect("a fault");
         assert_eq!(fault.range.start, text.find("{ gfx").expect("brace"));
-        let FaultKind::Unclosed { open, next } = fault.kind else { panic!("unclosed") };
+        let FaultKind::Unclosed { open, next: Some(next) } = fault.kind else { panic!("unclosed") };
         assert_eq!((open, &text[next.start..next.start + 8]), ('{', "sources:"));
+        // On the last line, the end of the text is what ends it.
+        let text = format!("{LOG}note: \"open\n");
+        let fault = layout_fault(&text, text.len()).expect("a fault");
+        assert_eq!(fault.range.start, text.rfind("\"open").expect("quote"));
+        assert!(matches!(fault.kind, FaultKind::Unclosed { open: '"', next: None }), "{:?}", fault.kind);
     }
 
     #[test]
