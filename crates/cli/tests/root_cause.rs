@@ -114,3 +114,28 @@ fn a_home_page_that_is_a_link_is_reported_as_a_link_not_as_missing() {
     let run = shoko_in(tmp.path(), &["check", "--root", "."]);
     assert!(run.stderr.contains("warning[page/missing-home]"), "{}", run.stderr);
 }
+
+#[test]
+fn each_address_collision_names_the_page_it_collides_with() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let page = PAGE
+        .replace("[一](claim:one) [二](claim:two) [三](claim:three)", "本文")
+        .replace("[One](claim:one) [Two](claim:two) [Three](claim:three)", "Text");
+    for path in ["content/index.md", "content/About.md", "content/about.md", "content/about/index.md"] {
+        write(tmp.path(), path, &page);
+    }
+    let run = shoko_in(tmp.path(), &["check", "--root", ".", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let found: Vec<(String, String)> = report["diagnostics"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter(|d| d["code"] == "page/url-collision")
+        .map(|d| (d["file"].as_str().unwrap_or("").to_owned(), d["message"].as_str().unwrap_or("").to_owned()))
+        .collect();
+    assert_eq!(found.len(), 2, "{}", run.stdout);
+    // `about.md` differs from `About.md` in case only; `about/index.md` has `about.md`'s very
+    // address, which is what it is told, though `About.md` comes first.
+    assert!(found[0].0.ends_with("about.md") && found[0].1.contains("About.md"), "{found:?}");
+    assert!(found[1].0.ends_with("about/index.md") && found[1].1.contains("content/about.md"), "{found:?}");
+}

@@ -226,8 +226,9 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
     let mut out = Vec::new();
     let mut site = SiteModel { docs, ..SiteModel::default() };
     index_ids(&mut site, &mut out);
-    // Pages by their address folded to lower case, with the address as written.
-    let mut addresses: BTreeMap<String, (String, &Document)> = BTreeMap::new();
+    // Pages by their address folded to lower case, with each address as written (the first page
+    // of it: only that one is a page of the site).
+    let mut addresses: BTreeMap<String, Vec<(String, &Document)>> = BTreeMap::new();
     for (i, doc) in site.docs.iter().enumerate() {
         if doc.page().is_none() {
             continue;
@@ -241,17 +242,26 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
         }
         let address = shoko_vocab::page_address(&doc.path);
         let folded = rules::page_url_collision::folded(&address);
-        if let Some((first_address, first)) = addresses.get(&folded) {
-            let (here, there) = (Span::file_start(doc.file), Span::file_start(first.file));
-            out.push(if *first_address == address {
-                rules::page_url_collision::diagnostic(here, &doc.path, &first.path, &address, there)
-            } else {
-                rules::page_url_collision::case_only(here, &doc.path, &first.path, there)
-            });
-            continue;
+        let same = addresses.entry(folded).or_default();
+        // The same address is the collision to name; one differing in case only, the next.
+        let exact = same.iter().find(|(written, _)| *written == address);
+        match exact.or(same.first()) {
+            Some((written, first)) => {
+                let (here, there) = (Span::file_start(doc.file), Span::file_start(first.file));
+                out.push(if *written == address {
+                    rules::page_url_collision::diagnostic(here, &doc.path, &first.path, &address, there)
+                } else {
+                    rules::page_url_collision::case_only(here, &doc.path, &first.path, there)
+                });
+                if exact.is_none() {
+                    same.push((address, doc));
+                }
+            }
+            None => {
+                same.push((address, doc));
+                Arc::make_mut(&mut site.pages).insert(doc.path.clone(), DocId(i));
+            }
         }
-        addresses.insert(folded, (address, doc));
-        Arc::make_mut(&mut site.pages).insert(doc.path.clone(), DocId(i));
     }
     site.shown_on = Arc::new(shown_on(&site));
     site.events = site.claims.values().map(|d| site.docs[d.doc.0].claims[d.index].history.len()).sum();
