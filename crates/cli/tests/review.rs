@@ -71,7 +71,14 @@ fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
     }
     assert!(!evidence.contains("<code>looked-again</code>"), "a reviewed claim is not listed");
 
-    // Reviewed: `top` is clear, `middle` still needs a look.
+    // Reviewed: `top` is clear; `middle` still needs a look, since a typo fixed (an editorial
+    // event) is not a review.
+    replace(
+        root,
+        "content/logs/a.yaml",
+        "reason: { ja: \"初回\", en: \"First record\" } }\n  - id: top",
+        "reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-05-04\", from: inferred, to: inferred, kind: editorial, reason: { ja: \"誤字\", en: \"Typo\" } }\n  - id: top",
+    );
     replace(
         root,
         "content/logs/a.yaml",
@@ -119,4 +126,38 @@ fn a_review_must_keep_the_class() {
     let run = shoko(&["check", "--root", &root.display().to_string()]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stderr.contains("a review keeps the class"), "{}", run.stderr);
+}
+
+#[test]
+fn a_withdrawn_claim_is_struck_through_where_it_is_cited_and_cited_as_withdrawn() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path().join("root");
+    copy_tree(&fixture("valid"), &root);
+    // `partial` is retracted a week later; an editorial fix of `base` changes neither its class
+    // nor its lifecycle.
+    replace(
+        &root,
+        "content/logs/2026-03-27.yaml",
+        "      - { date: \"2026-03-27\", from: null, to: limited, reason: { ja: \"初回\", en: \"First record\" } }",
+        "      - { date: \"2026-03-27\", from: null, to: limited, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-04-03\", from: limited, to: limited, lifecycle: retracted, reason: { ja: \"誤読\", en: \"Misread\" } }\n    lifecycle: retracted",
+    );
+    replace(
+        &root,
+        "content/logs/2026-03-27.yaml",
+        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }",
+        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-04-01\", from: confirmed, to: confirmed, kind: editorial, reason: { ja: \"誤字\", en: \"Typo\" } }",
+    );
+    let out = tmp.path().join("site");
+    let stderr = build(&root, &out);
+    assert!(stderr.contains("warning[ref/non-current-claim]"), "{stderr}");
+    let en = read(&out, "en/index.html");
+    assert!(
+        en.contains(r##"<del><a href="#claim-partial">evidence</a></del> <span class="badge badge-limited">Limited</span> <span class="badge badge-stale">Retracted</span>"##),
+        "{en}"
+    );
+    assert!(en.contains(r##"<a href="#claim-base">evidence</a> <span class="badge badge-confirmed">"##), "{en}");
+    assert!(en.contains("(partial, Retracted, since 2026-04-03)"), "{en}");
+    assert!(en.contains("(base, Confirmed, since 2026-03-27)"), "{en}");
+    let ja = read(&out, "ja/index.html");
+    assert!(ja.contains(r##"<del><a href="#claim-partial">根拠</a></del>"##), "{ja}");
 }

@@ -40,6 +40,8 @@ pub struct Resolved {
     pub href: String,
     /// Trusted HTML placed right after the link (e.g. a claim's evidence badge).
     pub after: Option<String>,
+    /// Whether the link's text is struck through (`<del>`): it names a record no longer in force.
+    pub struck: bool,
 }
 
 /// What the body renderer needs from the site: links, notices and labels in the page language.
@@ -359,7 +361,7 @@ impl Renderer<'_> {
         let mut events: Vec<Event<'_>> = Vec::new();
         let mut heading: Option<(usize, Option<String>)> = None;
         let mut code: Option<(String, String)> = None;
-        let mut pending_after: Vec<Option<String>> = Vec::new();
+        let mut pending_after: Vec<(Option<String>, bool)> = Vec::new();
         let mut image: Option<(String, Tag<'_>)> = None;
         // Inside links and headings text is not glossed.
         let mut no_gloss = 0usize;
@@ -455,18 +457,25 @@ impl Renderer<'_> {
                     // A refused scheme is an error of its own; it never reaches an href.
                     let dest_url = if refused(&dest_url) { CowStr::from("") } else { dest_url };
                     let resolved = self.cx.resolve(&dest_url, self.lang);
-                    let (dest_url, after) = match resolved {
-                        Some(r) => (CowStr::from(r.href), r.after),
-                        None => (dest_url, None),
+                    let (dest_url, after, struck) = match resolved {
+                        Some(r) => (CowStr::from(r.href), r.after, r.struck),
+                        None => (dest_url, None, false),
                     };
-                    pending_after.push(after);
+                    pending_after.push((after, struck));
                     no_gloss += 1;
+                    if struck {
+                        events.push(Event::Start(Tag::Strikethrough));
+                    }
                     events.push(Event::Start(Tag::Link { link_type, dest_url, title, id }));
                 }
                 Event::End(TagEnd::Link) => {
                     no_gloss = no_gloss.saturating_sub(1);
                     events.push(Event::End(TagEnd::Link));
-                    if let Some(Some(after)) = pending_after.pop() {
+                    let (after, struck) = pending_after.pop().unwrap_or_default();
+                    if struck {
+                        events.push(Event::End(TagEnd::Strikethrough));
+                    }
+                    if let Some(after) = after {
                         events.push(Event::InlineHtml(CowStr::from(after)));
                     }
                 }
@@ -596,9 +605,14 @@ mod tests {
                 return Some(Resolved {
                     href: format!("#{}", shoko_vocab::claim_anchor(id)),
                     after: Some("<span class=\"badge\">B</span>".into()),
+                    struck: id.starts_with("old-"),
                 });
             }
-            dest.strip_suffix(".md").map(|p| Resolved { href: format!("../{}/{p}/", lang.code()), after: None })
+            dest.strip_suffix(".md").map(|p| Resolved {
+                href: format!("../{}/{p}/", lang.code()),
+                after: None,
+                struck: false,
+            })
         }
         fn fallback_notice(&self, lang: Lang) -> String {
             format!("untranslated ({})", lang.code())
@@ -692,6 +706,14 @@ mod tests {
         assert!(en.html.contains("<a href=\"#claim-a\">claim</a><span class=\"badge\">B</span>"), "{}", en.html);
         assert!(en.html.contains("<aside class=\"callout callout-inferred\">"), "{}", en.html);
         assert!(en.html.contains(">INFERRED</span>"), "{}", en.html);
+        // A record no longer in force is struck through, its badge after the strike.
+        let en = render("[Twelve kernels](claim:old-count) are in it.\n", Lang::En);
+        assert!(
+            en.html
+                .contains("<del><a href=\"#claim-old-count\">Twelve kernels</a></del><span class=\"badge\">B</span>"),
+            "{}",
+            en.html
+        );
     }
 
     #[test]

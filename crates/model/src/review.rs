@@ -3,10 +3,11 @@
 //! claim's own last history event. For the worse means the premise's class weakened (confirmed →
 //! inferred, limited or unresolved; inferred → unresolved) or it was superseded or retracted. A
 //! `review` event (same class, with the reason) records that an author looked again, and clears
-//! the state until the next change of a premise.
+//! the state until the next change of a premise; an `editorial` event does not.
 
 use crate::link::SiteModel;
 use crate::model::{Claim, ClaimId, Event};
+use crate::schema::ChangeKind;
 use crate::schema::{Class, Lifecycle};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -71,9 +72,10 @@ fn last_worsening(history: &[Event]) -> Option<(jiff::civil::Date, Worsening)> {
     })
 }
 
-/// The date of the last event of `history`.
+/// The date of the last event of `history` that looked at the claim again: an editorial one
+/// (a typo fixed) does not, so it leaves the claim needing review.
 fn last_event(history: &[Event]) -> Option<jiff::civil::Date> {
-    history.last().map(|e| e.date)
+    history.iter().rev().find(|e| e.kind != ChangeKind::Editorial).or(history.first()).map(|e| e.date)
 }
 
 /// Every current claim of `site` that needs review, by ID.

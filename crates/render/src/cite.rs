@@ -5,17 +5,20 @@
 use crate::context::Ctx;
 use crate::view::CiteView;
 use shoko_markdown::Lang;
+use shoko_model::Claim;
 use shoko_model::dates::iso_date;
-use shoko_model::{ChangeKind, Claim};
 use std::fmt::Write;
 
 /// The citation of `claim`'s card on the page in folder `here`.
 pub fn cite(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> CiteView {
     let url = cx.address(here, Some(&shoko_vocab::claim_anchor(&claim.id)));
     let site = cx.t(lang, "site-title");
-    let class = cx.badge(claim.class, lang).label;
-    // The last event that changed the class or lifecycle (a review keeps both).
-    let changed = claim.history.iter().rev().find(|e| e.kind != ChangeKind::Review).or(claim.history.last());
+    // A claim no longer in force is cited as what it is now: superseded or retracted.
+    let class =
+        crate::cards::stale_label(cx, claim.lifecycle, lang).unwrap_or_else(|| cx.badge(claim.class, lang).label);
+    // The last event that changed the class or lifecycle (a review or an editorial fix keeps both).
+    let changed =
+        claim.history.iter().rev().find(|e| e.from != Some(e.to) || e.lifecycle.is_some()).or(claim.history.first());
     let since = changed.map(|e| iso_date(e.date)).unwrap_or_default();
     let text = claim.text.get(lang);
     let since_label = cx.t(lang, "cite-since");

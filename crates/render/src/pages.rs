@@ -82,14 +82,25 @@ impl PageCx<'_, '_> {
         let key = ClaimId(id.to_owned());
         if let Some(claim) = self.cards.iter().find(|c| c.id == key) {
             let badge = self.cx.badge(claim.class, lang);
-            let after = [" <span class=\"badge badge-", badge.class, "\">", &escape(&badge.label), "</span>"].concat();
-            return Resolved { href: ["#", &claim_anchor(id)].concat(), after: Some(after) };
+            let mut after =
+                [" <span class=\"badge badge-", badge.class, "\">", &escape(&badge.label), "</span>"].concat();
+            // A superseded or retracted claim is struck through where it is cited, and says so.
+            let stale = crate::cards::stale_label(self.cx, claim.lifecycle, lang);
+            if let Some(label) = &stale {
+                after.extend([" <span class=\"badge badge-stale\">", &escape(label), "</span>"]);
+            }
+            let struck = stale.is_some();
+            return Resolved { href: ["#", &claim_anchor(id)].concat(), after: Some(after), struck };
         }
         if self.doc.questions.iter().any(|q| q.id == key) {
-            return Resolved { href: ["#", &question_anchor(id)].concat(), after: None };
+            return Resolved { href: ["#", &question_anchor(id)].concat(), after: None, struck: false };
         }
         let questions = crate::context::Ctx::site_page_dir(crate::context::SitePage::Questions, lang);
-        Resolved { href: [&*relative_href(here, &questions), "#", &question_anchor(id)].concat(), after: None }
+        Resolved {
+            href: [&*relative_href(here, &questions), "#", &question_anchor(id)].concat(),
+            after: None,
+            struck: false,
+        }
     }
 }
 
@@ -107,7 +118,7 @@ impl RenderContext for PageCx<'_, '_> {
             href.push('#');
             href.push_str(a);
         }
-        Some(Resolved { href, after: None })
+        Some(Resolved { href, after: None, struck: false })
     }
 
     fn media(&self, file: &str, lang: Lang) -> Option<String> {
