@@ -161,3 +161,32 @@ fn a_withdrawn_claim_is_struck_through_where_it_is_cited_and_cited_as_withdrawn(
     let ja = read(&out, "ja/index.html");
     assert!(ja.contains(r##"<del><a href="#claim-partial">根拠</a></del>"##), "{ja}");
 }
+
+#[test]
+fn a_lifecycle_written_as_a_class_or_only_in_the_history_is_explained() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path();
+    copy_tree(&fixture("valid"), root);
+    let first =
+        "      - { date: \"2026-03-27\", from: null, to: limited, reason: { ja: \"初回\", en: \"First record\" } }";
+    let event = |rest: &str| {
+        format!(
+            "{first}\n      - {{ date: \"2026-04-03\", from: limited, {rest}, reason: {{ ja: \"誤読\", en: \"Misread\" }} }}"
+        )
+    };
+    let log = "content/logs/2026-03-27.yaml";
+    let check = || shoko(&["check", "--root", &root.display().to_string()]).stderr;
+
+    replace(root, log, first, &event("to: retracted"));
+    let err = check();
+    assert!(err.contains("error[fm/bad-value]") && err.contains("`retracted` is a lifecycle, not a class"), "{err}");
+    assert!(err.contains("add `lifecycle: retracted` to the event"), "{err}");
+
+    replace(root, log, "to: retracted", "to: limited, lifecycle: retracted");
+    let err = check();
+    assert!(
+        err.contains("the history makes claim `partial` retracted, but the claim itself is still current"),
+        "{err}"
+    );
+    assert!(err.contains("add `lifecycle: retracted` to the claim"), "{err}");
+}

@@ -122,8 +122,21 @@ pub fn check(events: &[HistoryEvent], now: &Current<'_>, loc: &Locator<'_>) -> V
             .with_hint("changing a class means appending a history event with the date and the reason"),
         );
     }
-    let lifecycle = events.iter().rev().find_map(|e| e.lifecycle).unwrap_or_default();
-    if lifecycle != now.lifecycle {
+    let last_set = events.iter().rposition(|e| e.lifecycle.is_some());
+    let lifecycle = last_set.and_then(|i| events[i].lifecycle).unwrap_or_default();
+    if let Some(i) = last_set.filter(|_| lifecycle != now.lifecycle && now.lifecycle == Lifecycle::Current) {
+        // The event was written, the claim's own field was not.
+        let ended = lifecycle.as_str();
+        out.push(
+            Diagnostic::new(
+                &CODE,
+                format!("the history makes claim `{}` {ended}, but the claim itself is still current", now.id),
+                at(i, "lifecycle"),
+            )
+            .with_label(format!("the last lifecycle event: `{ended}`"))
+            .with_hint(format!("add `lifecycle: {ended}` to the claim (and `superseded_by:` for a superseded one)")),
+        );
+    } else if lifecycle != now.lifecycle {
         out.push(
             Diagnostic::new(
                 &CODE,
