@@ -19,6 +19,15 @@ fn a_new_site_builds_clean_and_nothing_is_overwritten() {
     let en = std::fs::read_to_string(dir.join("site/en/index.html")).expect("English page");
     let ja = std::fs::read_to_string(dir.join("site/ja/index.html")).expect("Japanese page");
     assert!(en.contains("id=\"claim-first-observation\"") && ja.contains("id=\"claim-first-observation\""));
+    // Its own name, not the generator's.
+    assert!(en.contains("| Observation notes</title>") && ja.contains("| 観測ノート</title>"), "{en}");
+    // The claim's target is declared, so a mistyped one is caught.
+    let log = dir.join("content/logs/first.yaml");
+    let text = std::fs::read_to_string(&log).expect("log");
+    std::fs::write(&log, text.replace("gfx: [gfx1201]", "gfx: [gfx1210]")).expect("write");
+    let check = shoko_in(&dir, &["check"]);
+    assert!(check.stderr.contains("error[ref/unknown-target]: unknown GPU target `gfx1210`"), "{}", check.stderr);
+    std::fs::write(&log, text).expect("write");
     let ignored = std::fs::read_to_string(dir.join(".gitignore")).expect(".gitignore");
     assert!(ignored.contains("/site/") && ignored.contains(".site.cache"), "{ignored}");
     // The schema the files' editor lines name is there, and it is the one `shoko schema` prints.

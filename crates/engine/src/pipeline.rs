@@ -17,7 +17,8 @@ use shoko_render::i18n::{self, Ui};
 use shoko_render::rules::file_generated_path;
 use shoko_render::{Templates, compile_templates};
 use shoko_vocab::ContentPath;
-use shoko_vocab::layout::{I18N_DIR, STATIC_DIR, TEMPLATES_DIR};
+use shoko_vocab::Lang;
+use shoko_vocab::layout::{STATIC_DIR, TEMPLATES_DIR, strings_file};
 use std::path::Path;
 
 /// Settings of a run.
@@ -166,11 +167,12 @@ pub(crate) fn read_inputs_with(
             Ok(((*name).to_owned(), text(&format!("{TEMPLATES_DIR}/{name}"), default, &mut diagnostics)?))
         })
         .collect::<Result<Vec<_>, IoError>>()?;
-    let ja = text(&format!("{I18N_DIR}/ja.ftl"), DEFAULT_JA_FTL, &mut diagnostics)?;
-    let en = text(&format!("{I18N_DIR}/en.ftl"), DEFAULT_EN_FTL, &mut diagnostics)?;
+    let [ja_file, en_file] = Lang::ALL.map(strings_file);
+    let ja = text(&ja_file, DEFAULT_JA_FTL, &mut diagnostics)?;
+    let en = text(&en_file, DEFAULT_EN_FTL, &mut diagnostics)?;
     let templates = compile_templates(&template_files, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
-    let ja = ftl_layers(&mut loaded.sources, ja, "ja.ftl", DEFAULT_JA_FTL);
-    let en = ftl_layers(&mut loaded.sources, en, "en.ftl", DEFAULT_EN_FTL);
+    let ja = ftl_layers(&mut loaded.sources, ja, &ja_file, DEFAULT_JA_FTL);
+    let en = ftl_layers(&mut loaded.sources, en, &en_file, DEFAULT_EN_FTL);
     let ui = i18n::load(&ja, &en, &loaded.sources).map_err(|e| diagnostics.extend(e)).ok();
     if let Some(ui) = &ui {
         diagnostics.extend(ui.check_templates(&template_files, &loaded.sources));
@@ -191,15 +193,11 @@ fn built_in(rel: &str) -> String {
     format!("{rel} (built-in)")
 }
 
-/// The files of one language's UI strings, the later over the earlier: a site's own `i18n/NAME`
+/// The files of one language's UI strings, the later over the earlier: a site's own `file`
 /// (`read`, when it is the site's) goes over the built-in strings (`default`), so it need hold
 /// only the strings it changes.
-fn ftl_layers(sources: &mut SourceMap, read: FileId, name: &str, default: &str) -> Vec<FileId> {
-    if sources.file(read).path == format!("{I18N_DIR}/{name}") {
-        vec![sources.add(built_in(&format!("{I18N_DIR}/{name}")), default), read]
-    } else {
-        vec![read]
-    }
+fn ftl_layers(sources: &mut SourceMap, read: FileId, file: &str, default: &str) -> Vec<FileId> {
+    if sources.file(read).path == file { vec![sources.add(built_in(file), default), read] } else { vec![read] }
 }
 
 /// `options` as content is validated with: a file's git id (see `validate_source`) is worked

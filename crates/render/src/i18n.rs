@@ -112,7 +112,7 @@ pub fn load(ja: &[FileId], en: &[FileId], sources: &SourceMap) -> Result<Ui, Vec
     let ja_defined = layered(ja, "ja", sources, &mut errors);
     let en_defined = layered(en, "en", sources, &mut errors);
     // Named as the site's file, where the string goes, even when only the built-in one is read.
-    let [ja_file, en_file] = ["ja", "en"].map(|lang| format!("{}/{lang}.ftl", shoko_vocab::layout::I18N_DIR));
+    let [ja_file, en_file] = Lang::ALL.map(shoko_vocab::layout::strings_file);
     for (have, lack_file, lack) in [(&ja_defined, &en_file, &en_defined), (&en_defined, &ja_file, &ja_defined)] {
         for (key, (_, have_file)) in have.iter().filter(|(k, _)| !lack.contains_key(*k)) {
             let have_file = *have_file;

@@ -9,6 +9,10 @@ pub const TEMPLATES_DIR: &str = "templates";
 pub const STATIC_DIR: &str = "static";
 /// The folder of the UI strings, one Fluent file per language.
 pub const I18N_DIR: &str = "i18n";
+/// The UI strings of `lang` under the site root, over the built-in ones.
+pub fn strings_file(lang: crate::Lang) -> String {
+    format!("{I18N_DIR}/{}.ftl", lang.code())
+}
 /// The optional configuration file at the site root.
 pub const CONFIG_FILE: &str = "shoko.yaml";
 /// The folders under a site root that a build reads: `serve` watches them and the build record
@@ -16,6 +20,10 @@ pub const CONFIG_FILE: &str = "shoko.yaml";
 pub const INPUT_DIRS: [&str; 4] = [CONTENT_DIR, TEMPLATES_DIR, STATIC_DIR, I18N_DIR];
 /// The folder under `content/` holding data files.
 pub const DATA_DIR: &str = "_data";
+/// The data file of the GPU targets, under [`DATA_DIR`].
+pub const TARGETS_FILE: &str = "targets.yaml";
+/// The data file of the glossary, under [`DATA_DIR`].
+pub const GLOSSARY_FILE: &str = "glossary.yaml";
 /// The default output folder under the site root.
 pub const OUTPUT_DIR: &str = "site";
 /// The file a folder's page of the built site is written to (the site root's is the language

@@ -1,11 +1,15 @@
 //! `init DIR`: a new, minimal bilingual site (one page citing one claim of one observation log,
+//! the GPU target the claim is scoped to, the site's name in each language's strings,
 //! `shoko.yaml` with its settings commented, a `.gitignore` for the output, and the JSON schema
-//! that the files' editor lines name) that checks and
-//! builds with no warnings. Templates, strings and styles are the built-in ones. Only an empty or
-//! missing folder is filled, and nothing is written through a symbolic link.
+//! that the files' editor lines name) that checks and builds with no warnings. Templates, styles
+//! and the other strings are the built-in ones. Only an empty or missing folder is filled, and
+//! nothing is written through a symbolic link.
 
 use super::{OK, USAGE_OR_IO, today};
-use shoko_vocab::layout::{CONFIG_FILE, CONTENT_DIR, EVIDENCE_SCHEMA, OUTPUT_DIR};
+use shoko_vocab::Lang;
+use shoko_vocab::layout::{
+    CONFIG_FILE, CONTENT_DIR, DATA_DIR, EVIDENCE_SCHEMA, OUTPUT_DIR, TARGETS_FILE, strings_file,
+};
 use std::path::Path;
 
 /// Run `init`.
@@ -54,7 +58,7 @@ fn files() -> Vec<(String, String)> {
              # base_path: /my-project/        # the sub-path GitHub Pages serves the site under\n\
              # base_url: https://me.github.io/my-project/\n\
              # repos: { ROCm/rocBLAS: ../clones/rocBLAS }   # local clones to verify sources against\n\
-             # The site's name: `site-title = …` in i18n/ja.ftl and in i18n/en.ftl (other strings stay built in).\n"
+             # The site's name is `site-title` in i18n/ja.ftl and i18n/en.ftl (other strings stay built in).\n"
                 .to_owned(),
         ),
         (".gitignore".to_owned(), format!("/{output}/\n/.{output}.cache/\n/.{output}.stamp\n")),
@@ -105,6 +109,35 @@ claims:
       - {{ date: "{today}", from: null, to: confirmed, reason: {{ ja: "初回観測", en: "First observation" }} }}
 "#
             ),
+        ),
+        (
+            format!("{content}/{DATA_DIR}/{TARGETS_FILE}"),
+            format!(
+                r#"# yaml-language-server: $schema=../../{EVIDENCE_SCHEMA}
+# The GPU targets the site observes (a claim's scope.gfx names one of them). Family labels
+# follow LLVM's AMDGPU processor table. Targets claims name without the site observing them go
+# under `mentioned:` (gfx, family, products).
+targets:
+  - gfx: gfx1201
+    family: RDNA 4
+    generation: RDNA4
+    products: [Radeon RX 9070 XT]
+    worldview:
+      ja: "この世代で何が観測でき、何が観測できないか。"
+      en: "What can and cannot be observed on this generation."
+    status: active
+    status_text: {{ ja: "観測中", en: "Observing" }}
+"#
+            ),
+        ),
+        // The site's name; every other string stays built in until a key is added here.
+        (
+            strings_file(Lang::Ja),
+            "# この言語の UI 文字列（組み込みのものに上書きする）。\nsite-title = 観測ノート\n".to_owned(),
+        ),
+        (
+            strings_file(Lang::En),
+            "# This language's UI strings, over the built-in ones.\nsite-title = Observation notes\n".to_owned(),
         ),
         // What the files' `yaml-language-server` lines point editors at (`shoko schema` prints it
         // again after an update).

@@ -46,8 +46,8 @@ impl SourceKind {
     pub fn of(path: &str) -> Option<Result<SourceKind, ()>> {
         if let Some(data) = path.strip_prefix(shoko_vocab::layout::DATA_DIR).and_then(|p| p.strip_prefix('/')) {
             return Some(match data {
-                "targets.yaml" => Ok(SourceKind::Targets),
-                "glossary.yaml" => Ok(SourceKind::Glossary),
+                shoko_vocab::layout::TARGETS_FILE => Ok(SourceKind::Targets),
+                shoko_vocab::layout::GLOSSARY_FILE => Ok(SourceKind::Glossary),
                 _ => Err(()),
             });
         }
