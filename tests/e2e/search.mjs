@@ -173,13 +173,13 @@ try {
   const badges = await tab.$$eval('[data-search-results] a', (links) => links.map((a) => a.querySelector('.badge')?.className || 'none'));
   check(badges.length > 0 && badges.every((b) => b.includes('badge-confirmed')), `the Confirmed facet keeps ${badges.length} confirmed claims only`);
 
-  // The evidence summary's counts open the claims index filtered to that page's claims of that
-  // class, as many as the count says; lifting the page filter shows the class site-wide, and a
+  // The evidence summary's counts open the claims index filtered to that page's current claims
+  // of that class, as many as the count says; lifting the page filter shows the class site-wide, and a
   // target narrows it.
   await tab.goto(`${origin}${BASE}en/gpu/gfx1201/index.html`);
   const count = Number(await tab.$eval('a.summary-link[href*="class=inferred"] .count', (c) => c.textContent));
   await tab.click('a.summary-link[href*="class=inferred"]');
-  await tab.waitForURL(/claims\/index\.html\?page=%2Fgpu%2Fgfx1201%2F&class=inferred$|claims\/index\.html\?page=\/gpu\/gfx1201\/&class=inferred$/);
+  await tab.waitForURL(/claims\/index\.html\?page=(%2Fgpu%2Fgfx1201%2F|\/gpu\/gfx1201\/)&class=inferred&lifecycle=current$/);
   const rows = await tab.$$eval('.claim-index > li:not([hidden])', (items) => items.map((li) => [li.dataset.class, li.dataset.pages]));
   check(rows.length === count && rows.every(([c, p]) => c === 'inferred' && p.split(' ').includes('/gpu/gfx1201/')),
     `the Inferred count (${count}) opens the index showing that page's ${rows.length} inferred claims`);
@@ -187,10 +187,10 @@ try {
   check(chip.includes('RDNA4'), `a chip names the page (${chip})`);
   await tab.click('.claim-filters .page-chip');
   const before = await tab.$$eval('.claim-index > li:not([hidden])', (items) => items.length);
-  check(before > rows.length && tab.url().endsWith('?class=inferred'), `pressing the chip lifts the page filter (${rows.length} → ${before})`);
+  check(before > rows.length && tab.url().endsWith('?class=inferred&lifecycle=current'), `pressing the chip lifts the page filter (${rows.length} → ${before})`);
   await tab.click('.claim-filters button[data-value="gfx900"]');
   const after = await tab.$$eval('.claim-index > li:not([hidden])', (items) => items.map((li) => li.dataset.gfx));
-  check(after.length < before && after.every((g) => g.split(' ').includes('gfx900')) && tab.url().endsWith('?class=inferred&gfx=gfx900'),
+  check(after.length < before && after.every((g) => g.split(' ').includes('gfx900')) && tab.url().endsWith('?class=inferred&gfx=gfx900&lifecycle=current'),
     `a target narrows it (${before} → ${after.length}) and the address keeps both filters`);
 
   // At phone width the open results do not widen the page.

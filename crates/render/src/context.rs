@@ -70,7 +70,8 @@ pub(crate) type EventAt = (DocId, usize, usize);
 pub(crate) struct ClaimList {
     /// Each claim's document and index there, in ID order.
     pub(crate) order: Vec<(DocId, usize)>,
-    /// How many claims each class has (`Class::ALL` order).
+    /// How many current claims each class has (`Class::ALL` order): a superseded or retracted
+    /// one no longer says anything.
     pub(crate) counts: Vec<usize>,
     /// The lifecycles some claim has.
     pub(crate) lifecycles: std::collections::BTreeSet<shoko_model::schema::Lifecycle>,
@@ -213,7 +214,11 @@ impl<'a> Ctx<'a> {
         self.claims.get_or_init(|| {
             let order: Vec<(DocId, usize)> = self.site.claims().values().map(|d| (d.doc, d.index)).collect();
             let claim = |&(doc, i): &(DocId, usize)| &self.site.docs()[doc.0].claims[i];
-            let counts = Class::ALL.iter().map(|&k| order.iter().filter(|c| claim(c).class == k).count()).collect();
+            let current = |c: &&(DocId, usize)| claim(c).lifecycle == shoko_model::schema::Lifecycle::Current;
+            let counts = Class::ALL
+                .iter()
+                .map(|&k| order.iter().filter(current).filter(|c| claim(c).class == k).count())
+                .collect();
             let lifecycles = order.iter().map(|c| claim(c).lifecycle).collect();
             ClaimList { order, counts, lifecycles }
         })

@@ -15,6 +15,7 @@ use shoko_model::Class;
 use shoko_model::Page;
 use shoko_model::anchors;
 use shoko_model::anchors::{card_ids, reserved};
+use shoko_model::schema::Lifecycle;
 use shoko_model::schema::PageLayout;
 use shoko_model::validate::resolve_relative;
 use shoko_model::{Claim, ClaimId, DocId, Document};
@@ -337,19 +338,22 @@ pub fn page_views<'a>(
     (views, pcx.errors.into_inner())
 }
 
-/// Counts of each class among the `claims` of the page at `here` (every class listed, zeros
-/// included), each leading to the claims index narrowed to the page's claims of that class
-/// (`?page=KEY&class=…`, `key` from [`Ctx::page_key`]) at the index page that lists the first of
-/// them, so a large site's index opens where they are.
+/// Counts of each class among the current `claims` of the page at `here` (every class listed,
+/// zeros included; a superseded or retracted claim no longer counts), each leading to the claims
+/// index narrowed to the page's current claims of that class (`?page=KEY&class=…&lifecycle=current`,
+/// `key` from [`Ctx::page_key`]) at the index page that lists the first of them, so a large
+/// site's index opens where they are.
 pub fn summary(cx: &Ctx<'_>, claims: &[&Claim], here: &str, key: &str, lang: Lang) -> Vec<CountView> {
+    let current = Lifecycle::Current.as_str();
     Class::ALL
         .iter()
         .map(|&class| {
-            let of_class = claims.iter().filter(|c| c.class == class);
+            let of_class = claims.iter().filter(|c| c.class == class && c.lifecycle == Lifecycle::Current);
             let part = of_class.clone().map(|c| cx.index_part(&c.id)).min().unwrap_or(0);
             let index = Ctx::site_part_dir(SitePage::Claims, lang, part);
             let badge = cx.badge(class, lang);
-            let href = [&*relative_href(here, &index), "?page=", key, "&class=", badge.class].concat();
+            let href =
+                [&*relative_href(here, &index), "?page=", key, "&class=", badge.class, "&lifecycle=", current].concat();
             CountView { badge, count: of_class.count(), href: Some(href) }
         })
         .collect()
