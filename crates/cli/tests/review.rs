@@ -70,6 +70,22 @@ fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
         assert!(evidence.contains(id), "the evidence page lists {id}");
     }
     assert!(!evidence.contains("<code>looked-again</code>"), "a reviewed claim is not listed");
+    // The change log says a review is one, not a change from a class to itself.
+    let changes = read(&out, "en/changes/index.html");
+    assert!(changes.contains(r#"<span class="editorial">(reviewed)</span>"#), "{changes}");
+    let fed = root.join("fed");
+    let run = shoko(&[
+        "build",
+        "--root",
+        &root.display().to_string(),
+        "--out",
+        &fed.display().to_string(),
+        "--base-url",
+        "https://example.org/",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let feed = read(&fed, "en/changes/feed.xml");
+    assert!(feed.contains("Inferred → Inferred (reviewed)"), "{feed}");
 
     // Reviewed: `top` is clear; `middle` still needs a look, since a typo fixed (an editorial
     // event) is not a review.

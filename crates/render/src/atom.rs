@@ -12,7 +12,7 @@ use atom_syndication::{
 };
 use shoko_markdown::Lang;
 use shoko_model::dates::iso_date;
-use shoko_model::{Claim, Event};
+use shoko_model::{ChangeKind, Claim, Event};
 use shoko_vocab::claim_anchor;
 use std::str::FromStr;
 
@@ -118,6 +118,15 @@ fn entry(cx: &Ctx<'_>, lang: Lang, claim: &Claim, event: usize) -> atom_syndicat
     };
     if let Some(lifecycle) = e.lifecycle.filter(|l| *l != shoko_model::Lifecycle::Current) {
         change.push_str(&format!(" ({})", crate::cards::stale_label(cx, lifecycle, lang).unwrap_or_default()));
+    }
+    // An event that keeps the class says what it was.
+    let kind = match e.kind {
+        ChangeKind::Review => Some("change-review"),
+        ChangeKind::Editorial => Some("change-editorial"),
+        ChangeKind::Substantive => None,
+    };
+    if let Some(key) = kind {
+        change.push_str(&format!(" ({})", cx.t(lang, key)));
     }
     let dir = cx.card_dir(&claim.id, lang);
     let link = cx.address(&dir, Some(&claim_anchor(&claim.id)));
