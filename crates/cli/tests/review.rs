@@ -211,3 +211,28 @@ fn a_lifecycle_written_as_a_class_or_only_in_the_history_is_explained() {
     );
     assert!(err.contains("add `lifecycle: retracted` to the claim"), "{err}");
 }
+
+#[test]
+fn the_change_log_names_what_superseded_a_claim() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path().join("root");
+    copy_tree(&fixture("valid"), &root);
+    replace(
+        &root,
+        "content/logs/2026-03-27.yaml",
+        "      - { date: \"2026-03-27\", from: null, to: inferred, reason: { ja: \"初回\", en: \"First record\" } }",
+        "      - { date: \"2026-03-27\", from: null, to: inferred, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-04-03\", from: inferred, to: inferred, lifecycle: superseded, reason: { ja: \"統合\", en: \"Merged\" } }\n    lifecycle: superseded\n    superseded_by: base",
+    );
+    replace(
+        &root,
+        "content/logs/2026-03-27.yaml",
+        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }",
+        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n    supersedes: [derived]",
+    );
+    let out = tmp.path().join("site");
+    build(&root, &out);
+    let changes = read(&out, "en/changes/index.html");
+    let row = changes.split("<tr>").find(|r| r.contains("Merged")).expect("the supersession's row");
+    assert!(row.contains("Statement derived.</a><br><span class=\"successor\">Superseded by: <a href="), "{row}");
+    assert!(row.contains("#claim-base\">Statement base.</a>"), "{row}");
+}

@@ -243,11 +243,18 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
         .take(INDEX_PAGE_SIZE)
         .map(|&(doc, index, event)| {
             let claim = &cx.site.docs()[doc.0].claims[index];
+            let e = &claim.history[event];
+            // The event that superseded the claim names what replaced it: old → new statement.
+            let successor = (e.lifecycle == Some(Lifecycle::Superseded))
+                .then_some(claim.superseded_by.as_ref())
+                .flatten()
+                .map(|r| cx.claim_link(&here, &r.id.0, lang));
             ChangeView {
-                date: iso_date(claim.history[event].date),
+                date: iso_date(e.date),
                 claim: cx.claim_link(&here, &claim.id.0, lang),
                 text: claim.text.get(lang).to_owned(),
-                event: event_view(cx, &claim.history[event], lang),
+                successor,
+                event: event_view(cx, e, lang),
                 pages: cx
                     .site
                     .shown_on()

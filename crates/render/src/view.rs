@@ -479,6 +479,8 @@ pub struct ChangeView {
     pub claim: LinkView,
     /// The claim's text now.
     pub text: String,
+    /// The claim that replaced it, when the event superseded it.
+    pub successor: Option<LinkView>,
     /// The event.
     pub event: EventView,
     /// Pages that show the claim.
