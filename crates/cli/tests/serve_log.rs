@@ -1,5 +1,6 @@
 //! `shoko serve` in the terminal: one line per rebuild saying what changed, how many pages were
-//! updated and how long it took, and a line when a save does not build (its diagnostics follow).
+//! updated and how long it took, and a line when a save does not build (its diagnostics follow);
+//! warnings when they change.
 //! The real binary, serving on 127.0.0.1.
 
 mod common;
@@ -57,6 +58,14 @@ fn each_rebuild_prints_one_line() {
     let failed = wait_for(&lines, "not built");
     assert!(failed.contains("the last good pages are still served"), "{failed}");
     wait_for(&lines, "error[fm/yaml-syntax]");
+    // Warnings are printed when they change, and their end is said once.
+    common::write(tmp.path(), "content/index.md", &PAGE.replace(":::en\nBody\n:::\n", ""));
+    wait_for(&lines, "content/index.md changed");
+    wait_for(&lines, "warning[i18n/missing-translation]");
+    wait_for(&lines, "0 errors, 1 warning");
+    common::write(tmp.path(), "content/index.md", PAGE);
+    wait_for(&lines, "content/index.md changed");
+    wait_for(&lines, "no warnings now");
     let _ = child.kill();
     let _ = child.wait();
 }

@@ -83,6 +83,8 @@ pub struct State {
     rebuilds: AtomicU64,
     engine: Arc<Mutex<(Engine, MemoryOutput)>>,
     stopping: tokio::sync::watch::Sender<bool>,
+    /// The warnings the terminal was last shown, so that a build prints them when they change.
+    warned: std::sync::Mutex<String>,
 }
 
 impl State {
@@ -105,6 +107,7 @@ impl State {
             rebuilds: AtomicU64::new(0),
             engine,
             stopping: tokio::sync::watch::channel(false).0,
+            warned: std::sync::Mutex::new(String::new()),
         }
     }
 
@@ -179,7 +182,7 @@ impl State {
         };
         let took = started.elapsed().as_millis();
         match result {
-            Ok((files, changed, base_path)) => {
+            Ok((files, changed, base_path, warnings)) => {
                 let html = changed.iter().filter(|p| p.ends_with(".html")).count();
                 let changed = self.replace(files, &changed, base_path);
                 if self.options.print {
@@ -189,6 +192,16 @@ impl State {
                         n => format!("{n} pages updated"),
                     };
                     eprintln!("{what}: {pages} in {took} ms");
+                    // Warnings (drift, claims to review, …) are printed when they change, not
+                    // after every save.
+                    let mut warned = self.warned.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    if *warned != warnings {
+                        match warnings.is_empty() {
+                            true => eprintln!("no warnings now"),
+                            false => eprint!("{warnings}"),
+                        }
+                        *warned = warnings;
+                    }
                 }
                 Outcome::Built(changed)
             }
@@ -268,8 +281,8 @@ impl State {
 }
 
 /// What a good rebuild hands the server: the new output (when anything changed), the changed
-/// output paths and the configured base path.
-type Fresh = (Option<Files>, Vec<String>, String);
+/// output paths, the configured base path and its warnings as the terminal shows them.
+type Fresh = (Option<Files>, Vec<String>, String, String);
 
 /// Rebuild into `output`, or the report of why not.
 fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> Result<Fresh, Report> {
@@ -279,7 +292,12 @@ fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> R
             let changed = output.changed().to_vec();
             let files = (!changed.is_empty()).then(|| output.files().clone());
             let base = engine.config().map_or_else(|| String::from("/"), |c| c.base_path.clone());
-            Ok((files, changed, base))
+            // A build that succeeds has warnings at most.
+            let warnings = match engine.diagnostics() {
+                [] => String::new(),
+                found => render_human(found, engine.sources().unwrap_or(&shoko_diagnostics::SourceMap::new()), color),
+            };
+            Ok((files, changed, base, warnings))
         }
         Ok(Rebuilt::Failed) => {
             let empty = shoko_diagnostics::SourceMap::new();
