@@ -230,7 +230,9 @@ fn the_change_log_names_what_superseded_a_claim() {
         "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n    supersedes: [derived]",
     );
     let out = tmp.path().join("site");
-    build(&root, &out);
+    let stderr = build(&root, &out);
+    // The guide's inferred callout cites only `derived`, which no longer holds.
+    assert!(stderr.contains("an inferred callout cites only weaker claims: `derived` (superseded)"), "{stderr}");
     let changes = read(&out, "en/changes/index.html");
     let row = changes.split("<tr>").find(|r| r.contains("Merged")).expect("the supersession's row");
     assert!(row.contains("Statement derived.</a><br><span class=\"successor\">Superseded by: <a href="), "{row}");

@@ -565,14 +565,18 @@ fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
 fn check_callouts(site: &SiteModel, out: &mut Vec<Diagnostic>) {
     for doc in &site.docs {
         for callout in doc.page().map_or(&[][..], |p| p.callouts.as_slice()) {
+            // A superseded or retracted claim supports nothing, whatever its class: it is named by
+            // its lifecycle.
+            let current = |c: &Claim| c.lifecycle == Lifecycle::Current;
+            let state = |c: &Claim| if current(c) { c.class.as_str() } else { c.lifecycle.as_str() };
             let cited: Option<Vec<(String, &str)>> =
-                callout.cites.iter().map(|id| site.claim(id).map(|c| (id.0.clone(), c.class.as_str()))).collect();
+                callout.cites.iter().map(|id| site.claim(id).map(|c| (id.0.clone(), state(c)))).collect();
             let Some(cited) = cited.filter(|c| !c.is_empty()) else { continue };
             let weaker = callout
                 .cites
                 .iter()
                 .filter_map(|id| site.claim(id))
-                .all(|c| crate::review::weakens(callout.class, c.class));
+                .all(|c| !current(c) || crate::review::weakens(callout.class, c.class));
             if weaker {
                 let mut shown: Vec<(String, &str)> = Vec::new();
                 for one in cited {

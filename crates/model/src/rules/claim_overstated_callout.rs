@@ -1,6 +1,6 @@
 //! `claim/overstated-callout` (warning): a callout's class is stronger than the class of every
-//! claim cited inside it (a `confirmed` callout around text that cites only inferred claims):
-//! the badge states more than the evidence does.
+//! claim cited inside it (a `confirmed` callout around text that cites only inferred claims), or
+//! cites only superseded or retracted ones: the badge states more than the evidence does.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
