@@ -238,3 +238,22 @@ fn the_change_log_names_what_superseded_a_claim() {
     assert!(row.contains("Statement derived.</a><br><span class=\"successor\">Superseded by: <a href="), "{row}");
     assert!(row.contains("#claim-base\">Statement base.</a>"), "{row}");
 }
+
+#[test]
+fn a_premise_that_no_longer_holds_is_reported_once_at_the_reference() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path();
+    copy_tree(&fixture("invalid/claim/needs-review"), root);
+    // `base` is retracted: `middle` rests on it directly, `top` through `middle`.
+    replace(
+        root,
+        "content/logs/a.yaml",
+        "      - { date: \"2026-05-01\", from: confirmed, to: inferred, reason: { ja: \"再観測できず\", en: \"Could not observe it again\" } }",
+        "      - { date: \"2026-05-01\", from: confirmed, to: inferred, reason: { ja: \"再観測できず\", en: \"Could not observe it again\" } }\n      - { date: \"2026-05-06\", from: inferred, to: inferred, lifecycle: retracted, reason: { ja: \"誤り\", en: \"Wrong\" } }\n    lifecycle: retracted",
+    );
+    let run = shoko(&["check", "--root", &root.display().to_string()]);
+    let err = &run.stderr;
+    assert!(err.contains("error[claim/retracted-premise]") && err.contains("`middle`"), "{err}");
+    assert!(!err.contains("warning[claim/needs-review]: `middle`"), "the root cause once: {err}");
+    assert!(err.contains("warning[claim/needs-review]: `top` needs review"), "{err}");
+}

@@ -289,7 +289,13 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
     out.extend(found.into_iter().flatten());
     site.needs_review = Arc::new(crate::review::needs_review(&site));
     for (id, review) in site.needs_review.iter() {
-        if let Some(claim) = site.claim(id) {
+        // A premise of its own that no longer holds or is unresolved is reported at the
+        // reference (`check_premises`): the root cause once, not again as a review to do.
+        let direct = match review.chain.as_slice() {
+            [premise] => site.claim(premise).filter(|p| premise_reported(p)),
+            _ => None,
+        };
+        if let Some(claim) = site.claim(id).filter(|_| direct.is_none() || review.others > 0) {
             out.push(rules::claim_needs_review::diagnostic(claim.id_span.clone(), &id.0, claim.class.as_str(), review));
         }
     }
@@ -430,35 +436,24 @@ fn check_cycles(site: &SiteModel, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Whether a premise is one [`check_premises`] reports where a current claim rests on it.
+fn premise_reported(premise: &Claim) -> bool {
+    premise.lifecycle != Lifecycle::Current || premise.class == Class::Unresolved
+}
+
 fn check_premises(site: &SiteModel, out: &mut Vec<Diagnostic>) {
     for (_, claim) in site.all_claims() {
         if claim.lifecycle != Lifecycle::Current {
             continue;
         }
         for r in &claim.depends_on {
-            let Some(premise) = site.claim(&r.id) else { continue };
-            match (premise.lifecycle, premise.class) {
-                (Lifecycle::Retracted, _) => {
-                    out.push(rules::claim_retracted_premise::diagnostic(r.span.clone(), &claim.id.0, &premise.id.0));
-                }
-                (Lifecycle::Superseded, _) => {
-                    out.push(rules::claim_weak_premise::diagnostic(
-                        r.span.clone(),
-                        &claim.id.0,
-                        &premise.id.0,
-                        "superseded",
-                    ));
-                }
-                (Lifecycle::Current, Class::Unresolved) => {
-                    out.push(rules::claim_weak_premise::diagnostic(
-                        r.span.clone(),
-                        &claim.id.0,
-                        &premise.id.0,
-                        "unresolved",
-                    ));
-                }
-                _ => {}
-            }
+            let Some(premise) = site.claim(&r.id).filter(|p| premise_reported(p)) else { continue };
+            let (span, id, premise_id) = (r.span.clone(), &claim.id.0, &premise.id.0);
+            out.push(match premise.lifecycle {
+                Lifecycle::Retracted => rules::claim_retracted_premise::diagnostic(span, id, premise_id),
+                Lifecycle::Superseded => rules::claim_weak_premise::diagnostic(span, id, premise_id, "superseded"),
+                Lifecycle::Current => rules::claim_weak_premise::diagnostic(span, id, premise_id, "unresolved"),
+            });
         }
     }
 }
