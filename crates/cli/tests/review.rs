@@ -237,6 +237,10 @@ fn the_change_log_names_what_superseded_a_claim() {
     let row = changes.split("<tr>").find(|r| r.contains("Merged")).expect("the supersession's row");
     assert!(row.contains("Statement derived.</a><br><span class=\"successor\">Superseded by: <a href="), "{row}");
     assert!(row.contains("#claim-base\">Statement base.</a>"), "{row}");
+    // And so does its row in the claims index (the guide shows its card, so it has a row).
+    let index = read(&out, "en/claims/index.html");
+    let row = index.split("<li class=\"claim-entry").find(|r| r.contains("id=\"claim-derived\"")).expect("its row");
+    assert!(row.contains("<del>Statement derived.</del><br><span class=\"successor\">Superseded by: <a href=\"index.html#claim-base\">Statement base.</a>"), "{row}");
 }
 
 #[test]

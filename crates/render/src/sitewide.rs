@@ -10,11 +10,11 @@ use crate::view::{
     TranslationRowView, TranslationsView, UnresolvedView,
 };
 use shoko_markdown::{Lang, slug};
-use shoko_model::Class;
 use shoko_model::DocId;
 use shoko_model::dates::iso_date;
 use shoko_model::pairs::Revision;
 use shoko_model::schema::Lifecycle;
+use shoko_model::{Claim, Class};
 use shoko_vocab::claim_anchor;
 use std::collections::BTreeMap;
 
@@ -192,6 +192,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
                 badge: cx.badge(claim.class, lang),
                 text: claim.text.get(lang).to_owned(),
                 stale: stale_label(cx, claim.lifecycle, lang),
+                successor: successor(cx, claim, &here, lang),
                 review: cx.site.needs_review().contains_key(&claim.id),
                 gfx: scope.gfx,
                 software: scope.software.into_iter().collect(),
@@ -233,6 +234,12 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
     }
 }
 
+/// The claim that replaced `claim`, if it was superseded, linked from the page at `here`.
+fn successor(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> Option<LinkView> {
+    let by = claim.superseded_by.as_ref().filter(|_| claim.lifecycle == Lifecycle::Superseded)?;
+    Some(cx.claim_link(here, &by.id.0, lang))
+}
+
 /// Page `part` of the change log: every history event of every claim, newest first.
 pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
     let here = Ctx::site_part_dir(SitePage::Changes, lang, part);
@@ -244,16 +251,14 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
         .map(|&(doc, index, event)| {
             let claim = &cx.site.docs()[doc.0].claims[index];
             let e = &claim.history[event];
-            // The event that superseded the claim names what replaced it: old → new statement.
-            let successor = (e.lifecycle == Some(Lifecycle::Superseded))
-                .then_some(claim.superseded_by.as_ref())
-                .flatten()
-                .map(|r| cx.claim_link(&here, &r.id.0, lang));
             ChangeView {
                 date: iso_date(e.date),
                 claim: cx.claim_link(&here, &claim.id.0, lang),
                 text: claim.text.get(lang).to_owned(),
-                successor,
+                // The event that superseded the claim names what replaced it: old → new statement.
+                successor: (e.lifecycle == Some(Lifecycle::Superseded))
+                    .then(|| successor(cx, claim, &here, lang))
+                    .flatten(),
                 event: event_view(cx, e, lang),
                 pages: cx
                     .site

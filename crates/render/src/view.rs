@@ -387,6 +387,8 @@ pub struct ClaimRowView {
     pub text: String,
     /// Lifecycle label if not current (the text is shown struck through).
     pub stale: Option<String>,
+    /// The claim that replaced it, when it was superseded.
+    pub successor: Option<LinkView>,
     /// Whether it needs review.
     pub review: bool,
     /// GPU targets.
