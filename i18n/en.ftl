@@ -67,6 +67,7 @@ all-questions-intro = Every open question on the site, and every claim that is s
 no-target = Any generation
 all-claims-title = All claims
 all-claims-intro = Every claim on the site with its evidence class, scope and the pages that show it.
+all-claims-counted = The counts are of current claims; superseded and retracted ones are listed too, struck through.
 cited-on = Shown on
 declared-in = Recorded in
 changes-title = Change log

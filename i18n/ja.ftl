@@ -67,6 +67,7 @@ all-questions-intro = サイト内のすべての未確定事項と、まだ決�
 no-target = 世代を問わない
 all-claims-title = 主張の一覧
 all-claims-intro = サイト内のすべての主張と、その証拠クラス・範囲・掲載ページです。
+all-claims-counted = 件数は現行の主張だけを数えています。置き換えられた主張と撤回された主張も取り消し線付きで載せています。
 cited-on = 掲載ページ
 declared-in = 記録元
 changes-title = 変更履歴

@@ -231,8 +231,10 @@ fn the_change_log_names_what_superseded_a_claim() {
     );
     let out = tmp.path().join("site");
     let stderr = build(&root, &out);
-    // The guide's inferred callout cites only `derived`, which no longer holds.
-    assert!(stderr.contains("an inferred callout cites only weaker claims: `derived` (superseded)"), "{stderr}");
+    // The guide's inferred callout cites only `derived`, which no longer holds: said once, at
+    // the citation, and the callout is not weighed against a claim that supports nothing.
+    assert!(stderr.contains("warning[ref/non-current-claim]: cites superseded claim `derived`"), "{stderr}");
+    assert!(!stderr.contains("claim/overstated-callout"), "{stderr}");
     let changes = read(&out, "en/changes/index.html");
     let row = changes.split("<tr>").find(|r| r.contains("Merged")).expect("the supersession's row");
     assert!(row.contains("Statement derived.</a><br><span class=\"successor\">Superseded by: <a href="), "{row}");
@@ -260,4 +262,32 @@ fn a_premise_that_no_longer_holds_is_reported_once_at_the_reference() {
     assert!(err.contains("error[claim/retracted-premise]") && err.contains("`middle`"), "{err}");
     assert!(!err.contains("warning[claim/needs-review]: `middle`"), "the root cause once: {err}");
     assert!(err.contains("warning[claim/needs-review]: `top` needs review"), "{err}");
+}
+
+#[test]
+fn a_callout_is_weighed_against_the_current_claims_it_cites() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path();
+    copy_tree(&fixture("valid"), root);
+    // A confirmed callout citing the inferred `derived` and `base`, confirmed but retracted.
+    replace(root, "content/guide/index.md", "::::callout inferred", "::::callout confirmed");
+    replace(
+        root,
+        "content/guide/index.md",
+        "[reads as MMVQ](claim:derived)",
+        "[reads as MMVQ](claim:derived) [base](claim:base)",
+    );
+    replace(
+        root,
+        "content/logs/2026-03-27.yaml",
+        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }",
+        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-04-03\", from: confirmed, to: confirmed, lifecycle: retracted, reason: { ja: \"誤読\", en: \"Misread\" } }\n    lifecycle: retracted",
+    );
+    let err = shoko(&["check", "--root", &root.display().to_string()]).stderr;
+    assert!(
+        err.contains(
+            "warning[claim/overstated-callout]: a confirmed callout cites only weaker claims: `derived` (inferred)"
+        ),
+        "{err}"
+    );
 }

@@ -8,7 +8,7 @@
 //! one lookup. A file that disappears while another appears in the same commit is followed as a
 //! rename when it has the same bytes or shares at least half of its lines. A commit whose message
 //! carries the trailer `Translation: unaffected` updates the texts it changes without putting
-//! anything behind (typo fixes); a side that was behind still catches up when it changes. Changes merged from a side branch count
+//! anything behind or catching anything up (typo fixes). Changes merged from a side branch count
 //! at the merge. Edits not yet committed are the newest change of all.
 
 mod walk;
@@ -65,14 +65,12 @@ impl PairState {
     /// The state after a version with sides `hashes`, committed as `at`. A side that changes
     /// alone puts its partner behind, unless it was the one behind (it caught up) or it was
     /// empty (a translation written for the first time); both changing together leave none
-    /// behind. An `unaffected` change puts no one behind, but a side that was behind and changes
-    /// catches up all the same (the trailer says a change needs no translation, not that it is
-    /// no translation).
+    /// behind; an `unaffected` change moves no one.
     fn next(old: Option<PairState>, hashes: [TextHash; 2], at: usize, unaffected: bool) -> PairState {
         let Some(old) = old else { return PairState { hashes, behind: None } };
         let changed = [old.hashes[0] != hashes[0], old.hashes[1] != hashes[1]];
         let behind = match changed {
-            _ if unaffected => old.behind.filter(|(b, _)| !changed[*b]),
+            _ if unaffected => old.behind,
             [false, false] => old.behind,
             [true, true] => None,
             [first, _] => {

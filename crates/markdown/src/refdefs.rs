@@ -11,12 +11,14 @@
 use crate::links::{each_run, options};
 use pulldown_cmark::{BrokenLink, CowStr, LinkType, Parser};
 use shoko_vocab::Lang;
+use unicase::UniCase;
 
 /// One definition: where it applies (`None`: shared text), its label as matched, its target.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct RefDef {
     lang: Option<Lang>,
-    label: String,
+    #[serde(with = "folded")]
+    label: UniCase<String>,
     dest: String,
     title: String,
 }
@@ -25,8 +27,10 @@ struct RefDef {
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RefDefs(Vec<RefDef>);
 
-/// A reference-style link that no definition its text sees resolves, as a byte range of the
-/// run it is in; shortcut references (`[x]` alone) are text as often as links, and not listed.
+/// A reference-style link whose label the body defines, but only where its text does not see
+/// it (in the other language's divs), as a byte range of the run it is in. A label the body
+/// defines nowhere is prose (`a[i][j]`), as CommonMark reads it; shortcut references (`[x]`
+/// alone) are text as often as links.
 pub(crate) type Undefined = std::ops::Range<usize>;
 
 impl RefDefs {
@@ -55,7 +59,7 @@ impl RefDefs {
     }
 
     /// The callback that resolves a run's undefined references for text in `lang`, pushing the
-    /// run-relative range of each reference-style link that stays undefined onto `undefined`.
+    /// run-relative range of each [`Undefined`] reference onto `undefined`.
     pub(crate) fn callback<'d, 'u, 'i>(
         &'d self,
         lang: Option<Lang>,
@@ -64,7 +68,11 @@ impl RefDefs {
         move |link: BrokenLink<'i>| match self.resolve(&link.reference, lang) {
             Some(def) => Some((CowStr::from(def.dest.clone()), CowStr::from(def.title.clone()))),
             None => {
-                if matches!(link.link_type, LinkType::Reference | LinkType::Collapsed) {
+                let elsewhere = || {
+                    let label = normalize(&link.reference);
+                    self.0.iter().any(|d| d.label == label)
+                };
+                if matches!(link.link_type, LinkType::Reference | LinkType::Collapsed) && elsewhere() {
                     undefined.push(link.span);
                 }
                 None
@@ -78,9 +86,24 @@ impl RefDefs {
     }
 }
 
-/// A label as CommonMark matches it: case-folded, inner whitespace collapsed, ends trimmed.
-fn normalize(label: &str) -> String {
-    label.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+/// A label as CommonMark matches it: inner whitespace collapsed, ends trimmed, and compared
+/// case-folded (`UniCase`, as pulldown-cmark does within a run: `[SS]` finds `[ß]`).
+fn normalize(label: &str) -> UniCase<String> {
+    UniCase::new(label.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// A label kept as written (`UniCase` has no serde of its own): folding happens when compared.
+mod folded {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use unicase::UniCase;
+
+    pub(super) fn serialize<S: Serializer>(label: &UniCase<String>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(label.as_ref())
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<UniCase<String>, D::Error> {
+        String::deserialize(d).map(UniCase::new)
+    }
 }
 
 #[cfg(test)]
@@ -107,6 +130,13 @@ mod tests {
     }
 
     #[test]
+    fn labels_match_case_folded_as_within_a_run() {
+        let body = ":::en\n[Straße][STRASSE] and [b][ B   c ]\n:::\n\n[straße]: s.md\n[b c]: bc.md\n";
+        let found: Vec<String> = dests(body).into_iter().map(|(_, d)| d).collect();
+        assert_eq!(found, ["s.md", "bc.md"]);
+    }
+
+    #[test]
     fn a_language_sees_its_own_definitions_first_and_never_the_other_languages() {
         let body = ":::ja\n[a][x]\n\n::::callout inferred\n[b][y]\n::::\n\n[x]: ja.md\n[y]: ja-y.md\n:::\n:::en\n[a][x] [b][y]\n:::\n\n[x]: shared.md\n";
         assert_eq!(
@@ -120,13 +150,13 @@ mod tests {
     }
 
     #[test]
-    fn a_reference_nothing_defines_is_reported_but_a_bracket_alone_is_text() {
-        let body = "See [the log][nowhere] and [this][], but [1] is a footnote mark.\n";
+    fn a_reference_defined_only_for_the_other_language_is_reported_but_prose_is_not() {
+        let body = ":::ja\n[記録][log] と [これ][]。\n\n[log]: a.md\n[これ]: b.md\n:::\n:::en\nSee [the log][log] and [これ][], but a[i][j] and [1] are text.\n:::\n";
         let (parsed, diagnostics) = parse_body(body, 0, FileId(0));
-        assert!(parsed.links.is_empty());
+        assert_eq!(parsed.links.len(), 2, "the Japanese ones resolve");
         let found: Vec<&str> =
             diagnostics.iter().filter_map(|d| d.primary.as_ref()).map(|l| &body[l.span.range.clone()]).collect();
-        assert_eq!(found, ["[the log][nowhere]", "[this]"]);
+        assert_eq!(found, ["[the log][log]", "[これ]"]);
         assert!(diagnostics.iter().all(|d| d.code.name == "md/undefined-reference"));
     }
 }

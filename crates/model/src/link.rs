@@ -545,10 +545,11 @@ fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
         let Some(page) = doc.page() else { continue };
         for use_ in page.components.iter().filter(|c| c.component == Component::Generations) {
             if known.is_empty() {
-                let hint = "add content/_data/targets.yaml with the GPU targets";
-                out.push(rules::component_missing_data::diagnostic(use_.span.clone(), Component::Generations, hint));
+                let file = shoko_vocab::layout::data_file(shoko_vocab::layout::TARGETS_FILE);
+                let hint = format!("add {file} with the GPU targets");
+                out.push(rules::component_missing_data::diagnostic(use_.span.clone(), Component::Generations, &hint));
             }
-            for gfx in use_.args.split_whitespace().filter(|g| !known.contains(g)) {
+            for gfx in use_.args.split_whitespace().filter(|g| !known.contains(g) && !unread.contains(g)) {
                 out.push(rules::ref_unknown_target::diagnostic(use_.span.clone(), gfx, &known));
             }
         }
@@ -560,18 +561,27 @@ fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
 fn check_callouts(site: &SiteModel, out: &mut Vec<Diagnostic>) {
     for doc in &site.docs {
         for callout in doc.page().map_or(&[][..], |p| p.callouts.as_slice()) {
-            // A superseded or retracted claim supports nothing, whatever its class: it is named by
-            // its lifecycle.
-            let current = |c: &Claim| c.lifecycle == Lifecycle::Current;
-            let state = |c: &Claim| if current(c) { c.class.as_str() } else { c.lifecycle.as_str() };
-            let cited: Option<Vec<(String, &str)>> =
-                callout.cites.iter().map(|id| site.claim(id).map(|c| (id.0.clone(), state(c)))).collect();
-            let Some(cited) = cited.filter(|c| !c.is_empty()) else { continue };
+            // A superseded or retracted claim supports nothing, whatever its class: only current
+            // ones are weighed (a callout citing none is `ref/non-current-claim` at each citation).
+            let cited: Option<Vec<(String, &Claim)>> =
+                callout.cites.iter().map(|id| site.claim(id).map(|c| (id.0.clone(), c))).collect();
+            // A claim that does not exist is reported by the reference check, and leaves the
+            // callout unjudged.
+            let cited: Vec<(String, &str)> = cited
+                .into_iter()
+                .flatten()
+                .filter(|(_, c)| c.lifecycle == Lifecycle::Current)
+                .map(|(id, c)| (id, c.class.as_str()))
+                .collect();
+            if cited.is_empty() {
+                continue;
+            }
             let weaker = callout
                 .cites
                 .iter()
                 .filter_map(|id| site.claim(id))
-                .all(|c| !current(c) || crate::review::weakens(callout.class, c.class));
+                .filter(|c| c.lifecycle == Lifecycle::Current)
+                .all(|c| crate::review::weakens(callout.class, c.class));
             if weaker {
                 let mut shown: Vec<(String, &str)> = Vec::new();
                 for one in cited {

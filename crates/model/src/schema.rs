@@ -716,3 +716,22 @@ pub fn is_field_anywhere(name: &str) -> bool {
         })
         .contains(name)
 }
+
+/// The record types read as list elements one by one ([`Item`]), by the key that names each.
+mod named {
+    use super::*;
+    use crate::yaml::Named;
+
+    impl Named for ClaimRecord {}
+    impl Named for QuestionRecord {}
+    impl Named for PhaseRecord {}
+    impl Named for TimelineRecord {}
+    impl Named for CardRecord {}
+    impl Named for TermRecord {}
+    impl Named for TargetRecord {
+        const KEY: &'static str = "gfx";
+    }
+    impl Named for MentionedRecord {
+        const KEY: &'static str = "gfx";
+    }
+}

@@ -340,9 +340,9 @@ pub fn page_views<'a>(
 
 /// Counts of each class among the current `claims` of the page at `here` (every class listed,
 /// zeros included; a superseded or retracted claim no longer counts), each leading to the claims
-/// index narrowed to the page's current claims of that class (`?page=KEY&class=…&lifecycle=current`,
-/// `key` from [`Ctx::page_key`]) at the index page that lists the first of them, so a large
-/// site's index opens where they are.
+/// index narrowed to the page's current claims of that class
+/// (`?page=KEY&class=…&lifecycle=current`, `key` from [`Ctx::page_key`]) at the index page that
+/// lists the first of them, so a large site's index opens where they are.
 pub fn summary(cx: &Ctx<'_>, claims: &[&Claim], here: &str, key: &str, lang: Lang) -> Vec<CountView> {
     let current = Lifecycle::Current.as_str();
     Class::ALL

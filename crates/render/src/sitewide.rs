@@ -255,7 +255,7 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
                 date: iso_date(e.date),
                 claim: cx.claim_link(&here, &claim.id.0, lang),
                 text: claim.text.get(lang).to_owned(),
-                // The event that superseded the claim names what replaced it: old → new statement.
+                // The event that superseded the claim names what replaced it: old, then new.
                 successor: (e.lifecycle == Some(Lifecycle::Superseded))
                     .then(|| successor(cx, claim, &here, lang))
                     .flatten(),

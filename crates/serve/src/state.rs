@@ -83,8 +83,9 @@ pub struct State {
     rebuilds: AtomicU64,
     engine: Arc<Mutex<(Engine, MemoryOutput)>>,
     stopping: tokio::sync::watch::Sender<bool>,
-    /// The warnings the terminal was last shown, so that a build prints them when they change.
-    warned: std::sync::Mutex<String>,
+    /// The warnings the terminal was last shown (see [`Warnings::key`]), so that a build prints
+    /// them when they change.
+    warned: std::sync::Mutex<Vec<String>>,
 }
 
 impl State {
@@ -107,7 +108,7 @@ impl State {
             rebuilds: AtomicU64::new(0),
             engine,
             stopping: tokio::sync::watch::channel(false).0,
-            warned: std::sync::Mutex::new(String::new()),
+            warned: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -195,12 +196,12 @@ impl State {
                     // Warnings (drift, claims to review, …) are printed when they change, not
                     // after every save.
                     let mut warned = self.warned.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if *warned != warnings {
-                        match warnings.is_empty() {
+                    if *warned != warnings.key {
+                        match warnings.key.is_empty() {
                             true => eprintln!("no warnings now"),
-                            false => eprint!("{warnings}"),
+                            false => eprint!("{}", warnings.text),
                         }
-                        *warned = warnings;
+                        *warned = warnings.key;
                     }
                 }
                 Outcome::Built(changed)
@@ -281,8 +282,17 @@ impl State {
 }
 
 /// What a good rebuild hands the server: the new output (when anything changed), the changed
-/// output paths, the configured base path and its warnings as the terminal shows them.
-type Fresh = (Option<Files>, Vec<String>, String, String);
+/// output paths, the configured base path and its warnings.
+type Fresh = (Option<Files>, Vec<String>, String, Warnings);
+
+/// The warnings of a good build.
+struct Warnings {
+    /// Each one's code, file and message, without its place: a line added above a warning does
+    /// not make it another one.
+    key: Vec<String>,
+    /// All of them as the terminal shows them.
+    text: String,
+}
 
 /// Rebuild into `output`, or the report of why not.
 fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> Result<Fresh, Report> {
@@ -293,9 +303,16 @@ fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> R
             let files = (!changed.is_empty()).then(|| output.files().clone());
             let base = engine.config().map_or_else(|| String::from("/"), |c| c.base_path.clone());
             // A build that succeeds has warnings at most.
-            let warnings = match engine.diagnostics() {
-                [] => String::new(),
-                found => render_human(found, engine.sources().unwrap_or(&shoko_diagnostics::SourceMap::new()), color),
+            let empty = shoko_diagnostics::SourceMap::new();
+            let (found, sources) = (engine.diagnostics(), engine.sources().unwrap_or(&empty));
+            let file =
+                |d: &shoko_diagnostics::Diagnostic| d.primary.as_ref().map(|l| sources.file(l.span.file).path.clone());
+            let warnings = Warnings {
+                key: found
+                    .iter()
+                    .map(|d| format!("{} {} {}", d.code.name, file(d).unwrap_or_default(), d.message))
+                    .collect(),
+                text: if found.is_empty() { String::new() } else { render_human(found, sources, color) },
             };
             Ok((files, changed, base, warnings))
         }

@@ -24,6 +24,10 @@ pub const DATA_DIR: &str = "_data";
 pub const TARGETS_FILE: &str = "targets.yaml";
 /// The data file of the glossary, under [`DATA_DIR`].
 pub const GLOSSARY_FILE: &str = "glossary.yaml";
+/// The path from the site root of data file `name` (one of the above).
+pub fn data_file(name: &str) -> String {
+    format!("{CONTENT_DIR}/{DATA_DIR}/{name}")
+}
 /// The default output folder under the site root.
 pub const OUTPUT_DIR: &str = "site";
 /// The file a folder's page of the built site is written to (the site root's is the language

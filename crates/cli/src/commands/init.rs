@@ -54,12 +54,15 @@ fn files() -> Vec<(String, String)> {
     vec![
         (
             CONFIG_FILE.to_owned(),
-            "# Site settings; every one is optional.\n\
-             # base_path: /my-project/        # the sub-path GitHub Pages serves the site under\n\
-             # base_url: https://me.github.io/my-project/\n\
-             # repos: { ROCm/rocBLAS: ../clones/rocBLAS }   # local clones to verify sources against\n\
-             # The site's name is `site-title` in i18n/ja.ftl and i18n/en.ftl (other strings stay built in).\n"
-                .to_owned(),
+            format!(
+                "# Site settings; every one is optional.\n\
+                 # base_path: /my-project/        # the sub-path GitHub Pages serves the site under\n\
+                 # base_url: https://me.github.io/my-project/\n\
+                 # repos: {{ ROCm/rocBLAS: ../clones/rocBLAS }}   # local clones to verify sources against\n\
+                 # The site's name is `site-title` in {} and {} (other strings stay built in).\n",
+                strings_file(Lang::Ja),
+                strings_file(Lang::En)
+            ),
         ),
         (".gitignore".to_owned(), format!("/{output}/\n/.{output}.cache/\n/.{output}.stamp\n")),
         (

@@ -51,7 +51,8 @@ impl Engine {
         Ok(())
     }
 
-    /// What was not verified, in one line (sources without a clone, clones not read).
+    /// The sources not verified because no clone is configured for them, in one line (a clone
+    /// that could not be read is `source/unreadable-clone`).
     pub fn sources_note(&self) -> Option<&str> {
         self.sources_note.as_deref()
     }

@@ -1,6 +1,7 @@
 //! `md/undefined-reference` (error): a reference-style link (`[text][label]` or `[label][]`)
-//! whose label no definition resolves, in its own language's text or the shared text; it would
-//! be published as the brackets themselves.
+//! whose label the body defines, but only in the other language's divs, where its text does not
+//! see it; it would be published as the brackets themselves. (A label defined nowhere is prose,
+//! `a[i][j]`, as CommonMark reads it.)
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
@@ -9,15 +10,15 @@ pub static CODE: Code = Code {
     name: "md/undefined-reference",
     severity: Severity::Error,
     stops_reading: false,
-    summary: "a reference-style link's label is defined nowhere its language's text can see",
+    summary: "a reference-style link's label is defined only in the other language's text",
 };
 
 /// The diagnostic at the link, `written` as in the file.
 pub fn diagnostic(span: Span, written: &str) -> Diagnostic {
-    Diagnostic::new(&CODE, format!("no definition for the link `{}`", written.escape_debug()), span)
-        .with_label("this label is not defined")
+    Diagnostic::new(&CODE, format!("the link `{}` has no definition this language sees", written.escape_debug()), span)
+        .with_label("defined only in the other language's text")
         .with_hint(
-            "add `[label]: URL` in the same language's div or outside the language divs (then it \
-             serves both); a definition in the other language's div does not count",
+            "add `[label]: URL` in this language's div too, or move the definition outside the \
+             language divs, where it serves both",
         )
 }

@@ -1,6 +1,7 @@
 //! `claim/overstated-callout` (warning): a callout's class is stronger than the class of every
-//! claim cited inside it (a `confirmed` callout around text that cites only inferred claims), or
-//! cites only superseded or retracted ones: the badge states more than the evidence does.
+//! current claim cited inside it (a `confirmed` callout around text that cites only inferred
+//! claims; a superseded or retracted one supports nothing): the badge states more than the
+//! evidence does.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
@@ -9,7 +10,7 @@ pub static CODE: Code = Code {
     name: "claim/overstated-callout",
     severity: Severity::Warning,
     stops_reading: false,
-    summary: "a callout's class is stronger than every claim it cites.",
+    summary: "a callout's class is stronger than every current claim it cites.",
 };
 
 /// The diagnostic at the callout's opening fence.

@@ -12,12 +12,17 @@ pub static CODE: Code = Code {
     summary: "a GPU target named in a component, a scope or a question is not in content/_data/targets.yaml.",
 };
 
+/// `content/_data/targets.yaml`, as the diagnostics name it.
+fn targets_file() -> String {
+    shoko_vocab::layout::data_file(shoko_vocab::layout::TARGETS_FILE)
+}
+
 /// The diagnostic at the component's fence.
 pub fn diagnostic(span: Span, gfx: &str, known: &[&str]) -> Diagnostic {
     Diagnostic::new(&CODE, format!("unknown GPU target `{gfx}`"), span)
-        .with_label("not in content/_data/targets.yaml")
+        .with_label(format!("not in {}", targets_file()))
         .with_hint(if known.is_empty() {
-            String::from("add it to content/_data/targets.yaml")
+            format!("add it to {}", targets_file())
         } else {
             format!("known targets: {}", known.join(", "))
         })
@@ -27,7 +32,7 @@ pub fn diagnostic(span: Span, gfx: &str, known: &[&str]) -> Diagnostic {
 /// targets the site observes or mentions.
 pub fn in_scope(span: Span, gfx: &str, named: &[&str]) -> Diagnostic {
     Diagnostic::new(&CODE, format!("unknown GPU target `{gfx}`"), span)
-        .with_label("not in content/_data/targets.yaml")
+        .with_label(format!("not in {}", targets_file()))
         .with_hint(format!(
             "known targets: {}; a target the site names but does not observe goes under `mentioned:` there",
             named.join(", ")

@@ -195,9 +195,15 @@ pub enum Item<T> {
     /// The element is a valid `T`.
     Valid(T),
     /// The element does not deserialize: every error, each path relative to the element. The
-    /// element's `id` (a GPU target's `gfx`), if it has a readable one, is kept so references to
+    /// element's name (its [`Named::KEY`]), if it has a readable one, is kept so references to
     /// it do not cascade into "unknown ID" errors.
     Invalid(Vec<DeError>, Option<String>),
+}
+
+/// A list element's record type, by the key that names an element.
+pub trait Named {
+    /// The key whose value names an element: `id`, or a GPU target's `gfx`.
+    const KEY: &'static str = "id";
 }
 
 impl<T> Item<T> {
@@ -210,10 +216,10 @@ impl<T> Item<T> {
     }
 }
 
-impl<'de, T: DeserializeOwned> Deserialize<'de> for Item<T> {
+impl<'de, T: DeserializeOwned + Named> Deserialize<'de> for Item<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = yaml_serde::Value::deserialize(deserializer)?;
-        let id = value.get("id").or_else(|| value.get("gfx")).and_then(yaml_serde::Value::as_str).map(str::to_owned);
+        let id = value.get(T::KEY).and_then(yaml_serde::Value::as_str).map(str::to_owned);
         Ok(match every_error::deserialize_all(&value) {
             Ok(t) => Item::Valid(t),
             Err(e) => Item::Invalid(e, id),
@@ -335,6 +341,7 @@ mod tests {
         struct S {
             n: u32,
         }
+        impl super::Named for S {}
         #[derive(Deserialize, Debug)]
         struct L {
             items: Vec<Item<S>>,
