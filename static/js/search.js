@@ -528,6 +528,9 @@
     var links = results();
     var at = links.indexOf(target);
     if (event.key === 'Escape') {
+      // Closes the results and keeps the query (a search field's own Esc would empty it; a
+      // second Esc, with the results closed, still does).
+      event.preventDefault();
       close();
       input.focus();
     } else if (event.key === 'ArrowDown' && links.length) {

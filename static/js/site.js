@@ -30,6 +30,8 @@
     var line = (header ? header.getBoundingClientRect().bottom : 0) + 40;
     var current = null;
     for (var i = 0; i < headings.length; i++) {
+      // A hidden element (a claim a filter hides) has no place on the page.
+      if (!headings[i].getClientRects().length) { continue; }
       if (headings[i].getBoundingClientRect().top <= line) { current = headings[i].id; } else { break; }
     }
     return current;
@@ -43,13 +45,16 @@
     try { map = JSON.parse(link.getAttribute('data-anchors') || '{}'); } catch (e) { map = {}; }
     var anchor = currentAnchor();
     // Headings are mapped; cards, questions, slides and the template's own sections have the
-    // same ID in both languages.
+    // same ID in both languages, and so has every ID of a generated page (its map is empty).
     // A deck's slides are numbered alike in both languages (`#3`).
-    var same = /^(claim|q|term)-|^[0-9]+$/.test(anchor || '') || SECTIONS.indexOf(anchor) >= 0;
+    var generated = Object.keys(map).length === 0;
+    var same = generated || /^(claim|q|term)-|^[0-9]+$/.test(anchor || '') || SECTIONS.indexOf(anchor) >= 0;
     var target = anchor && (map[anchor] || (same ? anchor : null));
-    if (target) {
+    // The claims index keeps its filters (`?class=…`) in the other language too.
+    var query = document.querySelector('.claim-filters') ? window.location.search : '';
+    if (target || query) {
       event.preventDefault();
-      window.location.href = link.getAttribute('href') + '#' + encodeURIComponent(target);
+      window.location.href = link.getAttribute('href') + query + (target ? '#' + encodeURIComponent(target) : '');
     }
   });
 

@@ -160,6 +160,12 @@ try {
   await tab.keyboard.press('Escape');
   check(await tab.evaluate(() => document.querySelector('[data-search-results]').hidden
     && document.activeElement?.id === 'search-input'), 'Esc closes the results and returns to the field');
+  await tab.fill('#search-input', 'gfx942');
+  await tab.waitForSelector('[data-search-results] a');
+  await tab.keyboard.press('Escape');
+  check(await tab.evaluate(() => document.querySelector('[data-search-results]').hidden
+    && document.getElementById('search-input').value === 'gfx942'),
+    'Esc in the field closes the results and keeps the query (a search field would empty itself)');
   const expected = await tab.evaluate(() => document.querySelector('[data-search-results] a').href);
   await tab.keyboard.press('Enter');
   await tab.waitForURL((u) => u.href === expected);

@@ -57,6 +57,39 @@ try {
   check(top !== undefined && top >= 0 && top < 200, `the section is at the top of the window, below the header (${Math.round(top)} px)`);
   check(await tab.evaluate(() => localStorage.getItem('shoko-lang')) === 'en', 'the choice (en) is remembered');
 
+  // A generated page keeps the section (its IDs are the same in both languages), and the claims
+  // index keeps its filters; a claim a filter hides is not taken for the reader's place.
+  await tab.goto(`${origin}${BASE}en/questions/index.html#gfx942`);
+  await tab.click('a[data-lang]');
+  await tab.waitForURL(/\/ja\/questions\//);
+  check(new URL(tab.url()).hash === '#gfx942', `switching on the open-questions page keeps #gfx942 (${new URL(tab.url()).hash})`);
+  await tab.goto(`${origin}${BASE}en/claims/index.html?class=limited`);
+  await tab.waitForSelector('.claim-index > li[hidden]', { state: 'attached' });
+  await tab.click('a[data-lang]');
+  await tab.waitForURL(/\/ja\/claims\//);
+  const switched = new URL(tab.url());
+  check(switched.search === '?class=limited' && switched.hash === '',
+    `switching on a filtered claims index keeps the filter and the top of the page (${switched.search}${switched.hash})`);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true });
+  const small = await phone.newPage();
+  // A gloss opened on a phone stays inside the window, wherever its term is on the line.
+  await small.goto(`${origin}${BASE}en/gpu/gfx1201/index.html`);
+  const terms = await small.$$('main a.term');
+  check(terms.length > 0, `phone: the page has glossed terms (${terms.length})`);
+  for (const term of terms) {
+    await term.hover();
+    const box = await term.evaluate((a) => {
+      const gloss = a.nextElementSibling.getBoundingClientRect();
+      return { left: gloss.left, right: gloss.right, page: document.documentElement.scrollWidth, width: innerWidth };
+    });
+    check(box.left >= 0 && box.right <= box.width && box.page <= box.width,
+      `phone: a gloss stays in the window (${Math.round(box.left)}–${Math.round(box.right)} of ${box.width}, page ${box.page})`);
+  }
+  await phone.close();
+  // The checks above switched to Japanese; the reader below is the English one from before.
+  await tab.evaluate(() => localStorage.setItem('shoko-lang', 'en'));
+
   // The root page picks the remembered language, else the browser's.
   await tab.goto(`${origin}${BASE}`);
   await tab.waitForURL(/\/en\/index\.html$/);
