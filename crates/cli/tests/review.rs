@@ -45,6 +45,31 @@ fn replace(root: &Path, rel: &str, from: &str, to: &str) {
     std::fs::write(path, text.replacen(from, to, 1)).expect("write");
 }
 
+/// Lines added to the valid fixture's log after the first history event of its claim of `class`
+/// (the fixture has one claim of each class).
+fn after_first_record(root: &Path, class: &str, added: &str) {
+    let first = format!(
+        "      - {{ date: \"2026-03-27\", from: null, to: {class}, reason: {{ ja: \"初回\", en: \"First record\" }} }}"
+    );
+    replace(root, "content/logs/2026-03-27.yaml", &first, &format!("{first}\n{added}"));
+}
+
+/// The valid fixture's claim of `class` retracted on 2026-04-03.
+fn retract(root: &Path, class: &str) {
+    let event = format!(
+        "      - {{ date: \"2026-04-03\", from: {class}, to: {class}, lifecycle: retracted, reason: {{ ja: \"誤読\", en: \"Misread\" }} }}\n    lifecycle: retracted"
+    );
+    after_first_record(root, class, &event);
+}
+
+/// A copy of the valid fixture (in a folder of the returned temporary one).
+fn valid_site() -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path().join("root");
+    copy_tree(&fixture("valid"), &root);
+    (tmp, root)
+}
+
 #[test]
 fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
     let tmp = tempfile::tempdir().expect("temp dir");
@@ -146,22 +171,14 @@ fn a_review_must_keep_the_class() {
 
 #[test]
 fn a_withdrawn_claim_is_struck_through_where_it_is_cited_and_cited_as_withdrawn() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let root = tmp.path().join("root");
-    copy_tree(&fixture("valid"), &root);
+    let (tmp, root) = valid_site();
     // `partial` is retracted a week later; an editorial fix of `base` changes neither its class
     // nor its lifecycle.
-    replace(
+    retract(&root, "limited");
+    after_first_record(
         &root,
-        "content/logs/2026-03-27.yaml",
-        "      - { date: \"2026-03-27\", from: null, to: limited, reason: { ja: \"初回\", en: \"First record\" } }",
-        "      - { date: \"2026-03-27\", from: null, to: limited, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-04-03\", from: limited, to: limited, lifecycle: retracted, reason: { ja: \"誤読\", en: \"Misread\" } }\n    lifecycle: retracted",
-    );
-    replace(
-        &root,
-        "content/logs/2026-03-27.yaml",
-        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }",
-        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-04-01\", from: confirmed, to: confirmed, kind: editorial, reason: { ja: \"誤字\", en: \"Typo\" } }",
+        "confirmed",
+        "      - { date: \"2026-04-01\", from: confirmed, to: confirmed, kind: editorial, reason: { ja: \"誤字\", en: \"Typo\" } }",
     );
     let out = tmp.path().join("site");
     let stderr = build(&root, &out);
@@ -214,21 +231,13 @@ fn a_lifecycle_written_as_a_class_or_only_in_the_history_is_explained() {
 
 #[test]
 fn the_change_log_names_what_superseded_a_claim() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let root = tmp.path().join("root");
-    copy_tree(&fixture("valid"), &root);
-    replace(
+    let (tmp, root) = valid_site();
+    after_first_record(
         &root,
-        "content/logs/2026-03-27.yaml",
-        "      - { date: \"2026-03-27\", from: null, to: inferred, reason: { ja: \"初回\", en: \"First record\" } }",
-        "      - { date: \"2026-03-27\", from: null, to: inferred, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-04-03\", from: inferred, to: inferred, lifecycle: superseded, reason: { ja: \"統合\", en: \"Merged\" } }\n    lifecycle: superseded\n    superseded_by: base",
+        "inferred",
+        "      - { date: \"2026-04-03\", from: inferred, to: inferred, lifecycle: superseded, reason: { ja: \"統合\", en: \"Merged\" } }\n    lifecycle: superseded\n    superseded_by: base",
     );
-    replace(
-        &root,
-        "content/logs/2026-03-27.yaml",
-        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }",
-        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n    supersedes: [derived]",
-    );
+    after_first_record(&root, "confirmed", "    supersedes: [derived]");
     let out = tmp.path().join("site");
     let stderr = build(&root, &out);
     // The guide's inferred callout cites only `derived`, which no longer holds: said once, at
@@ -277,12 +286,7 @@ fn a_callout_is_weighed_against_the_current_claims_it_cites() {
         "[reads as MMVQ](claim:derived)",
         "[reads as MMVQ](claim:derived) [base](claim:base)",
     );
-    replace(
-        root,
-        "content/logs/2026-03-27.yaml",
-        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }",
-        "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-04-03\", from: confirmed, to: confirmed, lifecycle: retracted, reason: { ja: \"誤読\", en: \"Misread\" } }\n    lifecycle: retracted",
-    );
+    retract(root, "confirmed");
     let err = shoko(&["check", "--root", &root.display().to_string()]).stderr;
     assert!(
         err.contains(
