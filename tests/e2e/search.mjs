@@ -198,6 +198,10 @@ try {
   const after = await tab.$$eval('.claim-index > li:not([hidden])', (items) => items.map((li) => li.dataset.gfx));
   check(after.length < before && after.every((g) => g.split(' ').includes('gfx900')) && tab.url().endsWith('?class=inferred&gfx=gfx900&lifecycle=current'),
     `a target narrows it (${before} → ${after.length}) and the address keeps both filters`);
+  // A class no button offers, as a mistyped address would have, is ignored rather than hiding all.
+  await tab.goto(`${origin}${BASE}en/claims/index.html?class=bogus`);
+  const [bogusShown, bogusAll] = await tab.$$eval('.claim-index > li', (items) => [items.filter((li) => !li.hidden).length, items.length]);
+  check(bogusAll > 0 && bogusShown === bogusAll, `an unknown class in the address is ignored (${bogusShown} of ${bogusAll} shown)`);
 
   // At phone width the open results do not widen the page.
   const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });

@@ -190,11 +190,12 @@ fn a_withdrawn_claim_is_struck_through_where_it_is_cited_and_cited_as_withdrawn(
     );
     assert!(en.contains(r##"<a href="#claim-base">evidence</a> <span class="badge badge-confirmed">"##), "{en}");
     assert!(en.contains("(partial, Retracted, since 2026-04-03)"), "{en}");
-    // The page's evidence summary counts what still holds.
+    // The page's evidence summary counts what still holds; a count of none links nowhere.
     assert!(
-        en.contains(r##"class=limited&amp;lifecycle=current"><span class="badge badge-limited">Limited</span> <span class="count">0</span>"##),
+        en.contains(r##"<li><span class="badge badge-limited">Limited</span> <span class="count">0</span></li>"##),
         "{en}"
     );
+    assert!(en.contains(r##"class=confirmed&amp;lifecycle=current"><span class="badge badge-confirmed">"##), "{en}");
     assert!(en.contains("(base, Confirmed, since 2026-03-27)"), "{en}");
     let ja = read(&out, "ja/index.html");
     assert!(ja.contains(r##"<del><a href="#claim-partial">根拠</a></del>"##), "{ja}");

@@ -339,8 +339,8 @@ pub fn page_views<'a>(
 }
 
 /// Counts of each class among the current `claims` of the page at `here` (every class listed,
-/// zeros included; a superseded or retracted claim no longer counts), each leading to the claims
-/// index narrowed to the page's current claims of that class
+/// zeros included; a superseded or retracted claim no longer counts), each but a zero leading to
+/// the claims index narrowed to the page's current claims of that class
 /// (`?page=KEY&class=…&lifecycle=current`, `key` from [`Ctx::page_key`]) at the index page that
 /// lists the first of them, so a large site's index opens where they are.
 pub fn summary(cx: &Ctx<'_>, claims: &[&Claim], here: &str, key: &str, lang: Lang) -> Vec<CountView> {
@@ -354,7 +354,9 @@ pub fn summary(cx: &Ctx<'_>, claims: &[&Claim], here: &str, key: &str, lang: Lan
             let badge = cx.badge(class, lang);
             let href =
                 [&*relative_href(here, &index), "?page=", key, "&class=", badge.class, "&lifecycle=", current].concat();
-            CountView { badge, count: of_class.count(), href: Some(href) }
+            // A count of none opens nothing.
+            let count = of_class.count();
+            CountView { badge, count, href: (count > 0).then_some(href) }
         })
         .collect()
 }

@@ -155,7 +155,8 @@ pub struct CountView {
     /// How many.
     pub count: usize,
     /// Where the count leads, on a page: the claims index narrowed to this page's claims of the
-    /// class, at the index page that lists the first of them. None on the index itself.
+    /// class, at the index page that lists the first of them. None on the index itself, and for
+    /// a count of none.
     pub href: Option<String>,
 }
 
