@@ -56,6 +56,6 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     for lang in Lang::ALL {
-        let _ = render_html(&body.blocks, &text, 0, lang, &Plain, &mut Anchors::default());
+        let _ = render_html(body.source(&text, 0), lang, &Plain, &mut Anchors::default());
     }
 });
