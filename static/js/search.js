@@ -201,7 +201,10 @@
         var whole = run.japanese.join('');
         out.push.apply(out, lower.indexOf(whole) >= 0 ? [whole] : bigrams(run.japanese));
       } else {
-        out.push(wordTerm(run.word));
+        // The word as typed where the text has it (`rocblas` marks all of rocBLAS, not the
+        // `rocbla` the index matched), else the form the index matched.
+        var typed = run.word.replace(/^_+|_+$/g, '');
+        out.push(lower.indexOf(typed) >= 0 ? typed : wordTerm(run.word));
       }
     });
     return out.filter(function (t, i) { return t !== '' && out.indexOf(t) === i; });

@@ -47,6 +47,9 @@ check(drift.length === 0, `the JavaScript tokenizer matches all ${vectors.length
   check(JSON.stringify(so) === '[[17,19],[23,25]]', `a short term is marked only as a whole token, not inside "also" (${JSON.stringify(so)})`);
   const hip = tokens.matchSpans('a chip and hipblaslt', tokens.queryTerms('hip'));
   check(JSON.stringify(hip) === '[[11,14]]', `a prefix term is marked where a token starts, not inside "chip" (${JSON.stringify(hip)})`);
+  const plural = tokens.excerpt('calls into rocBLAS and then /proc/self/maps', 'rocblas maps');
+  const pluralMarks = tokens.matchSpans(plural.body, plural.terms).map((m) => plural.body.slice(m[0], m[1]));
+  check(JSON.stringify(pluralMarks) === '["rocBLAS","maps"]', `a word ending in s is marked whole, not cut where the index drops the s (${JSON.stringify(pluralMarks)})`);
   const kana = tokens.matchSpans('ﾃﾞｰﾀ… は', tokens.queryTerms('データ'));
   check(JSON.stringify(kana) === '[[0,4]]', `half-width kana with voicing marks are marked as the word they normalise to (${JSON.stringify(kana)})`);
   const word = tokens.excerpt('ポスターの ケーススタディ集', 'ケーススタディ');
