@@ -103,15 +103,15 @@
     var keys = ['page', 'class', 'gfx', 'lifecycle'];
     var chosen = {};
     keys.forEach(function (k) { chosen[k] = params.get(k); });
-    // A class or target no button offers (`?class=bogus`, a typo in a shared address) would hide
-    // every claim with nothing to undo it: it is ignored. (A lifecycle has a button only when
-    // some claim is not current; a page is chosen only from an address.)
-    ['class', 'gfx'].forEach(function (k) {
+    // A value no button offers (`?class=bogus`, a typo in a shared address) would hide every
+    // claim with nothing to undo it: it is ignored. (Lifecycles have buttons only when some claim
+    // is not current: without them `lifecycle=current` chooses every claim anyway. A page is
+    // chosen only from an address.)
+    ['class', 'gfx', 'lifecycle'].forEach(function (k) {
       var offered = Array.prototype.some.call(filterBar.querySelectorAll('button[data-filter="' + k + '"]'),
         function (b) { return b.getAttribute('data-value') === chosen[k]; });
       if (chosen[k] && !offered) { chosen[k] = null; }
     });
-    if (['current', 'superseded', 'retracted'].indexOf(chosen.lifecycle) < 0) { chosen.lifecycle = null; }
     var has = function (list, value) { return (' ' + (list || '') + ' ').indexOf(' ' + value + ' ') >= 0; };
     // Page keys are written encoded (no spaces); the address gives them decoded.
     var decode = function (key) { try { return decodeURIComponent(key); } catch (e) { return key; } };

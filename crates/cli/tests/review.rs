@@ -70,11 +70,17 @@ fn valid_site() -> (tempfile::TempDir, std::path::PathBuf) {
     (tmp, root)
 }
 
+/// A temporary copy of the fixture `name`.
+fn fixture_copy(name: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    copy_tree(&fixture(name), tmp.path());
+    tmp
+}
+
 #[test]
 fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
-    let tmp = tempfile::tempdir().expect("temp dir");
+    let tmp = fixture_copy("invalid/claim/needs-review");
     let root = tmp.path();
-    copy_tree(&fixture("invalid/claim/needs-review"), root);
     // `top` is shown on a page of its own, which no edit below touches.
     replace(root, "content/index.md", " [根拠](claim:top)", "");
     replace(root, "content/index.md", " [evidence](claim:top)", "");
@@ -155,9 +161,8 @@ fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
 
 #[test]
 fn a_review_must_keep_the_class() {
-    let tmp = tempfile::tempdir().expect("temp dir");
+    let tmp = fixture_copy("invalid/claim/needs-review");
     let root = tmp.path();
-    copy_tree(&fixture("invalid/claim/needs-review"), root);
     replace(
         root,
         "content/logs/a.yaml",
@@ -257,9 +262,8 @@ fn the_change_log_names_what_superseded_a_claim() {
 
 #[test]
 fn a_premise_that_no_longer_holds_is_reported_once_at_the_reference() {
-    let tmp = tempfile::tempdir().expect("temp dir");
+    let tmp = fixture_copy("invalid/claim/needs-review");
     let root = tmp.path();
-    copy_tree(&fixture("invalid/claim/needs-review"), root);
     // `base` is retracted: `middle` rests on it directly, `top` through `middle`.
     replace(
         root,

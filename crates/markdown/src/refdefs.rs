@@ -51,38 +51,34 @@ impl RefDefs {
         RefDefs(defs)
     }
 
-    /// The target of `label` as text in `lang` (`None`: shared text) sees it.
-    fn resolve(&self, label: &str, lang: Option<Lang>) -> Option<&RefDef> {
-        let label = normalize(label);
-        let in_scope = |scope: Option<Lang>| self.0.iter().find(|d| d.lang == scope && d.label == label);
+    /// The definition of `label` (normalized) as text in `lang` (`None`: shared text) sees it.
+    fn resolve(&self, label: &UniCase<String>, lang: Option<Lang>) -> Option<&RefDef> {
+        let in_scope = |scope: Option<Lang>| self.0.iter().find(|d| d.lang == scope && d.label == *label);
         lang.and_then(|l| in_scope(Some(l))).or_else(|| in_scope(None))
     }
 
     /// The callback that resolves a run's undefined references for text in `lang`, pushing the
-    /// run-relative range of each [`Undefined`] reference onto `undefined`.
+    /// run-relative range of each [`Undefined`] reference onto `undefined`. A body that defines
+    /// nothing costs nothing more per bracket (most bodies: `[1]` and the like are brackets too).
     pub(crate) fn callback<'d, 'u, 'i>(
         &'d self,
         lang: Option<Lang>,
         undefined: &'u mut Vec<Undefined>,
     ) -> impl FnMut(BrokenLink<'i>) -> Option<(CowStr<'i>, CowStr<'i>)> + use<'d, 'u, 'i> {
-        move |link: BrokenLink<'i>| match self.resolve(&link.reference, lang) {
-            Some(def) => Some((CowStr::from(def.dest.clone()), CowStr::from(def.title.clone()))),
-            None => {
-                let elsewhere = || {
-                    let label = normalize(&link.reference);
-                    self.0.iter().any(|d| d.label == label)
-                };
-                if matches!(link.link_type, LinkType::Reference | LinkType::Collapsed) && elsewhere() {
-                    undefined.push(link.span);
-                }
-                None
+        move |link: BrokenLink<'i>| {
+            if self.0.is_empty() {
+                return None;
             }
+            let label = normalize(&link.reference);
+            if let Some(def) = self.resolve(&label, lang) {
+                return Some((CowStr::from(def.dest.clone()), CowStr::from(def.title.clone())));
+            }
+            let elsewhere = self.0.iter().any(|d| d.label == label);
+            if elsewhere && matches!(link.link_type, LinkType::Reference | LinkType::Collapsed) {
+                undefined.push(link.span);
+            }
+            None
         }
-    }
-
-    /// Whether the body defines nothing a run could miss.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0.is_empty()
     }
 }
 

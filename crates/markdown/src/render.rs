@@ -370,7 +370,8 @@ impl Renderer<'_> {
         let mut raw = false;
         let mut html_block: Option<String> = None;
         let mut undefined = Vec::new();
-        let resolve = (!self.refs.is_empty()).then(|| self.refs.callback(self.scope, &mut undefined));
+        // What stays undefined was reported when the body was scanned.
+        let resolve = Some(self.refs.callback(self.scope, &mut undefined));
         for event in Parser::new_with_broken_link_callback(markdown, options(), resolve) {
             match event {
                 Event::Start(Tag::HtmlBlock) => html_block = Some(String::new()),
