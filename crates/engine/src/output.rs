@@ -211,6 +211,8 @@ pub struct DiskOutput {
     /// The version of the folder (see [`stamp::version`]), read the first time it is asked for
     /// and set by every commit.
     version: std::cell::OnceCell<Option<u64>>,
+    /// The version being read beside the build since [`DiskOutput::read_version_early`].
+    early: std::cell::RefCell<Option<std::thread::JoinHandle<Option<u64>>>>,
 }
 
 struct DiskStaging<'a> {
@@ -263,12 +265,21 @@ impl DiskOutput {
         if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
             return refuse("it is a git repository. Choose another --out");
         }
-        Ok(DiskOutput { dir, fingerprint: None, version: std::cell::OnceCell::new() })
+        Ok(DiskOutput { dir, fingerprint: None, version: std::cell::OnceCell::new(), early: Default::default() })
     }
 
     /// The output folder, resolved.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Start reading the folder's version now, on a thread of its own, for a build that will
+    /// ask for it (a patch): checking every file and folder against the record is a tenth of a
+    /// one-page edit at 10,000 pages per language, and it runs beside the reading and linking of
+    /// the site instead of after them. Nothing writes the folder in between.
+    pub fn read_version_early(&mut self) {
+        let dir = self.dir.clone();
+        *self.early.get_mut() = Some(std::thread::spawn(move || stamp::version(&dir)));
     }
 
     /// Why the folder may not be replaced, given the record beside it, if any.
@@ -383,6 +394,8 @@ impl Output for DiskOutput {
             })?;
             let fingerprint = self.fingerprint;
             self.version = std::cell::OnceCell::new();
+            // What was read early is of the folder before this version.
+            *self.early.get_mut() = None;
             return Ok(Box::new(DiskPatch {
                 dir: self.dir.clone(),
                 previous,
@@ -394,6 +407,7 @@ impl Output for DiskOutput {
         let previous = stamp::read(&self.dir);
         self.guard(previous.as_ref())?;
         self.version = std::cell::OnceCell::new();
+        *self.early.get_mut() = None;
         let parent = self.dir.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent).map_err(|e| IoError::new("create", parent, e))?;
         let name = self.dir.file_name().map_or_else(|| OUTPUT_DIR.into(), |n| n.to_string_lossy().into_owned());
@@ -425,7 +439,11 @@ impl Output for DiskOutput {
     }
 
     fn version(&self) -> Option<u64> {
-        *self.version.get_or_init(|| stamp::version(&self.dir))
+        *self.version.get_or_init(|| match self.early.borrow_mut().take() {
+            // A thread that panicked read nothing: the folder has no version, it is replaced whole.
+            Some(early) => early.join().unwrap_or(None),
+            None => stamp::version(&self.dir),
+        })
     }
 
     /// Files are patched in place one by one, so a patch stays small: the moment in which a

@@ -64,6 +64,10 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         Some(inputs) => Engine::resume(root, options, &cache, inputs),
         None => (Engine::new(root, options), Change::Everything),
     };
+    if matches!(change, Change::Paths(_)) {
+        // The edit is likely a patch, which checks the folder against its record first.
+        output.read_version_early();
+    }
     if inputs.is_some() {
         // Saved after the build: the search indexes go into the cache as they are made.
         engine.save_search_early(&cache);

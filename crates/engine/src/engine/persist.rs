@@ -268,6 +268,9 @@ impl Engine {
         // The search indexes' last builds (the output holds their files), read only when an
         // update of that index needs them (see `read_search_memos`).
         self.search_saved = saved.search.map(|hash| hash.map(|hash| SavedMemo { cache: cache.to_path_buf(), hash }));
+        if !changed.is_empty() {
+            self.search_early = self.search_saved.clone().map(|saved| saved.map(SavedMemo::read_early));
+        }
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
         Some(Change::Paths(changed))
@@ -487,31 +490,41 @@ fn read_chunk(cache: &Path, hash: &Hash) -> Option<Chunk> {
 }
 
 /// Read the saved search memos (`saved`, see `Engine::search_saved`) into `memos` that the
-/// update `jobs` needs; a whole render (`all`) builds every index anew and needs none of them.
-/// Whether any was read.
+/// update `jobs` needs, taking those read `early` where they were; a whole render (`all`) builds
+/// every index anew and needs none of them. Whether any was read. The early reads not needed
+/// are let go.
 pub(super) fn read_search_memos(
     saved: &mut [Option<SavedMemo>; 2],
+    early: &mut [Option<Early>; 2],
     memos: &[shoko_search::Memo; 2],
     jobs: &[Job],
     all: bool,
 ) -> bool {
-    let reads: Vec<(usize, SavedMemo)> = Lang::ALL
+    let reads: Vec<(usize, SavedMemo, Option<Early>)> = Lang::ALL
         .into_iter()
         .enumerate()
         .filter(|(_, lang)| all || jobs.contains(&Job::Search(*lang)))
-        .filter_map(|(i, _)| Some((i, saved[i].take()?)))
+        .filter_map(|(i, _)| Some((i, saved[i].take()?, early[i].take())))
         .collect();
+    *early = [None, None];
     if all || reads.is_empty() {
         return false;
     }
-    reads.par_iter().for_each(|(i, saved)| {
+    reads.into_par_iter().for_each(|(i, saved, early)| {
         // A damaged or missing one only means that index is built whole.
-        if let Some(memo) = saved.read() {
-            memos[*i].replace(memo);
+        let memo = match early {
+            Some(early) => early.0.join().ok().flatten(),
+            None => saved.read(),
+        };
+        if let Some(memo) = memo {
+            memos[i].replace(memo);
         }
     });
     true
 }
+
+/// A saved search memo being read on a thread of its own (see [`SavedMemo::read_early`]).
+pub(super) struct Early(std::thread::JoinHandle<Option<shoko_search::Memo>>);
 
 /// A search index's last build as saved in a cache, not read yet (see `Engine::search_saved`).
 #[derive(Debug, Clone)]
@@ -526,6 +539,11 @@ impl SavedMemo {
     /// The memo, if its bytes still hash to its name and decode.
     pub(super) fn read(&self) -> Option<shoko_search::Memo> {
         shoko_search::Memo::from_bytes(&read_named(&self.cache, SEARCH_PREFIX, &self.hash)?)
+    }
+
+    /// [`SavedMemo::read`] started on a thread of its own.
+    pub(super) fn read_early(self) -> Early {
+        Early(std::thread::spawn(move || self.read()))
     }
 }
 
