@@ -37,6 +37,8 @@
   next.setAttribute('aria-label', label('next'));
   var notesButton = button(label('notes'), 'deck-notes');
   var full = button(label('full'), 'deck-full');
+  // A browser that cannot show an element full screen (Safari on an iPhone) gets no button for it.
+  full.hidden = !deck.requestFullscreen;
   deck.insertBefore(bar, deck.firstChild);
 
   // The notes dialog: a native modal dialog keeps focus inside and closes with Esc.
@@ -78,6 +80,10 @@
     notesButton.disabled = !notesOf(slides[current]);
     if (remember) {
       window.history.replaceState(null, '', window.location.pathname + window.location.search + '#' + (current + 1));
+      // A slide taller than the window (on a phone) is read by scrolling down: the next one
+      // starts at its top, with the controls, not where the last one was left.
+      var header = document.querySelector('.site-header');
+      if (deck.getBoundingClientRect().top < (header ? header.getBoundingClientRect().bottom : 0)) { reveal(); }
     }
   }
 

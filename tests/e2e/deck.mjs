@@ -2,7 +2,8 @@
 // under a sub-path: each key and a swipe turn slides, the counter and the address follow, a
 // reload and a language switch stay on the slide, the notes dialog opens with N and the button,
 // keeps focus inside and closes with Esc; printing gives one 16:9 page per slide (counted with
-// `pdfinfo` from poppler-utils); without JavaScript every slide reads as a section.
+// `pdfinfo` from poppler-utils); on a phone the controls fit one row and a turned slide starts at
+// its top; without JavaScript every slide reads as a section.
 // Usage: node deck.mjs SITE_DIR
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -108,6 +109,39 @@ try {
   const [w, h] = (/Page size:\s+([\d.]+) x ([\d.]+)/.exec(info) || []).slice(1).map(Number);
   check(pages === total, `the PDF has one page per slide (${pages} of ${total})`);
   check(Math.abs(w / h - 16 / 9) < 0.01, `its pages are 16:9 (${w} × ${h} pt)`);
+
+  // On a phone: the controls are one row, the slide starts in the first half of the screen, the
+  // page does not scroll sideways, and a slide turned after scrolling down a long one starts at
+  // its top, just below the sticky header.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  for (const lang of ['ja', 'en']) {
+    const small = await phone.newPage();
+    await small.goto(`${origin}${BASE}${lang}/${DECK}`);
+    const laid = await small.evaluate(() => {
+      const bar = document.querySelector('.deck-bar').getBoundingClientRect();
+      const button = document.querySelector('.deck-next').getBoundingClientRect();
+      const slide = document.querySelector('[data-slide]:not([hidden])').getBoundingClientRect();
+      return { bar: bar.height, button: button.height, slide: slide.top, wide: document.documentElement.scrollWidth };
+    });
+    check(laid.bar < laid.button * 1.5, `${lang} phone: the controls are one row (${laid.bar} px for ${laid.button} px buttons)`);
+    check(laid.slide < 844 / 2, `${lang} phone: the first slide starts ${laid.slide} px down`);
+    check(laid.wide <= 390, `${lang} phone: the page is ${laid.wide} px wide`);
+    await small.evaluate(() => window.scrollTo(0, 1200));
+    await small.evaluate(() => {
+      const deck = document.querySelector('[data-deck]');
+      const touch = (x) => new Touch({ identifier: 1, target: deck, clientX: x, clientY: 300 });
+      deck.dispatchEvent(new TouchEvent('touchstart', { changedTouches: [touch(300)], bubbles: true }));
+      deck.dispatchEvent(new TouchEvent('touchend', { changedTouches: [touch(150)], bubbles: true }));
+    });
+    const turned = await small.evaluate(() => ({
+      hash: location.hash,
+      gap: document.querySelector('[data-deck]').getBoundingClientRect().top - document.querySelector('.site-header').getBoundingClientRect().bottom,
+    }));
+    check(turned.hash === '#2' && turned.gap >= 0 && turned.gap < 40,
+      `${lang} phone: a swipe after scrolling down shows slide 2 from its top (${turned.hash}, ${turned.gap} px below the header)`);
+    await small.close();
+  }
+  await phone.close();
 
   // Without JavaScript, every slide reads as a section of the page.
   const plain = await browser.newContext({ javaScriptEnabled: false });

@@ -24,7 +24,9 @@ const { check, fail, failures } = checks();
 // Every internal link of `url` (in `tab`) resolves to a page or file that loads.
 async function linksResolve(tab, url, label) {
   await tab.goto(url);
-  const hrefs = await tab.$$eval('a[href], link[rel=stylesheet], script[src], img[src]', (els) => els
+  // The site's icon too: a page without one makes the browser ask for /favicon.ico (a 404).
+  check(await tab.$('link[rel=icon]') !== null, `${label}: the page names the site's icon`);
+  const hrefs = await tab.$$eval('a[href], link[rel=stylesheet], link[rel=icon], script[src], img[src]', (els) => els
     .map((e) => e.href || e.src)
     .filter((h) => h.startsWith(location.protocol) && !h.startsWith('http') || h.startsWith(location.origin)));
   const broken = [];
@@ -86,6 +88,9 @@ try {
     check(box.left >= 0 && box.right <= box.width && box.page <= box.width,
       `phone: a gloss stays in the window (${Math.round(box.left)}–${Math.round(box.right)} of ${box.width}, page ${box.page})`);
   }
+  // The trail shows the way up alone: the parent, not four wrapped lines of ancestors.
+  const trail = await small.$$eval('.breadcrumbs li', (items) => items.filter((li) => li.checkVisibility()).map((li) => li.textContent.trim()));
+  check(trail.length === 1 && trail[0].includes('GPU'), `phone: the breadcrumbs show the parent alone (${JSON.stringify(trail)})`);
   await phone.close();
   // The checks above switched to Japanese; the reader below is the English one from before.
   await tab.evaluate(() => localStorage.setItem('shoko-lang', 'en'));

@@ -13,6 +13,8 @@ pub const SITE_JS: &str = "js/site.js";
 pub const SEARCH_JS: &str = "js/search.js";
 /// The script of slide decks, linked by deck pages.
 pub const DECK_JS: &str = "js/deck.js";
+/// The site's icon every page links (kept under its own name: browsers and bookmarks keep it).
+pub const FAVICON: &str = "favicon.svg";
 pub(crate) const HIGHLIGHT_CSS: &str = "css/highlight.css";
 
 /// Output files for `files` (path under `static/` → bytes) plus the generated highlighting
@@ -34,6 +36,7 @@ pub fn assets(files: &[(String, Vec<u8>)]) -> (BTreeMap<String, Vec<u8>>, AssetP
         js: name(SITE_JS),
         search_js: name(SEARCH_JS),
         deck_js: name(DECK_JS),
+        icon: name(FAVICON),
     };
     (out, paths)
 }

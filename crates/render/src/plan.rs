@@ -326,11 +326,13 @@ fn run_job(
                 en: cx.ui.strings(Lang::En),
                 css: cx.assets.css.clone(),
                 js: cx.assets.js.clone(),
+                icon: cx.assets.icon.clone(),
             };
             let not_found = NotFoundView {
                 ja: cx.ui.strings(Lang::Ja),
                 en: cx.ui.strings(Lang::En),
                 css: [site_root.as_str(), &cx.assets.css].concat(),
+                icon: [site_root.as_str(), &cx.assets.icon].concat(),
                 root: site_root,
             };
             vec![

@@ -55,6 +55,8 @@ pub struct LayoutView {
     pub js: String,
     /// Relative href of the search script.
     pub search_js: String,
+    /// Relative href of the site's icon.
+    pub icon: String,
     /// Relative href of the site root's folder (`../../`, or empty at the root), the prefix of
     /// the search results' root-relative addresses.
     pub search_root: String,
@@ -538,6 +540,8 @@ pub struct NotFoundView<'a> {
     pub root: String,
     /// Stylesheet href.
     pub css: String,
+    /// The site's icon's href.
+    pub icon: String,
 }
 
 /// The language chooser at the site root.
@@ -551,6 +555,8 @@ pub struct RootView<'a> {
     pub css: String,
     /// Script href.
     pub js: String,
+    /// The site's icon's href.
+    pub icon: String,
 }
 
 /// A processed image: what `<img>` shows and the sizes the browser may pick from. A media file
