@@ -300,3 +300,36 @@ fn a_callout_is_weighed_against_the_current_claims_it_cites() {
         "{err}"
     );
 }
+
+#[test]
+fn a_premise_carded_on_the_same_page_is_linked_there_and_any_other_in_the_claims_index() {
+    let tmp = fixture_copy("invalid/claim/needs-review");
+    let root = tmp.path();
+    // `top` and its premise `middle` on a page of their own; `base`, the premise of `middle`, not.
+    for (cited, with) in [
+        (" [根拠](claim:top)", ""),
+        (" [evidence](claim:top)", ""),
+        (" [根拠](claim:middle)", ""),
+        (" [evidence](claim:middle)", ""),
+    ] {
+        replace(root, "content/index.md", cited, with);
+    }
+    std::fs::write(
+        root.join("content/other.md"),
+        "---\ntitle: { ja: \"別\", en: \"Other\" }\n---\n\n:::ja\n[根拠](claim:top) [根拠](claim:middle)\n:::\n\n:::en\n[evidence](claim:top) [evidence](claim:middle)\n:::\n",
+    )
+    .expect("write");
+    let out = root.join("site");
+    build(root, &out);
+    let other = read(&out, "en/other/index.html");
+    let card = |id: &str| {
+        let start = other.find(&format!("id=\"claim-{id}\"")).expect("card");
+        other[start..].split("</article>").next().expect("card end").to_owned()
+    };
+    let top = card("top");
+    assert!(top.contains(r##"<a href="#claim-middle">Statement middle"##), "the premise on this page: {top}");
+    assert!(top.contains(r##"<a href="#claim-middle"><code>middle</code></a>"##), "the review chain too: {top}");
+    assert!(top.contains(r##"<a href="../claims/index.html#claim-base"><code>base</code></a>"##), "{top}");
+    let middle = card("middle");
+    assert!(middle.contains(r##"<a href="../claims/index.html#claim-base">"##), "a premise elsewhere: {middle}");
+}

@@ -7,11 +7,38 @@ use shoko_markdown::{Lang, escape};
 use shoko_model::dates::iso_date;
 use shoko_model::pairs::{self, Revision};
 use shoko_model::review::{NeedsReview, Worsening};
-use shoko_model::{Blocker, Claim, Event, Question, Source};
+use shoko_model::{Blocker, Claim, ClaimId, Event, Question, Source};
 use shoko_model::{BlockerKind, Lifecycle};
 
-/// The card of `claim` on a page at folder `here`.
-pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimView {
+/// Where a card is shown: the page's folder, and the claims whose cards that page holds (a link
+/// to one of those stays on the page instead of going to the claims index).
+#[derive(Clone, Copy)]
+pub struct Place<'a> {
+    /// The page's folder.
+    pub here: &'a str,
+    /// The claims carded on the page.
+    pub cards: &'a [&'a Claim],
+}
+
+impl<'a> Place<'a> {
+    /// A page that holds no claim cards of its own, or whose links all go to the claims index.
+    pub fn at(here: &'a str) -> Self {
+        Place { here, cards: &[] }
+    }
+
+    /// A link to claim `id`: its card on this page, else its row in the claims index.
+    fn claim_link(&self, cx: &Ctx<'_>, id: &ClaimId, lang: Lang) -> LinkView {
+        let mut link = cx.claim_link(self.here, &id.0, lang);
+        if self.cards.iter().any(|c| c.id == *id) {
+            link.href = ["#", &shoko_vocab::claim_anchor(&id.0)].concat();
+        }
+        link
+    }
+}
+
+/// The card of `claim` on a page at `place`.
+pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, place: Place<'_>, lang: Lang) -> ClaimView {
+    let here = place.here;
     let stale = stale_label(cx, claim.lifecycle, lang);
     let scope = claim.scope.clone().unwrap_or_default();
     ClaimView {
@@ -21,16 +48,16 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> ClaimV
         badge: cx.badge(claim.class, lang),
         text: claim.text.get(lang).to_owned(),
         stale,
-        successor: claim.superseded_by.as_ref().map(|s| cx.claim_link(here, &s.id.0, lang)),
+        successor: claim.superseded_by.as_ref().map(|s| place.claim_link(cx, &s.id, lang)),
         gfx: scope.gfx,
         software: scope.software.into_iter().collect(),
         observed: scope.observed.map(iso_date),
         sources: claim.sources.iter().map(|s| source_view(cx, s, lang)).collect(),
-        premises: claim.depends_on.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),
+        premises: claim.depends_on.iter().map(|r| place.claim_link(cx, &r.id, lang)).collect(),
         blocker: claim.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
         limitations: claim.limitations.iter().map(|l| (l.tool.clone(), l.detail.get(lang).to_owned())).collect(),
         history: claim.history.iter().map(|e| event_view(cx, e, lang)).collect(),
-        review: cx.site.needs_review().get(&claim.id).map(|r| review_view(cx, r, here, lang)),
+        review: cx.site.needs_review().get(&claim.id).map(|r| review_view(cx, r, place, lang)),
         drift: claim_drift(cx, claim, lang),
         upstream: crate::upstream::upstream_views(cx, claim, lang),
     }
@@ -44,8 +71,8 @@ fn claim_drift(cx: &Ctx<'_>, claim: &Claim, lang: Lang) -> Option<String> {
     Some(drift_notice(cx, &drift.revised, lang))
 }
 
-/// Why a claim needs review, on a page at folder `here`.
-pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, here: &str, lang: Lang) -> ReviewView {
+/// Why a claim needs review, on a page at `place`.
+pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, place: Place<'_>, lang: Lang) -> ReviewView {
     let (weakened, ended) = match review.worsening {
         Worsening::Weakened { from, to } => (Some((cx.badge(from, lang), cx.badge(to, lang))), None),
         Worsening::Ended { lifecycle } => (None, Some(lifecycle_label(cx, lifecycle, lang))),
@@ -55,7 +82,7 @@ pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, here: &str, lang: Lang) -
         chain: review
             .chain
             .iter()
-            .map(|id| LinkView { href: cx.claim_link(here, &id.0, lang).href, label: id.0.clone() })
+            .map(|id| LinkView { href: place.claim_link(cx, id, lang).href, label: id.0.clone() })
             .collect(),
         weakened,
         ended,
@@ -91,13 +118,13 @@ pub fn event_view(cx: &Ctx<'_>, e: &Event, lang: Lang) -> EventView {
     }
 }
 
-/// An open question on a page at folder `here`.
-pub fn question_view(cx: &Ctx<'_>, q: &Question, here: &str, lang: Lang, page: Option<LinkView>) -> QuestionView {
+/// An open question on a page at `place`.
+pub fn question_view(cx: &Ctx<'_>, q: &Question, place: Place<'_>, lang: Lang, page: Option<LinkView>) -> QuestionView {
     QuestionView {
         anchor: shoko_vocab::question_anchor(&q.id),
         text: q.text.get(lang).to_owned(),
         blocker: q.blocked_by.as_ref().map(|b| blocker(cx, b, lang)),
-        about: q.about.iter().map(|r| cx.claim_link(here, &r.id.0, lang)).collect(),
+        about: q.about.iter().map(|r| place.claim_link(cx, &r.id, lang)).collect(),
         page,
     }
 }

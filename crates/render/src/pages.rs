@@ -2,7 +2,7 @@
 //! be mapped to its counterpart for the language switcher and `hreflang` is only emitted for a
 //! real translation.
 
-use crate::cards::{claim_view, drift_notice, question_view};
+use crate::cards::{Place, claim_view, drift_notice, question_view};
 use crate::components::{self, ComponentView};
 use crate::context::Ctx;
 use crate::context::SitePage;
@@ -325,8 +325,11 @@ pub fn page_views<'a>(
                 poster: poster.map(|(_, view)| view),
                 summary: summary(cx, &cards, here, &cx.page_key(id), lang),
                 needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),
-                claims: cards.iter().map(|c| claim_view(cx, c, here, lang)).collect(),
-                questions: questions.iter().map(|q| question_view(cx, q, here, lang, None)).collect(),
+                claims: cards.iter().map(|c| claim_view(cx, c, Place { here, cards: &cards }, lang)).collect(),
+                questions: questions
+                    .iter()
+                    .map(|q| question_view(cx, q, Place { here, cards: &cards }, lang, None))
+                    .collect(),
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),
                 env: page.env.clone(),
                 phase: page.phase.as_ref().map(|p| p.get(lang).0.to_owned()),
