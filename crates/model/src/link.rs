@@ -105,6 +105,14 @@ impl SiteModel {
         pages.iter().find(to_read).or_else(|| pages.first()).copied()
     }
 
+    /// The pages that show claim `id`: its [`SiteModel::home`] first, then the others in path
+    /// order (what lists them, for readers and for other tools, leads with the card to read).
+    pub fn shown_home_first(&self, id: &ClaimId) -> Vec<DocId> {
+        let home = self.home(id);
+        let rest = self.shown_on.get(id).into_iter().flatten().filter(|d| Some(**d) != home);
+        home.into_iter().chain(rest.copied()).collect()
+    }
+
     /// GPU targets, in the order of `_data/targets.yaml`.
     pub fn targets(&self) -> &[Target] {
         &self.targets

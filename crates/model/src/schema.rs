@@ -469,7 +469,8 @@ pub enum SourceRecord {
     },
 }
 
-/// One change of a claim's class or lifecycle.
+/// One event of a claim's history: a change of its class or lifecycle, a review that keeps the
+/// class, or a wording fix.
 #[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct HistoryEvent {
@@ -485,7 +486,8 @@ pub struct HistoryEvent {
     pub lifecycle: Option<Lifecycle>,
     /// Why, in both languages.
     pub reason: Bilingual,
-    /// Substantive (default) or editorial.
+    /// `substantive` (the default), `review` (looked at again, the class kept) or `editorial`
+    /// (the wording corrected).
     #[serde(default)]
     pub kind: ChangeKind,
     /// Indexes (0-based) into the claim's `sources` that support the change.

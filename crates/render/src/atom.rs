@@ -44,9 +44,12 @@ pub fn feeds(cx: &Ctx<'_>) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-/// A stable URN for `parts`: a name-based UUID from their hash.
-fn urn(parts: &[&str]) -> String {
-    let hash = blake3::hash(parts.join("\u{0}").as_bytes());
+/// A stable URN for `parts` on this site: a name-based UUID from their hash and the site's public
+/// URL (feeds are written only with one), so that two sites' feeds never share an ID (RFC 4287
+/// asks for universally unique ones; claim IDs alone are only unique on one site).
+fn urn(cx: &Ctx<'_>, parts: &[&str]) -> String {
+    let site = cx.base_url.as_deref().unwrap_or_default();
+    let hash = blake3::hash([&[site][..], parts].concat().join("\u{0}").as_bytes());
     let h = hash.to_hex();
     format!("urn:uuid:{}-{}-5{}-8{}-{}", &h[0..8], &h[8..12], &h[13..16], &h[17..20], &h[20..32])
 }
@@ -82,7 +85,7 @@ fn feed(cx: &Ctx<'_>, lang: Lang, target: Option<&str>) -> Vec<u8> {
     let updated = events.first().map(|&&(doc, index, event)| cx.site.docs()[doc.0].claims[index].history[event].date);
     let mut feed = FeedBuilder::default()
         .title(title)
-        .id(urn(&["shoko feed", lang.code(), target.unwrap_or("")]))
+        .id(urn(cx, &["shoko feed", lang.code(), target.unwrap_or("")]))
         .updated(updated.map(day).unwrap_or_default())
         .author(PersonBuilder::default().name(site_title).build())
         .generator(GeneratorBuilder::default().value("shoko").version(env!("CARGO_PKG_VERSION").to_owned()).build())
@@ -150,7 +153,7 @@ fn entry(cx: &Ctx<'_>, lang: Lang, claim: &Claim, event: usize) -> atom_syndicat
     );
     EntryBuilder::default()
         .title(format!("{}: {change}", claim.id))
-        .id(urn(&["shoko change", &claim.id.0, &what, lang.code()]))
+        .id(urn(cx, &["shoko change", &claim.id.0, &what, lang.code()]))
         .updated(day(e.date))
         .published(Some(day(e.date)))
         .link(LinkBuilder::default().rel("alternate").href(link).mime_type(Some("text/html".to_owned())).build())

@@ -38,11 +38,10 @@ impl<'a> Place<'a> {
 
 /// The card of `claim` on a page at `place`.
 pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, place: Place<'_>, lang: Lang) -> ClaimView {
-    let here = place.here;
     let stale = stale_label(cx, claim.lifecycle, lang);
     let scope = claim.scope.clone().unwrap_or_default();
     ClaimView {
-        cite: crate::cite::cite(cx, claim, here, lang),
+        cite: crate::cite::cite(cx, claim, lang),
         id: claim.id.0.clone(),
         anchor: shoko_vocab::claim_anchor(&claim.id),
         badge: cx.badge(claim.class, lang),

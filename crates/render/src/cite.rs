@@ -9,9 +9,11 @@ use shoko_model::Claim;
 use shoko_model::dates::iso_date;
 use std::fmt::Write;
 
-/// The citation of `claim`'s card on the page in folder `here`.
-pub fn cite(cx: &Ctx<'_>, claim: &Claim, here: &str, lang: Lang) -> CiteView {
-    let url = cx.address(here, Some(&shoko_vocab::claim_anchor(&claim.id)));
+/// The citation of `claim`, cited wherever its card is shown as its card on the page to read
+/// ([`Ctx::card_dir`]: a deck or a poster is not what a reader following the citation wants,
+/// and one claim has one address).
+pub fn cite(cx: &Ctx<'_>, claim: &Claim, lang: Lang) -> CiteView {
+    let url = cx.address(&cx.card_dir(&claim.id, lang), Some(&shoko_vocab::claim_anchor(&claim.id)));
     let site = cx.t(lang, "site-title");
     // A claim no longer in force is cited as what it is now: superseded or retracted.
     let class =

@@ -74,7 +74,8 @@ struct ClaimExport<'a> {
     history: &'a [Event],
     /// The file that declares it, from the site root (`content/logs/rocblas.yaml`).
     declared_in: String,
-    /// The pages that show its card, in both languages.
+    /// The pages that show its card, in both languages: first the one its card is linked at from
+    /// elsewhere (the first page to read that shows it; a deck or poster only when no other does).
     shown_on: Vec<Shown>,
     /// Its row in the claims index, in both languages.
     listed_in: Places,
@@ -210,16 +211,16 @@ impl Serialize for AllClaims<'_> {
                 supersedes: c.supersedes.iter().map(|r| r.id.0.as_str()).collect(),
                 history: &c.history,
                 declared_in: declared_in(cx, d.doc),
-                shown_on: cx.site.shown_on().get(&c.id).map_or_else(Vec::new, |pages| {
-                    pages
-                        .iter()
-                        .map(|p| Shown {
-                            page: declared_in(cx, *p),
-                            ja: Place::at(cx, cx.page_dir(*p, Lang::Ja), claim_anchor(&c.id)),
-                            en: Place::at(cx, cx.page_dir(*p, Lang::En), claim_anchor(&c.id)),
-                        })
-                        .collect()
-                }),
+                shown_on: cx
+                    .site
+                    .shown_home_first(&c.id)
+                    .into_iter()
+                    .map(|p| Shown {
+                        page: declared_in(cx, p),
+                        ja: Place::at(cx, cx.page_dir(p, Lang::Ja), claim_anchor(&c.id)),
+                        en: Place::at(cx, cx.page_dir(p, Lang::En), claim_anchor(&c.id)),
+                    })
+                    .collect(),
                 listed_in: Places { ja: index(Lang::Ja), en: index(Lang::En) },
                 needs_review: cx.site.needs_review().get(&c.id),
                 translation_behind: translation_behind(cx, d.doc, c),

@@ -110,8 +110,9 @@ struct Citation {
 struct Code<'a> {
     #[serde(rename = "@type")]
     kind: &'static str,
-    #[serde(rename = "codeRepository")]
-    code_repository: String,
+    /// A URL, as schema.org has it: given only when the repository's address is known.
+    #[serde(rename = "codeRepository", skip_serializing_if = "Option::is_none")]
+    code_repository: Option<String>,
     name: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     url: Option<String>,
@@ -133,7 +134,7 @@ pub fn page_json_ld(cx: &Ctx<'_>, here: &str, other: &str, lang: Lang, title: &s
         context: Vocab { vocab: "https://schema.org/" },
         id: &url,
         kind: "TechArticle",
-        has_part: cards.iter().map(|c| claim(&url, lang, c)).collect(),
+        has_part: cards.iter().map(|c| claim(&cx.url_from(here, &cx.card_dir(&c.id, lang)), lang, c)).collect(),
         headline: title,
         in_language: lang.code(),
         is_part_of: Named { kind: "WebSite", name: &site },
@@ -146,7 +147,8 @@ pub fn page_json_ld(cx: &Ctx<'_>, here: &str, other: &str, lang: Lang, title: &s
     if json.contains(['<', '>']) { json.replace('<', "\\u003c").replace('>', "\\u003e") } else { json }
 }
 
-/// One claim shown on the page at `url`.
+/// One claim, whose card to read (the same on every page that shows it, so that the claim is
+/// one node wherever it is found) is on the page at `url`.
 fn claim<'a>(url: &str, lang: Lang, c: &'a Claim) -> ClaimItem<'a> {
     let property = |name, value| Property { kind: "PropertyValue", name, value };
     ClaimItem {
@@ -182,7 +184,7 @@ fn software_source_code(source: &Source) -> Option<Code<'_>> {
     let Source::SourceCode { repo, commit, path, .. } = source else { return None };
     Some(Code {
         kind: "SoftwareSourceCode",
-        code_repository: crate::cards::github(repo).unwrap_or_else(|| repo.clone()),
+        code_repository: crate::cards::github(repo),
         name: path,
         url: source_link(source),
         version: commit.as_deref(),

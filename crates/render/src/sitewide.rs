@@ -175,16 +175,17 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
         .iter()
         .map(|&(doc, index)| {
             let claim = &cx.site.docs()[doc.0].claims[index];
-            let shown_on: Vec<ShownOnView> = cx.site.shown_on().get(&claim.id).map_or_else(Vec::new, |pages| {
-                pages
-                    .iter()
-                    .map(|p| {
-                        let page = cx.page_link(&here, *p, lang);
-                        let href = [&*page.href, "#", &claim_anchor(&claim.id)].concat();
-                        ShownOnView { href, label: page.label, key: cx.page_key(*p) }
-                    })
-                    .collect()
-            });
+            // The card to read first: the row's ID links to it.
+            let shown_on: Vec<ShownOnView> = cx
+                .site
+                .shown_home_first(&claim.id)
+                .into_iter()
+                .map(|p| {
+                    let page = cx.page_link(&here, p, lang);
+                    let href = [&*page.href, "#", &claim_anchor(&claim.id)].concat();
+                    ShownOnView { href, label: page.label, key: cx.page_key(p) }
+                })
+                .collect();
             let scope = claim.scope.clone().unwrap_or_default();
             ClaimRowView {
                 id: claim.id.0.clone(),
