@@ -73,12 +73,14 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         engine.save_search_early(&cache);
     }
     let rebuilt = engine.rebuild(&change, &mut output);
-    super::print_history_note(engine.history_unavailable());
     let mut saved_in = None;
     if !engine.diagnostics().is_empty() {
         let none = shoko_diagnostics::SourceMap::new();
         report::print(root, engine.diagnostics(), engine.sources().unwrap_or(&none), Format::Human);
     }
+    // After the diagnostics, as `check` prints them: what was not checked.
+    super::print_history_note(engine.history_unavailable());
+    super::print_sources_note(engine.sources_note());
     let code = match rebuilt {
         Ok(rebuilt) => {
             if let (Rebuilt::Rendered { .. }, Some(inputs)) = (&rebuilt, &inputs) {

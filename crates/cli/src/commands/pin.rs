@@ -41,7 +41,8 @@ pub fn run(root: &Path, write: bool) -> u8 {
                 let Some(cited) = Cited::of(source) else { continue };
                 let Some((name, clone)) = config.repos.get_key_value(&cited.repo) else { continue };
                 let clone = clones.entry(name).or_insert_with(|| Opened::open(root, clone));
-                let place = format!("{} claim `{}` source {}", shoko_vocab::ContentPath(&doc.path), claim.id.0, i + 1);
+                // Counted from 0, as a history event's `sources` and `claims.json` count them.
+                let place = format!("{} claim `{}` sources[{i}]", shoko_vocab::ContentPath(&doc.path), claim.id.0);
                 let found = match clone {
                     Ok(clone) => shoko_upstream::pin_edits(kind, text, &claim.id.0, i, &cited, clone),
                     Err(why) => Err(format!("the clone of {name} was not read: {why}")),
