@@ -243,9 +243,21 @@ fn the_change_log_names_what_superseded_a_claim() {
         "inferred",
         "      - { date: \"2026-04-03\", from: inferred, to: inferred, lifecycle: superseded, reason: { ja: \"統合\", en: \"Merged\" } }\n    lifecycle: superseded\n    superseded_by: base",
     );
-    after_first_record(&root, "confirmed", "    supersedes: [derived]");
+    after_first_record(
+        &root,
+        "confirmed",
+        "      - { date: \"2026-04-03\", from: confirmed, to: confirmed, kind: review, sources: [0], reason: { ja: \"再読\", en: \"Read again\" } }\n    supersedes: [derived]",
+    );
     let out = tmp.path().join("site");
     let stderr = build(&root, &out);
+    // The claim that replaced it says so on its card, and its history names the event's source
+    // as the card's numbered list shows it.
+    let home = read(&out, "en/index.html");
+    let card = home.split("id=\"claim-base\"").nth(1).and_then(|c| c.split("</article>").next()).expect("card");
+    assert!(card.contains("<p class=\"successor\">Supersedes: <a href=\""), "{card}");
+    assert!(card.contains("><del>Statement derived.</del></a></p>"), "{card}");
+    assert!(card.contains("Read again <span class=\"event-sources\">(sources 1)</span>"), "{card}");
+    assert!(card.contains("<summary>Sources (1)</summary>\n<ol>"), "{card}");
     // The guide's inferred callout cites only `derived`, which no longer holds: said once, at
     // the citation, and the callout is not weighed against a claim that supports nothing.
     assert!(stderr.contains("warning[ref/non-current-claim]: cites superseded claim `derived`"), "{stderr}");

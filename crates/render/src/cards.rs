@@ -48,6 +48,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, place: Place<'_>, lang: Lang) -> 
         text: claim.text.get(lang).to_owned(),
         stale,
         successor: claim.superseded_by.as_ref().map(|s| place.claim_link(cx, &s.id, lang)),
+        supersedes: claim.supersedes.iter().map(|s| place.claim_link(cx, &s.id, lang)).collect(),
         gfx: scope.gfx,
         software: scope.software.into_iter().collect(),
         observed: scope.observed.map(iso_date),
@@ -114,6 +115,7 @@ pub fn event_view(cx: &Ctx<'_>, e: &Event, lang: Lang) -> EventView {
         reason: e.reason.get(lang).to_owned(),
         editorial: e.kind == shoko_model::ChangeKind::Editorial,
         review: e.kind == shoko_model::ChangeKind::Review,
+        sources: e.sources.iter().map(|i| i + 1).collect(),
     }
 }
 

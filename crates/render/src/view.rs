@@ -190,6 +190,8 @@ pub struct EventView {
     pub editorial: bool,
     /// Whether the event is a review (the class kept after looking again).
     pub review: bool,
+    /// The claim's sources that support it, numbered as the card lists them (from 1).
+    pub sources: Vec<usize>,
 }
 
 /// A claim card.
@@ -209,6 +211,8 @@ pub struct ClaimView {
     pub stale: Option<String>,
     /// Successor link, if superseded.
     pub successor: Option<LinkView>,
+    /// The claims it replaced.
+    pub supersedes: Vec<LinkView>,
     /// GPU targets.
     pub gfx: Vec<String>,
     /// Software versions.
