@@ -6,6 +6,7 @@
 //   paged index counts the matches on each of its pages (its facets file), its pager keeps
 //   the filters and also names the pages with matches when they are few.
 // - An audio player shows the caption line being spoken.
+// - On a phone, the navigation row that scrolls sideways has a button that says so.
 (function () {
   'use strict';
   var KEY = 'shoko-lang';
@@ -283,6 +284,38 @@
       line.hidden = text === '';
     });
   });
+
+  // On a phone the site navigation is one row that scrolls sideways (the header stays short):
+  // a button at its end shows there is more and scrolls on, and the current page's link is
+  // brought into the row. Keyboard users reach every link with Tab, so the button is not a stop.
+  var navRow = document.querySelector('.site-nav ul');
+  if (navRow) {
+    var more = document.createElement('button');
+    more.type = 'button';
+    more.className = 'nav-more';
+    more.textContent = '›';
+    more.tabIndex = -1;
+    more.setAttribute('aria-hidden', 'true');
+    navRow.parentNode.appendChild(more);
+    var updateMore = function () {
+      var rest = navRow.scrollWidth - navRow.clientWidth - navRow.scrollLeft;
+      more.hidden = rest <= 2;
+      navRow.classList.toggle('nav-end', rest <= 2);
+      navRow.classList.toggle('nav-scrolled', navRow.scrollLeft > 2);
+    };
+    more.addEventListener('click', function () {
+      navRow.scrollBy({ left: navRow.clientWidth * 0.7, behavior: 'smooth' });
+    });
+    navRow.addEventListener('scroll', updateMore, { passive: true });
+    window.addEventListener('resize', updateMore);
+    var inNav = navRow.querySelector('a[aria-current="page"]');
+    if (inNav) {
+      var link = inNav.getBoundingClientRect();
+      var row = navRow.getBoundingClientRect();
+      if (link.right > row.right) { navRow.scrollLeft += link.left - row.left - 16; }
+    }
+    updateMore();
+  }
 
   if (document.body && document.body.classList.contains('root')) {
     var lang = recall();

@@ -88,6 +88,24 @@ try {
     check(box.left >= 0 && box.right <= box.width && box.page <= box.width,
       `phone: a gloss stays in the window (${Math.round(box.left)}–${Math.round(box.right)} of ${box.width}, page ${box.page})`);
   }
+  // The navigation row scrolls sideways on a phone: a button says there is more and scrolls on,
+  // and a page that is in the row is scrolled into it.
+  await small.goto(`${origin}${BASE}en/index.html`);
+  const row = () => small.$eval('.site-nav ul', (ul) => ({ left: ul.scrollLeft, more: ul.scrollWidth > ul.clientWidth }));
+  const before = await row();
+  const cue = await small.$eval('.nav-more', (b) => b.checkVisibility());
+  check(before.more && cue, `phone: the navigation row has more than fits, and a button says so (${cue})`);
+  await small.click('.nav-more');
+  await small.waitForFunction(() => document.querySelector('.site-nav ul').scrollLeft > 0);
+  check((await row()).left > before.left, 'phone: the button scrolls the navigation row on');
+  await small.goto(`${origin}${BASE}en/glossary/index.html`);
+  const seen = await small.$eval('.site-nav a[aria-current="page"]', (a) => {
+    const link = a.getBoundingClientRect();
+    const box = a.closest('ul').getBoundingClientRect();
+    return link.left >= box.left && link.right <= box.right + 1;
+  });
+  check(seen, 'phone: the current page\'s link is scrolled into the navigation row');
+  await small.goto(`${origin}${BASE}en/gpu/gfx1201/index.html`);
   // The trail shows the way up alone: the parent, not four wrapped lines of ancestors.
   const trail = await small.$$eval('.breadcrumbs li', (items) => items.filter((li) => li.checkVisibility()).map((li) => li.textContent.trim()));
   check(trail.length === 1 && trail[0].includes('GPU'), `phone: the breadcrumbs show the parent alone (${JSON.stringify(trail)})`);
