@@ -104,7 +104,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
             let public_url = given_url || engine.config().is_some_and(|c| c.base_url.is_some());
             if matches!(rebuilt, Rebuilt::Rendered { .. }) && !public_url {
                 eprintln!(
-                    "note: no Atom feeds and no sitemap written: they need absolute URLs (give --base-url URL, or base_url in shoko.yaml)"
+                    "note: no Atom feeds and no sitemap written, and citations and posters give addresses relative to the site: they need its public URL (give --base-url URL, or base_url in shoko.yaml)"
                 );
             }
             match rebuilt {
