@@ -35,6 +35,7 @@ claim-blocked-by = Why unresolved
 claim-limitations = Tool limits
 claim-superseded-by = Superseded by
 claim-supersedes = Supersedes
+event-source = source
 event-sources = sources
 claim-needs-review = Needs review: a premise changed
 blocker-observer = Observer constraint

@@ -35,6 +35,7 @@ claim-blocked-by = 未確定の理由
 claim-limitations = ツールの制約
 claim-superseded-by = 後継
 claim-supersedes = 置き換えた主張
+event-source = 根拠
 event-sources = 根拠
 claim-needs-review = 前提が変わったため見直しが必要
 blocker-observer = observer の制約

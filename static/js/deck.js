@@ -81,9 +81,10 @@
     if (remember) {
       window.history.replaceState(null, '', window.location.pathname + window.location.search + '#' + (current + 1));
       // A slide taller than the window (on a phone) is read by scrolling down: the next one
-      // starts at its top, with the controls, not where the last one was left.
-      var header = document.querySelector('.site-header');
-      if (deck.getBoundingClientRect().top < (header ? header.getBoundingClientRect().bottom : 0)) { reveal(); }
+      // starts at its top, with the controls, not where the last one was left. (Full screen
+      // scrolls the deck itself.)
+      var box = deck.getBoundingClientRect();
+      if (!document.fullscreenElement && box.top < headerBottom() && box.bottom > headerBottom()) { reveal(); }
     }
   }
 
@@ -111,8 +112,20 @@
   notesButton.addEventListener('click', openNotes);
   full.addEventListener('click', toggleFull);
 
-  // Keys turn slides only while the reader is with the deck: focus on the page itself or in the
-  // deck, never in a field, on a summary (Space opens it) or in a region that scrolls sideways
+  // The bottom of the sticky header: what lies above it is out of view.
+  function headerBottom() {
+    var header = document.querySelector('.site-header');
+    return header ? header.getBoundingClientRect().bottom : 0;
+  }
+  // Whether some of the deck is in view.
+  function onScreen() {
+    var box = deck.getBoundingClientRect();
+    return box.bottom > headerBottom() && box.top < window.innerHeight;
+  }
+
+  // Keys turn slides only while the reader is with the deck: focus in the deck, or on the page
+  // itself with the deck in view (below it, Space and PageDown scroll the page as anywhere);
+  // never in a field, on a summary (Space opens it) or in a region that scrolls sideways
   // (arrows scroll it). The single-letter keys work only with focus in the deck.
   function scrollsSideways(el) {
     for (var at = el; at && at !== deck; at = at.parentElement) {
@@ -129,6 +142,7 @@
     if (inDeck && scrollsSideways(target)) { return; }
     var key = event.key;
     if ((key === 'n' || key === 'N' || key === 'f' || key === 'F') && !inDeck) { return; }
+    if (!inDeck && !document.fullscreenElement && !onScreen()) { return; }
     if (key === 'ArrowRight' || key === 'PageDown' || (key === ' ' && target.tagName !== 'BUTTON')) {
       show(current + 1, true);
     } else if (key === 'ArrowLeft' || key === 'PageUp') {

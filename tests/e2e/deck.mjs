@@ -126,7 +126,12 @@ try {
     check(laid.bar < laid.button * 1.5, `${lang} phone: the controls are one row (${laid.bar} px for ${laid.button} px buttons)`);
     check(laid.slide < 844 / 2, `${lang} phone: the first slide starts ${laid.slide} px down`);
     check(laid.wide <= 390, `${lang} phone: the page is ${laid.wide} px wide`);
-    await small.evaluate(() => window.scrollTo(0, 1200));
+    // Down inside the slide: its top is out of view under the header, its bottom on screen.
+    await small.evaluate(() => {
+      const deck = document.querySelector('[data-deck]').getBoundingClientRect();
+      const header = document.querySelector('.site-header').getBoundingClientRect().bottom;
+      window.scrollTo(0, window.scrollY + deck.top - header + 200);
+    });
     await small.evaluate(() => {
       const deck = document.querySelector('[data-deck]');
       const touch = (x) => new Touch({ identifier: 1, target: deck, clientX: x, clientY: 300 });
@@ -142,6 +147,34 @@ try {
     await small.close();
   }
   await phone.close();
+  // The narrowest phones: the controls may take two rows, but nothing runs off the screen.
+  for (const width of [320, 360]) {
+    const narrow = await browser.newContext({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
+    for (const lang of ['ja', 'en']) {
+      const small = await narrow.newPage();
+      await small.goto(`${origin}${BASE}${lang}/${DECK}`);
+      const fits = await small.evaluate(() => {
+        const bar = document.querySelector('.deck-bar').getBoundingClientRect();
+        const buttons = [...document.querySelectorAll('.deck-bar > *')].map((b) => b.getBoundingClientRect().right);
+        return { wide: document.documentElement.scrollWidth, right: Math.max(...buttons), bar: bar.right };
+      });
+      check(fits.wide <= width && fits.right <= fits.bar + 0.5,
+        `${lang} at ${width} px: the controls stay inside the bar (${Math.round(fits.right)} of ${Math.round(fits.bar)}), the page ${fits.wide} px wide`);
+      await small.close();
+    }
+    await narrow.close();
+  }
+
+  // Below the deck, Space scrolls the page as anywhere: no slide turns, the reader stays.
+  await tab.goto(`${origin}${BASE}en/${DECK}#1`);
+  await tab.evaluate(() => window.scrollTo(0, document.querySelector('[data-deck]').getBoundingClientRect().bottom + window.scrollY + 400));
+  await tab.evaluate(() => document.activeElement.blur());
+  const below = await tab.evaluate(() => window.scrollY);
+  await tab.keyboard.press('Space');
+  await tab.waitForTimeout(300);
+  const after = await tab.evaluate(() => ({ y: window.scrollY, hash: location.hash }));
+  check(after.hash === '#1' && after.y >= below,
+    `Space below the deck scrolls the page, not the slides (${after.hash}, ${below} → ${after.y})`);
 
   // Without JavaScript, every slide reads as a section of the page.
   const plain = await browser.newContext({ javaScriptEnabled: false });

@@ -190,7 +190,7 @@ fn a_withdrawn_claim_is_struck_through_where_it_is_cited_and_cited_as_withdrawn(
     assert!(stderr.contains("warning[ref/non-current-claim]"), "{stderr}");
     let en = read(&out, "en/index.html");
     assert!(
-        en.contains(r##"<del><a href="#claim-partial">evidence</a></del> <span class="badge badge-limited">Limited</span> <span class="badge badge-stale">Retracted</span>"##),
+        en.contains(r##"<s><a href="#claim-partial">evidence</a></s> <span class="badge badge-limited">Limited</span> <span class="badge badge-stale">Retracted</span>"##),
         "{en}"
     );
     assert!(en.contains(r##"<a href="#claim-base">evidence</a> <span class="badge badge-confirmed">"##), "{en}");
@@ -203,7 +203,7 @@ fn a_withdrawn_claim_is_struck_through_where_it_is_cited_and_cited_as_withdrawn(
     assert!(en.contains(r##"class=confirmed&amp;lifecycle=current"><span class="badge badge-confirmed">"##), "{en}");
     assert!(en.contains("(base, Confirmed, since 2026-03-27)"), "{en}");
     let ja = read(&out, "ja/index.html");
-    assert!(ja.contains(r##"<del><a href="#claim-partial">根拠</a></del>"##), "{ja}");
+    assert!(ja.contains(r##"<s><a href="#claim-partial">根拠</a></s>"##), "{ja}");
 }
 
 #[test]
@@ -255,8 +255,8 @@ fn the_change_log_names_what_superseded_a_claim() {
     let home = read(&out, "en/index.html");
     let card = home.split("id=\"claim-base\"").nth(1).and_then(|c| c.split("</article>").next()).expect("card");
     assert!(card.contains("<p class=\"successor\">Supersedes: <a href=\""), "{card}");
-    assert!(card.contains("><del>Statement derived.</del></a></p>"), "{card}");
-    assert!(card.contains("Read again <span class=\"event-sources\">(sources 1)</span>"), "{card}");
+    assert!(card.contains("><s>Statement derived.</s></a></p>"), "{card}");
+    assert!(card.contains("Read again <span class=\"event-sources\">(source 1)</span>"), "{card}");
     assert!(card.contains("<summary>Sources (1)</summary>\n<ol>"), "{card}");
     // The guide's inferred callout cites only `derived`, which no longer holds: said once, at
     // the citation, and the callout is not weighed against a claim that supports nothing.
@@ -269,7 +269,7 @@ fn the_change_log_names_what_superseded_a_claim() {
     // And so does its row in the claims index (the guide shows its card, so it has a row).
     let index = read(&out, "en/claims/index.html");
     let row = index.split("<li class=\"claim-entry").find(|r| r.contains("id=\"claim-derived\"")).expect("its row");
-    assert!(row.contains("<del>Statement derived.</del><br><span class=\"successor\">Superseded by: <a href=\"index.html#claim-base\">Statement base.</a>"), "{row}");
+    assert!(row.contains("<s>Statement derived.</s><br><span class=\"successor\">Superseded by: <a href=\"index.html#claim-base\">Statement base.</a>"), "{row}");
 }
 
 #[test]

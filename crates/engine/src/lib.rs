@@ -3,6 +3,7 @@
 //! atomically ([`build`]), and skip a build whose inputs and output are unchanged ([`stamp`]). I/O failures are [`IoError`]s (exit 2); content problems are
 //! diagnostics (exit 1).
 
+mod early;
 mod engine;
 mod images;
 pub mod inputs;

@@ -1,5 +1,6 @@
 //! Where a render plan goes: a folder on disk, replaced atomically, or memory (for `serve`).
 
+use crate::early::Early;
 use crate::{IoError, stamp};
 use rayon::prelude::*;
 use shoko_render::RenderPlan;
@@ -212,7 +213,7 @@ pub struct DiskOutput {
     /// and set by every commit.
     version: std::cell::OnceCell<Option<u64>>,
     /// The version being read beside the build since [`DiskOutput::read_version_early`].
-    early: std::cell::RefCell<Option<std::thread::JoinHandle<Option<u64>>>>,
+    early: std::cell::RefCell<Option<Early<u64>>>,
 }
 
 struct DiskStaging<'a> {
@@ -277,9 +278,10 @@ impl DiskOutput {
     /// ask for it (a patch): checking every file and folder against the record is a tenth of a
     /// one-page edit at 10,000 pages per language, and it runs beside the reading and linking of
     /// the site instead of after them. Nothing writes the folder in between.
+    /// A build that replaces the folder instead lets the check go (it stops at its next file).
     pub fn read_version_early(&mut self) {
         let dir = self.dir.clone();
-        *self.early.get_mut() = Some(std::thread::spawn(move || stamp::version(&dir)));
+        *self.early.get_mut() = Early::start(move |wanted| stamp::version_while(&dir, || wanted.still()));
     }
 
     /// Why the folder may not be replaced, given the record beside it, if any.
@@ -389,9 +391,14 @@ impl Output for DiskOutput {
         if mode == Mode::Patch {
             // A folder with a version holds exactly what its record lists (an entry added
             // anywhere would have changed the state of its folder), so there is nothing to guard.
-            let previous = stamp::read(&self.dir).filter(|_| self.version().is_some()).ok_or_else(|| {
-                IoError::new("patch", &self.dir, std::io::Error::other("the folder is not as its record says"))
-            })?;
+            // The record read now must be the one the version was checked against (another build
+            // may have replaced the folder since).
+            let previous = stamp::read_versioned(&self.dir)
+                .filter(|(_, now)| self.version() == Some(*now))
+                .map(|(record, _)| record)
+                .ok_or_else(|| {
+                    IoError::new("patch", &self.dir, std::io::Error::other("the folder is not as its record says"))
+                })?;
             let fingerprint = self.fingerprint;
             self.version = std::cell::OnceCell::new();
             // What was read early is of the folder before this version.
@@ -439,9 +446,9 @@ impl Output for DiskOutput {
     }
 
     fn version(&self) -> Option<u64> {
+        // A check that panicked read nothing: the folder has no version, it is replaced whole.
         *self.version.get_or_init(|| match self.early.borrow_mut().take() {
-            // A thread that panicked read nothing: the folder has no version, it is replaced whole.
-            Some(early) => early.join().unwrap_or(None),
+            Some(early) => early.result(),
             None => stamp::version(&self.dir),
         })
     }

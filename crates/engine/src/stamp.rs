@@ -276,13 +276,24 @@ pub(crate) fn read(dir: &Path) -> Option<Record> {
 /// the record is whole (no entry of unknown state: no build stopped half-way) and every file and
 /// folder is as it says. Any other folder has no version, so nothing is patched into it.
 pub(crate) fn version(dir: &Path) -> Option<u64> {
+    version_while(dir, || true)
+}
+
+/// [`version`], given up (`None`) once `wanted` says so.
+pub(crate) fn version_while(dir: &Path, wanted: impl Fn() -> bool + Sync) -> Option<u64> {
     let text = std::fs::read_to_string(stamp_path(dir)).ok()?;
     let record = parse(&text)?;
     let intact = record
         .entries
         .par_iter()
-        .all(|(state, path)| state != UNKNOWN && state_of(dir, path).is_some_and(|now| now == *state));
+        .all(|(state, path)| wanted() && state != UNKNOWN && state_of(dir, path).is_some_and(|now| now == *state));
     intact.then(|| version_of(&text))
+}
+
+/// The record of `dir` and the version its text stands for (not checked against the folder).
+pub(crate) fn read_versioned(dir: &Path) -> Option<(Record, u64)> {
+    let text = std::fs::read_to_string(stamp_path(dir)).ok()?;
+    Some((parse(&text)?, version_of(&text)))
 }
 
 /// The version a record's text stands for.

@@ -40,7 +40,8 @@ pub struct Resolved {
     pub href: String,
     /// Trusted HTML placed right after the link (e.g. a claim's evidence badge).
     pub after: Option<String>,
-    /// Whether the link's text is struck through (`<del>`): it names a record no longer in force.
+    /// Whether the link's text is struck through (`<s>`, no longer accurate): it names a record no
+    /// longer in force.
     pub struck: bool,
 }
 
@@ -465,7 +466,7 @@ impl Renderer<'_> {
                     pending_after.push((after, struck));
                     no_gloss += 1;
                     if struck {
-                        events.push(Event::Start(Tag::Strikethrough));
+                        events.push(Event::InlineHtml(CowStr::Borrowed("<s>")));
                     }
                     events.push(Event::Start(Tag::Link { link_type, dest_url, title, id }));
                 }
@@ -474,7 +475,7 @@ impl Renderer<'_> {
                     events.push(Event::End(TagEnd::Link));
                     let (after, struck) = pending_after.pop().unwrap_or_default();
                     if struck {
-                        events.push(Event::End(TagEnd::Strikethrough));
+                        events.push(Event::InlineHtml(CowStr::Borrowed("</s>")));
                     }
                     if let Some(after) = after {
                         events.push(Event::InlineHtml(CowStr::from(after)));
@@ -710,8 +711,7 @@ mod tests {
         // A record no longer in force is struck through, its badge after the strike.
         let en = render("[Twelve kernels](claim:old-count) are in it.\n", Lang::En);
         assert!(
-            en.html
-                .contains("<del><a href=\"#claim-old-count\">Twelve kernels</a></del><span class=\"badge\">B</span>"),
+            en.html.contains("<s><a href=\"#claim-old-count\">Twelve kernels</a></s><span class=\"badge\">B</span>"),
             "{}",
             en.html
         );

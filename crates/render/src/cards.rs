@@ -7,29 +7,30 @@ use shoko_markdown::{Lang, escape};
 use shoko_model::dates::iso_date;
 use shoko_model::pairs::{self, Revision};
 use shoko_model::review::{NeedsReview, Worsening};
-use shoko_model::{Blocker, Claim, ClaimId, Event, Question, Source};
+use shoko_model::{Blocker, Claim, ClaimId, DocId, Event, Question, Source};
 use shoko_model::{BlockerKind, Lifecycle};
 
-/// Where a card is shown: the page's folder, and the claims whose cards that page holds (a link
-/// to one of those stays on the page instead of going to the claims index).
+/// Where a card is shown: the page's folder, and the content page it is, whose claim cards a
+/// link stays on instead of going to the claims index.
 #[derive(Clone, Copy)]
 pub struct Place<'a> {
     /// The page's folder.
     pub here: &'a str,
-    /// The claims carded on the page.
-    pub cards: &'a [&'a Claim],
+    /// The content page (it cards the claims it shows: `SiteModel::shown_on`).
+    pub page: Option<DocId>,
 }
 
 impl<'a> Place<'a> {
-    /// A page that holds no claim cards of its own, or whose links all go to the claims index.
+    /// A generated page, whose links all go to the claims index.
     pub fn at(here: &'a str) -> Self {
-        Place { here, cards: &[] }
+        Place { here, page: None }
     }
 
     /// A link to claim `id`: its card on this page, else its row in the claims index.
     fn claim_link(&self, cx: &Ctx<'_>, id: &ClaimId, lang: Lang) -> LinkView {
         let mut link = cx.claim_link(self.here, &id.0, lang);
-        if self.cards.iter().any(|c| c.id == *id) {
+        let carded = |page| cx.site.shown_on().get(id).is_some_and(|on| on.contains(&page));
+        if self.page.is_some_and(carded) {
             link.href = ["#", &shoko_vocab::claim_anchor(&id.0)].concat();
         }
         link

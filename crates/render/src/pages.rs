@@ -325,10 +325,10 @@ pub fn page_views<'a>(
                 poster: poster.map(|(_, view)| view),
                 summary: summary(cx, &cards, here, &cx.page_key(id), lang),
                 needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),
-                claims: cards.iter().map(|c| claim_view(cx, c, Place { here, cards: &cards }, lang)).collect(),
+                claims: cards.iter().map(|c| claim_view(cx, c, Place { here, page: Some(id) }, lang)).collect(),
                 questions: questions
                     .iter()
-                    .map(|q| question_view(cx, q, Place { here, cards: &cards }, lang, None))
+                    .map(|q| question_view(cx, q, Place { here, page: Some(id) }, lang, None))
                     .collect(),
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),
                 env: page.env.clone(),

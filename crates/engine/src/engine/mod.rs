@@ -291,7 +291,7 @@ impl Engine {
         });
         let every = Job::all(&current.site);
         let jobs = match (&self.good, &global) {
-            (Some(good), Some(global)) if !full && output.version() == Some(good.output) && good.global == *global => {
+            (Some(good), Some(global)) if !full && good.global == *global => {
                 // Found by path among the documents, which are sorted by it (not by reading every
                 // document's path: at 10k pages that pass was a tenth of a one-page edit).
                 let docs = current.site.docs();
@@ -302,7 +302,10 @@ impl Engine {
                     .map(DocId)
                     .collect();
                 let jobs = affected_jobs(&good.site, &current.site, &changed);
-                if output.patch_limit().is_some_and(|limit| jobs.len() <= limit) { jobs } else { every.clone() }
+                // The output's version last: checking a folder on disk against its record is
+                // work for nothing when the change is too large to patch anyway.
+                let small = output.patch_limit().is_some_and(|limit| jobs.len() <= limit);
+                if small && output.version() == Some(good.output) { jobs } else { every.clone() }
             }
             _ => every.clone(),
         };

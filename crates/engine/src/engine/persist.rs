@@ -269,7 +269,7 @@ impl Engine {
         // update of that index needs them (see `read_search_memos`).
         self.search_saved = saved.search.map(|hash| hash.map(|hash| SavedMemo { cache: cache.to_path_buf(), hash }));
         if !changed.is_empty() {
-            self.search_early = self.search_saved.clone().map(|saved| saved.map(SavedMemo::read_early));
+            self.search_early = self.search_saved.clone().map(|saved| saved.and_then(SavedMemo::read_early));
         }
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
@@ -513,7 +513,7 @@ pub(super) fn read_search_memos(
     reads.into_par_iter().for_each(|(i, saved, early)| {
         // A damaged or missing one only means that index is built whole.
         let memo = match early {
-            Some(early) => early.0.join().ok().flatten(),
+            Some(early) => early.result(),
             None => saved.read(),
         };
         if let Some(memo) = memo {
@@ -524,7 +524,7 @@ pub(super) fn read_search_memos(
 }
 
 /// A saved search memo being read on a thread of its own (see [`SavedMemo::read_early`]).
-pub(super) struct Early(std::thread::JoinHandle<Option<shoko_search::Memo>>);
+pub(super) type Early = crate::early::Early<shoko_search::Memo>;
 
 /// A search index's last build as saved in a cache, not read yet (see `Engine::search_saved`).
 #[derive(Debug, Clone)]
@@ -541,9 +541,13 @@ impl SavedMemo {
         shoko_search::Memo::from_bytes(&read_named(&self.cache, SEARCH_PREFIX, &self.hash)?)
     }
 
-    /// [`SavedMemo::read`] started on a thread of its own.
-    pub(super) fn read_early(self) -> Early {
-        Early(std::thread::spawn(move || self.read()))
+    /// [`SavedMemo::read`] started on a thread of its own (`None` if none could be made). Let
+    /// go before its bytes are read (a whole render needs no memo), it does not decode them.
+    pub(super) fn read_early(self) -> Option<Early> {
+        Early::start(move |wanted| {
+            let bytes = read_named(&self.cache, SEARCH_PREFIX, &self.hash)?;
+            wanted.still().then(|| shoko_search::Memo::from_bytes(&bytes)).flatten()
+        })
     }
 }
 
