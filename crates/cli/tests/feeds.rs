@@ -101,3 +101,25 @@ fn feeds_list_every_change_with_stable_ids_and_links_to_cards() {
         assert!(title.starts_with("derived:"), "{title}");
     }
 }
+
+#[test]
+fn a_feed_id_keeps_entry_ids_when_the_site_moves_and_sets_sites_apart() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path().join("root");
+    copy_tree(&fixture("valid"), &root);
+    let entry_ids = |out: &str, base: &str| {
+        let out = tmp.path().join(out);
+        build(&root, &out, Some(base));
+        let feed = parse(&out.join("en/changes/feed.xml"));
+        (feed.id.clone(), ids(&feed))
+    };
+    // Without a feed_id the public URL names the feeds: a move changes every ID.
+    let here = entry_ids("a", BASE);
+    assert_ne!(entry_ids("b", "https://moved.example.org/"), here, "named by the public URL");
+    std::fs::write(root.join("shoko.yaml"), "feed_id: tag:example.org,2026:one\n").expect("write");
+    let one = entry_ids("c", BASE);
+    assert_eq!(entry_ids("d", "https://moved.example.org/"), one, "a move keeps every ID");
+    std::fs::write(root.join("shoko.yaml"), "feed_id: tag:example.org,2026:two\n").expect("write");
+    let (feed, entries) = entry_ids("e", BASE);
+    assert!(feed != one.0 && entries.iter().all(|e| !one.1.contains(e)), "another site shares no ID");
+}

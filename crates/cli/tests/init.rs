@@ -28,6 +28,13 @@ fn a_new_site_builds_clean_and_nothing_is_overwritten() {
     let check = shoko_in(&dir, &["check"]);
     assert!(check.stderr.contains("error[ref/unknown-target]: unknown GPU target `gfx1210`"), "{}", check.stderr);
     std::fs::write(&log, text).expect("write");
+    // Its feeds have a name of their own (checked as `check` passed above), unlike another site's.
+    let feed_id = |dir: &std::path::Path| {
+        let config = std::fs::read_to_string(dir.join("shoko.yaml")).expect("shoko.yaml");
+        config.lines().find_map(|l| l.strip_prefix("feed_id: urn:uuid:")).map(str::to_owned).expect("a feed_id")
+    };
+    assert_eq!(shoko_in(tmp.path(), &["init", "other"]).code, 0);
+    assert_ne!(feed_id(&dir), feed_id(&tmp.path().join("other")), "two new sites share no feed name");
     let ignored = std::fs::read_to_string(dir.join(".gitignore")).expect(".gitignore");
     assert!(ignored.contains("/site/") && ignored.contains(".site.cache"), "{ignored}");
     // The schema the files' editor lines name is there, and it is the one `shoko schema` prints.

@@ -15,6 +15,8 @@ pub struct Config {
     pub base_path: String,
     /// Public URL, if configured.
     pub base_url: Option<String>,
+    /// What the site's feeds are named by (`feed_id`), if configured.
+    pub feed_id: Option<String>,
     /// The largest content file read, in bytes.
     pub max_file_bytes: u64,
     /// What to do with raw HTML in page bodies.
@@ -47,6 +49,7 @@ impl Default for Config {
         Config {
             base_path: String::from("/"),
             base_url: None,
+            feed_id: None,
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             raw_html: RawHtml::default(),
             repos: BTreeMap::new(),
@@ -129,7 +132,25 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
             ));
         }
     }
+    if let Some(id) = raw.feed_id {
+        if is_feed_id(&id) {
+            config.feed_id = Some(id);
+        } else {
+            out.push(fm_bad_format::diagnostic(loc.field("feed_id"), "feed_id", &id, fm_bad_format::Format::FeedId));
+        }
+    }
     (config, out)
+}
+
+/// Whether `id` can name the site's feeds: a `urn:`, `tag:` or http(s) URI (RFC 4287 asks for
+/// an IRI), written into every feed, so nothing that would need escaping there.
+pub fn is_feed_id(id: &str) -> bool {
+    let schemes = ["urn:", "tag:", "https://", "http://"];
+    let rest = schemes.iter().find_map(|s| id.strip_prefix(s)).unwrap_or_default();
+    !rest.is_empty()
+        && !id
+            .chars()
+            .any(|c| c.is_control() || c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '\\' | '`' | '&'))
 }
 
 /// `path` as the sub-path a site is served under (starting and ending with `/`), or `None` if it
@@ -205,5 +226,12 @@ mod tests {
         assert_eq!(parse("raw_html: sanitize").0.raw_html, RawHtml::Sanitize);
         assert_eq!(parse("").0.raw_html, RawHtml::Refuse);
         assert_eq!(parse("raw_html: allow").1, ["fm/bad-value"]);
+        for good in ["urn:uuid:47c101ef-188c-4cb8-931a-28baae11baba", "tag:example.org,2026:my-site", "https://e.org/"]
+        {
+            assert_eq!(parse(&format!("feed_id: {good}")).0.feed_id.as_deref(), Some(good), "{good}");
+        }
+        for bad in ["my-site", "\"urn:\"", "\"tag:a b\"", "\"urn:x<y\"", "\"urn:a&b\""] {
+            assert_eq!(parse(&format!("feed_id: {bad}")).1, ["fm/bad-format"], "{bad}");
+        }
     }
 }

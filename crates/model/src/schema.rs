@@ -546,6 +546,12 @@ pub struct SiteConfig {
     /// The public URL of the site, for canonical links and the sitemap (`--base-url` wins).
     #[serde(default)]
     pub base_url: Option<String>,
+    /// What the site's Atom feeds are named by, kept when the site moves (a feed reader knows its
+    /// entries by it): a URI such as `urn:uuid:…` or `tag:example.org,2026:my-site` (`init`
+    /// writes one). Without it the public URL stands in, so moving the site makes subscribers
+    /// see every entry again.
+    #[serde(default)]
+    pub feed_id: Option<String>,
     /// The largest content file read, in KiB (default 16384, i.e. 16 MiB); larger files are
     /// reported and skipped.
     #[serde(default)]

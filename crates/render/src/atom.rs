@@ -44,11 +44,12 @@ pub fn feeds(cx: &Ctx<'_>) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-/// A stable URN for `parts` on this site: a name-based UUID from their hash and the site's public
-/// URL (feeds are written only with one), so that two sites' feeds never share an ID (RFC 4287
-/// asks for universally unique ones; claim IDs alone are only unique on one site).
+/// A stable URN for `parts` on this site: a name-based UUID from their hash and what names the
+/// site's feeds (`feed_id`, else its public URL: feeds are written only with one), so that two
+/// sites' feeds never share an ID (RFC 4287 asks for universally unique ones; claim IDs alone are
+/// only unique on one site) and, with a `feed_id`, moving the site changes none.
 fn urn(cx: &Ctx<'_>, parts: &[&str]) -> String {
-    let site = cx.base_url.as_deref().unwrap_or_default();
+    let site = cx.feed_id.as_deref().or(cx.base_url.as_deref()).unwrap_or_default();
     let hash = blake3::hash([&[site][..], parts].concat().join("\u{0}").as_bytes());
     let h = hash.to_hex();
     format!("urn:uuid:{}-{}-5{}-8{}-{}", &h[0..8], &h[8..12], &h[13..16], &h[17..20], &h[20..32])

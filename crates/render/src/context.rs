@@ -91,6 +91,8 @@ pub struct Ctx<'a> {
     pub assets: AssetPaths,
     /// Public URL of the site, without a trailing slash.
     pub base_url: Option<String>,
+    /// What the site's feeds are named by (`feed_id` in `shoko.yaml`), if given.
+    pub feed_id: Option<String>,
     /// Processed images by content path.
     pub images: &'a std::collections::BTreeMap<String, crate::view::ImageInfo>,
     /// Every history event, newest first, worked out once by the first change-log page that

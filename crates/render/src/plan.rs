@@ -91,6 +91,8 @@ pub struct RenderInput<'a> {
     pub media: &'a BTreeMap<String, Vec<u8>>,
     /// Public URL of the site, for canonical links and the sitemap.
     pub base_url: Option<&'a str>,
+    /// What the site's feeds are named by (`feed_id`), if given.
+    pub feed_id: Option<&'a str>,
     /// The sub-path the site is served under (`/` or `/name/`), when it is known: the 404 page,
     /// shown at any address, links from it when there is no public URL (else relatively).
     pub base_path: Option<&'a str>,
@@ -207,6 +209,7 @@ impl<'a> Renderer<'a> {
             assets: asset_paths,
             images: input.images,
             base_url: input.base_url.map(|b| b.trim_end_matches('/').to_owned()),
+            feed_id: input.feed_id.map(str::to_owned),
             changes: std::sync::OnceLock::new(),
             claims: std::sync::OnceLock::new(),
             shape: input.shape.of(input.site),

@@ -41,25 +41,32 @@ fn create(dir: &Path) -> Result<(), String> {
         }
         _ => {}
     }
-    for (rel, text) in files() {
+    for (rel, text) in files(&feed_id()) {
         super::write_new(&dir.join(&rel), &text)?;
     }
     Ok(())
 }
 
-/// The files of a new site, by path.
-fn files() -> Vec<(String, String)> {
+/// A name for the new site's feeds that no other site has: a random UUID, as `urn:uuid:…`.
+fn feed_id() -> String {
+    uuid::Uuid::new_v4().urn().to_string()
+}
+
+/// The files of a new site, by path, its feeds named by `feed_id`.
+fn files(feed_id: &str) -> Vec<(String, String)> {
     let today = today();
     let (content, output) = (CONTENT_DIR, OUTPUT_DIR);
     vec![
         (
             CONFIG_FILE.to_owned(),
             format!(
-                "# Site settings; every one is optional.\n\
+                "# Site settings; every one but feed_id is commented out, and all are optional.\n\
                  # base_path: /my-project/        # the sub-path GitHub Pages serves the site under\n\
                  # base_url: https://me.github.io/my-project/\n\
                  # repos: {{ ROCm/rocBLAS: ../clones/rocBLAS }}   # local clones to verify sources against\n\
-                 # The site's name is `site-title` in {} and {} (other strings stay built in).\n",
+                 # The site's name is `site-title` in {} and {} (other strings stay built in).\n\
+                 # What the Atom feeds are named by: keep it when the site moves.\n\
+                 feed_id: {feed_id}\n",
                 strings_file(Lang::Ja),
                 strings_file(Lang::En)
             ),

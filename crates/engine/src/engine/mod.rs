@@ -354,6 +354,7 @@ impl Engine {
             // the search memos' last committed builds.
             search_patch: (mode == Mode::Patch).then_some(jobs.as_slice()),
             base_url: self.options.base_url.as_deref().or(current.inputs.config.base_url.as_deref()),
+            feed_id: current.inputs.config.feed_id.as_deref(),
             base_path: Some(self.options.base_path.as_deref().unwrap_or(&current.inputs.config.base_path))
                 .filter(|base| self.options.served || *base != "/"),
         };

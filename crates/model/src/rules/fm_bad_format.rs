@@ -27,6 +27,8 @@ pub enum Format {
     BasePath,
     /// The site's public URL (`shoko.yaml`).
     BaseUrl,
+    /// What the site's feeds are named by (`shoko.yaml`).
+    FeedId,
 }
 
 impl Format {
@@ -40,6 +42,7 @@ impl Format {
             Format::Lines => "a 1-based line range [FIRST, LAST] with FIRST <= LAST",
             Format::BasePath => "a path such as /ROCm-pages/",
             Format::BaseUrl => "an http or https URL",
+            Format::FeedId => "a urn:, tag: or http(s) URI",
         }
     }
 
@@ -58,6 +61,9 @@ impl Format {
             }
             Format::BaseUrl => {
                 "write the full address with its scheme, e.g. `base_url: https://example.github.io/my-project/`"
+            }
+            Format::FeedId => {
+                "write a URI that stays the site's, e.g. `feed_id: tag:example.org,2026:my-site` or a `urn:uuid:`"
             }
         }
     }
