@@ -1,8 +1,7 @@
 //! Work started early on a thread of its own, for a result that may turn out not to be needed
-//! (see `DiskOutput::read_version_early` and the engine's early reads of the saved search
-//! memos). Let go unused, it is told to stop at its next check and its result is dropped; a
-//! thread that cannot be made, or that panics, gives nothing, and the caller does the work
-//! itself then.
+//! (see `DiskOutput::read_version_early`). Let go unused, it is told to stop at its next check
+//! and its result is dropped; a thread that cannot be made, or that panics, gives nothing, and
+//! the caller does the work itself then.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

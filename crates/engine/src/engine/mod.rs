@@ -135,10 +135,6 @@ pub struct Engine {
     /// read: its memo is empty until an update of that index needs it (an edit of one language
     /// reads, and saves, only that language's).
     search_saved: [Option<persist::SavedMemo>; 2],
-    /// The saved memos of `search_saved` being read on threads of their own since the engine
-    /// resumed with content edits (likely patches, which need them), beside the reading and
-    /// linking of the site.
-    search_early: [Option<persist::Early>; 2],
     /// For a one-off build: the cache folder each search index's new build is written into as
     /// soon as it is made, and dropped from memory (see [`Engine::save_search_early`]).
     spill: Option<PathBuf>,
@@ -168,7 +164,6 @@ impl Engine {
             verified: None,
             search_memos: Default::default(),
             search_saved: [None, None],
-            search_early: [None, None],
             spill: None,
             spilled: [None, None],
             shape: Default::default(),
@@ -336,7 +331,7 @@ impl Engine {
         };
         let schema_json = serde_json::to_string_pretty(&shoko_model::schema::json_schema()).unwrap_or_default();
         let mode = if all { Mode::Replace } else { Mode::Patch };
-        if persist::read_search_memos(&mut self.search_saved, &mut self.search_early, &self.search_memos, &jobs, all) {
+        if persist::read_search_memos(&mut self.search_saved, &self.search_memos, &jobs, all) {
             self.timings.lap("read the search memos");
         }
         let input = RenderInput {

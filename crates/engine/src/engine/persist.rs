@@ -268,9 +268,6 @@ impl Engine {
         // The search indexes' last builds (the output holds their files), read only when an
         // update of that index needs them (see `read_search_memos`).
         self.search_saved = saved.search.map(|hash| hash.map(|hash| SavedMemo { cache: cache.to_path_buf(), hash }));
-        if !changed.is_empty() {
-            self.search_early = self.search_saved.clone().map(|saved| saved.and_then(SavedMemo::read_early));
-        }
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
         Some(Change::Paths(changed))
@@ -490,41 +487,33 @@ fn read_chunk(cache: &Path, hash: &Hash) -> Option<Chunk> {
 }
 
 /// Read the saved search memos (`saved`, see `Engine::search_saved`) into `memos` that the
-/// update `jobs` needs, taking those read `early` where they were; a whole render (`all`) builds
-/// every index anew and needs none of them. Whether any was read. The early reads not needed
-/// are let go.
+/// update `jobs` needs; a whole render (`all`) builds every index anew and needs none of them.
+/// Whether any was read. (Not read early, beside the linking, as the output's version is: a
+/// change too large to patch, a claim's edit say, would then decode both memos for nothing and
+/// hold them, some 85 MB at 10,000 pages per language, while its whole render starts.)
 pub(super) fn read_search_memos(
     saved: &mut [Option<SavedMemo>; 2],
-    early: &mut [Option<Early>; 2],
     memos: &[shoko_search::Memo; 2],
     jobs: &[Job],
     all: bool,
 ) -> bool {
-    let reads: Vec<(usize, SavedMemo, Option<Early>)> = Lang::ALL
+    let reads: Vec<(usize, SavedMemo)> = Lang::ALL
         .into_iter()
         .enumerate()
         .filter(|(_, lang)| all || jobs.contains(&Job::Search(*lang)))
-        .filter_map(|(i, _)| Some((i, saved[i].take()?, early[i].take())))
+        .filter_map(|(i, _)| Some((i, saved[i].take()?)))
         .collect();
-    *early = [None, None];
     if all || reads.is_empty() {
         return false;
     }
-    reads.into_par_iter().for_each(|(i, saved, early)| {
+    reads.par_iter().for_each(|(i, saved)| {
         // A damaged or missing one only means that index is built whole.
-        let memo = match early {
-            Some(early) => early.result(),
-            None => saved.read(),
-        };
-        if let Some(memo) = memo {
-            memos[i].replace(memo);
+        if let Some(memo) = saved.read() {
+            memos[*i].replace(memo);
         }
     });
     true
 }
-
-/// A saved search memo being read on a thread of its own (see [`SavedMemo::read_early`]).
-pub(super) type Early = crate::early::Early<shoko_search::Memo>;
 
 /// A search index's last build as saved in a cache, not read yet (see `Engine::search_saved`).
 #[derive(Debug, Clone)]
@@ -539,15 +528,6 @@ impl SavedMemo {
     /// The memo, if its bytes still hash to its name and decode.
     pub(super) fn read(&self) -> Option<shoko_search::Memo> {
         shoko_search::Memo::from_bytes(&read_named(&self.cache, SEARCH_PREFIX, &self.hash)?)
-    }
-
-    /// [`SavedMemo::read`] started on a thread of its own (`None` if none could be made). Let
-    /// go before its bytes are read (a whole render needs no memo), it does not decode them.
-    pub(super) fn read_early(self) -> Option<Early> {
-        Early::start(move |wanted| {
-            let bytes = read_named(&self.cache, SEARCH_PREFIX, &self.hash)?;
-            wanted.still().then(|| shoko_search::Memo::from_bytes(&bytes)).flatten()
-        })
     }
 }
 
