@@ -712,6 +712,19 @@ mod tests {
     }
 
     #[test]
+    fn a_version_read_early_is_the_folders_and_a_patch_after_another_build_is_refused() {
+        let (tmp, mut out) = setup();
+        out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "one")])).unwrap();
+        let mut early = DiskOutput::new(tmp.path(), &tmp.path().join("site")).expect("allowed");
+        early.read_version_early();
+        assert!(early.version().is_some() && early.version() == out.version(), "read early, the same version");
+        // Another build replaces the folder after the check: the record is not the one checked.
+        out.replace(&plan(&[(".nojekyll", ""), ("ja/index.html", "two")])).unwrap();
+        assert!(early.begin(Mode::Patch).is_err(), "a patch of a folder that changed since its check");
+        assert_eq!(std::fs::read_to_string(tmp.path().join("site/ja/index.html")).unwrap(), "two");
+    }
+
+    #[test]
     fn a_folder_the_build_did_not_write_is_never_replaced() {
         let (tmp, mut out) = setup();
         let docs = tmp.path().join("site");

@@ -269,7 +269,7 @@ pub(crate) struct Record {
 
 /// The record of `dir`, if there is one in a known format.
 pub(crate) fn read(dir: &Path) -> Option<Record> {
-    parse(&std::fs::read_to_string(stamp_path(dir)).ok()?)
+    read_versioned(dir).map(|(record, _)| record)
 }
 
 /// The version of the output `dir` (see [`crate::Output::version`]): a hash of its record, when

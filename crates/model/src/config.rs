@@ -147,10 +147,13 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
 pub fn is_feed_id(id: &str) -> bool {
     let schemes = ["urn:", "tag:", "https://", "http://"];
     let rest = schemes.iter().find_map(|s| id.strip_prefix(s)).unwrap_or_default();
-    !rest.is_empty()
-        && !id
-            .chars()
-            .any(|c| c.is_control() || c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '\\' | '`' | '&'))
+    !rest.is_empty() && !id.chars().any(|c| escaped_in_markup(c) || c == '&')
+}
+
+/// Whether `c` would need escaping in an attribute, a sitemap or a feed (spaces, quotes, `<`,
+/// `>`, backslashes, controls).
+fn escaped_in_markup(c: char) -> bool {
+    c.is_control() || c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '\\' | '`')
 }
 
 /// `path` as the sub-path a site is served under (starting and ending with `/`), or `None` if it
@@ -178,8 +181,7 @@ pub fn base_path(path: &str) -> Option<String> {
 pub fn is_base_url(url: &str) -> bool {
     let Some(rest) = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://")) else { return false };
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    !host.is_empty()
-        && !url.chars().any(|c| c.is_control() || c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '\\' | '`'))
+    !host.is_empty() && !url.chars().any(escaped_in_markup)
 }
 
 #[cfg(test)]

@@ -13,17 +13,17 @@ use shoko_model::{BlockerKind, Lifecycle};
 /// Where a card is shown: the page's folder, and the content page it is, whose claim cards a
 /// link stays on instead of going to the claims index.
 #[derive(Clone, Copy)]
-pub struct Place<'a> {
+pub struct CardPage<'a> {
     /// The page's folder.
     pub here: &'a str,
     /// The content page (it cards the claims it shows: `SiteModel::shown_on`).
     pub page: Option<DocId>,
 }
 
-impl<'a> Place<'a> {
+impl<'a> CardPage<'a> {
     /// A generated page, whose links all go to the claims index.
-    pub fn at(here: &'a str) -> Self {
-        Place { here, page: None }
+    pub fn generated(here: &'a str) -> Self {
+        CardPage { here, page: None }
     }
 
     /// A link to claim `id`: its card on this page, else its row in the claims index.
@@ -38,7 +38,7 @@ impl<'a> Place<'a> {
 }
 
 /// The card of `claim` on a page at `place`.
-pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, place: Place<'_>, lang: Lang) -> ClaimView {
+pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, place: CardPage<'_>, lang: Lang) -> ClaimView {
     let stale = stale_label(cx, claim.lifecycle, lang);
     let scope = claim.scope.clone().unwrap_or_default();
     ClaimView {
@@ -73,7 +73,7 @@ fn claim_drift(cx: &Ctx<'_>, claim: &Claim, lang: Lang) -> Option<String> {
 }
 
 /// Why a claim needs review, on a page at `place`.
-pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, place: Place<'_>, lang: Lang) -> ReviewView {
+pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, place: CardPage<'_>, lang: Lang) -> ReviewView {
     let (weakened, ended) = match review.worsening {
         Worsening::Weakened { from, to } => (Some((cx.badge(from, lang), cx.badge(to, lang))), None),
         Worsening::Ended { lifecycle } => (None, Some(lifecycle_label(cx, lifecycle, lang))),
@@ -121,7 +121,13 @@ pub fn event_view(cx: &Ctx<'_>, e: &Event, lang: Lang) -> EventView {
 }
 
 /// An open question on a page at `place`.
-pub fn question_view(cx: &Ctx<'_>, q: &Question, place: Place<'_>, lang: Lang, page: Option<LinkView>) -> QuestionView {
+pub fn question_view(
+    cx: &Ctx<'_>,
+    q: &Question,
+    place: CardPage<'_>,
+    lang: Lang,
+    page: Option<LinkView>,
+) -> QuestionView {
     QuestionView {
         anchor: shoko_vocab::question_anchor(&q.id),
         text: q.text.get(lang).to_owned(),

@@ -256,11 +256,8 @@ fn mentions<'a>(site: &'a SiteModel, doc: &'a Document) -> Vec<&'a ClaimId> {
         }
     }
     // A card that needs review links every claim of its chain, not only its own premises.
-    let carded = ids.len();
-    for i in 0..carded {
-        if let Some(review) = site.needs_review().get(ids[i]) {
-            ids.extend(&review.chain);
-        }
-    }
+    let chains: Vec<&ClaimId> =
+        ids.iter().filter_map(|id| site.needs_review().get(*id)).flat_map(|r| &r.chain).collect();
+    ids.extend(chains);
     ids
 }

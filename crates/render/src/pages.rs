@@ -2,7 +2,7 @@
 //! be mapped to its counterpart for the language switcher and `hreflang` is only emitted for a
 //! real translation.
 
-use crate::cards::{Place, claim_view, drift_notice, question_view};
+use crate::cards::{CardPage, claim_view, drift_notice, question_view};
 use crate::components::{self, ComponentView};
 use crate::context::Ctx;
 use crate::context::SitePage;
@@ -311,6 +311,7 @@ pub fn page_views<'a>(
                 let link_text = address.split_once("://").map_or(address.as_str(), |(_, rest)| rest).to_owned();
                 (before, PosterView { panels, link: cx.url_from(here, here), link_text })
             });
+            let card_page = CardPage { here, page: Some(id) };
             let view = PageView {
                 previous: before.map(|d| cx.page_link(here, d, lang)),
                 next: after.map(|d| cx.page_link(here, d, lang)),
@@ -325,11 +326,8 @@ pub fn page_views<'a>(
                 poster: poster.map(|(_, view)| view),
                 summary: summary(cx, &cards, here, &cx.page_key(id), lang),
                 needs_review: cards.iter().filter(|c| cx.site.needs_review().contains_key(&c.id)).count(),
-                claims: cards.iter().map(|c| claim_view(cx, c, Place { here, page: Some(id) }, lang)).collect(),
-                questions: questions
-                    .iter()
-                    .map(|q| question_view(cx, q, Place { here, page: Some(id) }, lang, None))
-                    .collect(),
+                claims: cards.iter().map(|c| claim_view(cx, c, card_page, lang)).collect(),
+                questions: questions.iter().map(|q| question_view(cx, q, card_page, lang, None)).collect(),
                 does_not_claim: page.does_not_claim.iter().map(|d| d.get(lang).0.to_owned()).collect(),
                 env: page.env.clone(),
                 phase: page.phase.as_ref().map(|p| p.get(lang).0.to_owned()),

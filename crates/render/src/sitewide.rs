@@ -1,7 +1,7 @@
 //! The generated, site-wide pages: evidence legend and policy, every open question, every claim,
 //! and the change log built from claim histories.
 
-use crate::cards::{Place, claim_view, event_view, question_view, review_view, stale_label};
+use crate::cards::{CardPage, claim_view, event_view, question_view, review_view, stale_label};
 use crate::context::{Ctx, INDEX_PAGE_SIZE, SitePage, SitePageExt};
 use crate::urls::relative_href;
 use crate::view::{
@@ -60,7 +60,7 @@ pub fn evidence<'a>(cx: &'a Ctx<'a>, lang: Lang) -> EvidenceView {
                         claim: cx.claim_link(&here, &id.0, lang),
                         id: id.0.clone(),
                         badge: cx.badge(claim.class, lang),
-                        review: review_view(cx, review, Place::at(&here), lang),
+                        review: review_view(cx, review, CardPage::generated(&here), lang),
                     })
                 })
                 .collect()
@@ -121,7 +121,7 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
                 .map(|(d, i)| {
                     let q = &cx.site.docs()[d.0].questions[i];
                     let page = cx.site.docs()[d.0].page().map(|_| cx.page_link(&here, d, lang));
-                    let mut view = question_view(cx, q, Place::at(&here), lang, page);
+                    let mut view = question_view(cx, q, CardPage::generated(&here), lang, page);
                     // A question listed under several targets keeps `q-ID` in its first group.
                     if !seen.insert(q.id.clone()) {
                         view.anchor = format!("{anchor}-{}", view.anchor);
@@ -197,7 +197,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
                 review: cx.site.needs_review().contains_key(&claim.id),
                 gfx: scope.gfx,
                 software: scope.software.into_iter().collect(),
-                card: shown_on.is_empty().then(|| claim_view(cx, claim, Place::at(&here), lang)),
+                card: shown_on.is_empty().then(|| claim_view(cx, claim, CardPage::generated(&here), lang)),
                 shown_on,
                 lifecycle: claim.lifecycle.as_str(),
                 declared_in: shoko_vocab::ContentPath(&cx.site.docs()[doc.0].path).to_string(),
