@@ -4,6 +4,11 @@
 //! not saved. Postings are saved with each document ID as the difference from the one before,
 //! in postcard's variable-length integers, so the bytes stay about the size of the index files.
 //!
+//! The tokens and their postings come last, after the fields [`Saved`] reads, and are read
+//! straight into their lists: decoded as one flat sequence first, they grew a vector of tens of
+//! megabytes by doubling, and touching that fresh memory was most of what reading a memo cost
+//! (see docs/performance.md).
+//!
 //! The bytes carry no check of their own: whoever stores them (the engine's cache) names them
 //! by their hash and keeps them only beside the output they were built for.
 
@@ -13,8 +18,9 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// What the saved bytes are; changed with anything about them.
-const SAVED_FORMAT: u32 = 3;
+const SAVED_FORMAT: u32 = 4;
 
+/// The saved bytes up to the tokens, which follow ([`Terms`]).
 #[derive(Deserialize)]
 struct Saved {
     format: u32,
@@ -26,18 +32,10 @@ struct Saved {
     gfx: Vec<String>,
     /// In address order.
     groups: Vec<SavedGroup>,
-    /// Every token by number, one after the other (flat, so that reading them back is one
-    /// check of UTF-8 and no allocation per token until they are split).
-    names: String,
-    /// The length in bytes of each token in `names`.
-    name_lengths: Vec<u32>,
-    /// The number of postings of each token.
-    list_lengths: Vec<u32>,
-    /// Every token's postings, one list after the other, each `(ID − the ID before, weight)` as
-    /// two numbers.
-    postings: Vec<u32>,
     /// Per token file: its tokens, in name order.
     shards: Vec<Vec<u32>>,
+    /// How many tokens follow.
+    terms: usize,
 }
 
 #[derive(Deserialize)]
@@ -49,9 +47,8 @@ struct SavedGroup {
     gfx: Vec<String>,
 }
 
-/// [`Saved`] as written: the same fields in the same order, borrowed from the memo instead of
-/// copied (a large site's documents and postings are tens of megabytes), so its bytes are the
-/// ones [`Saved`] reads back.
+/// [`Saved`] as written, borrowed from the memo instead of copied (a large site's documents and
+/// postings are tens of megabytes), with the tokens after it.
 #[derive(Serialize)]
 struct SavedRef<'a> {
     format: u32,
@@ -62,11 +59,9 @@ struct SavedRef<'a> {
     stride: u32,
     gfx: &'a [String],
     groups: Vec<SavedGroupRef<'a>>,
-    names: String,
-    name_lengths: Vec<u32>,
-    list_lengths: Vec<u32>,
-    postings: FlatPostings<'a>,
     shards: &'a [Vec<u32>],
+    terms: usize,
+    after: Terms<'a>,
 }
 
 /// [`SavedGroup`] as written, borrowed.
@@ -79,23 +74,28 @@ struct SavedGroupRef<'a> {
     gfx: &'a std::collections::BTreeSet<String>,
 }
 
-/// Every token's postings, one list after the other, written as the numbers
-/// `Δ, weight, Δ, weight, …` ([`Saved::postings`]) without collecting them first.
-struct FlatPostings<'a> {
+/// Every token by number, each as its name, the length of its list and the numbers
+/// `Δ, weight, Δ, weight, …` of its postings ([`deltas`]); a tuple, which postcard writes
+/// without a length of its own, so [`read_terms`] reads them one by one.
+struct Terms<'a> {
+    names: &'a [Arc<str>],
     lists: &'a [Vec<(u32, u32)>],
-    /// How many postings the lists hold in all.
-    pairs: usize,
 }
 
-impl Serialize for FlatPostings<'_> {
+impl Serialize for Terms<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let mut seq = serializer.serialize_seq(Some(self.pairs * 2))?;
-        for (delta, weight) in self.lists.iter().flat_map(|list| deltas(list)) {
-            seq.serialize_element(&delta)?;
-            seq.serialize_element(&weight)?;
+        use serde::ser::SerializeTuple;
+        let pairs: usize = self.lists.iter().map(Vec::len).sum();
+        let mut tuple = serializer.serialize_tuple(self.names.len() * 2 + pairs * 2)?;
+        for (name, list) in self.names.iter().zip(self.lists) {
+            tuple.serialize_element(&**name)?;
+            tuple.serialize_element(&u32::try_from(list.len()).unwrap_or(u32::MAX))?;
+            for (delta, weight) in deltas(list) {
+                tuple.serialize_element(&delta)?;
+                tuple.serialize_element(&weight)?;
+            }
         }
-        seq.end()
+        tuple.end()
     }
 }
 
@@ -123,9 +123,9 @@ fn state_bytes(state: &State) -> Option<Vec<u8>> {
     let postings = &state.postings;
     let pairs: usize = postings.lists.iter().map(Vec::len).sum();
     let groups: usize = state.groups.iter().map(|(p, g)| p.len() + g.hashes.len() * 9 + g.facets.len() + 32).sum();
-    let names: String = postings.names.iter().map(|n| &**n).collect();
+    let names: usize = postings.names.iter().map(|n| n.len() + 2).sum();
     // Room for the groups, the names and about three bytes per posting number.
-    let room = groups + names.len() * 2 + pairs * 6 + 1024;
+    let room = groups + names + pairs * 6 + 1024;
     let saved = SavedRef {
         format: SAVED_FORMAT,
         layout: crate::format::FORMAT,
@@ -139,11 +139,9 @@ fn state_bytes(state: &State) -> Option<Vec<u8>> {
             .iter()
             .map(|(page, g)| SavedGroupRef { page, first: g.first, hashes: &g.hashes, facets: &g.facets, gfx: &g.gfx })
             .collect(),
-        names,
-        name_lengths: postings.names.iter().map(|n| u32::try_from(n.len()).unwrap_or(u32::MAX)).collect(),
-        list_lengths: postings.lists.iter().map(|l| u32::try_from(l.len()).unwrap_or(u32::MAX)).collect(),
-        postings: FlatPostings { lists: &postings.lists, pairs },
         shards: &postings.shards,
+        terms: postings.names.len(),
+        after: Terms { names: &postings.names, lists: &postings.lists },
     };
     // Reserved up front: growing tens of megabytes by doubling copies them and touches fresh
     // pages each time.
@@ -154,10 +152,9 @@ impl Memo {
     /// A memo holding the committed build saved in `bytes` by [`Memo::to_bytes`]; `None` when
     /// they are not such bytes (another format, cut short, inconsistent).
     pub fn from_bytes(bytes: &[u8]) -> Option<Memo> {
-        let saved: Saved = postcard::from_bytes(bytes).ok()?;
+        let (saved, rest): (Saved, &[u8]) = postcard::take_from_bytes(bytes).ok()?;
         if saved.format != SAVED_FORMAT
             || saved.layout != crate::format::FORMAT
-            || saved.name_lengths.len() != saved.list_lengths.len()
             || saved.shards.len() != saved.tokens.max(1)
         {
             return None;
@@ -170,23 +167,7 @@ impl Memo {
             let group = GroupState { first: group.first, hashes: group.hashes, facets: group.facets, gfx };
             state.place(page, group)?;
         }
-        let mut names = Vec::with_capacity(saved.name_lengths.len());
-        let mut rest = saved.names.as_str();
-        for &len in &saved.name_lengths {
-            let (name, after) = rest.split_at_checked(len as usize)?;
-            names.push(Arc::<str>::from(name));
-            rest = after;
-        }
-        let mut lists = Vec::with_capacity(saved.list_lengths.len());
-        let mut pairs = saved.postings.as_slice();
-        for &len in &saved.list_lengths {
-            let (list, after) = pairs.split_at_checked(len as usize * 2)?;
-            lists.push(undeltas(list)?);
-            pairs = after;
-        }
-        if !rest.is_empty() || !pairs.is_empty() {
-            return None;
-        }
+        let (names, lists) = read_terms(rest, saved.terms)?;
         let tokens = names.len();
         if saved.shards.iter().flatten().any(|&n| n as usize >= tokens) {
             return None;
@@ -198,7 +179,33 @@ impl Memo {
     }
 }
 
-/// `(ID, weight)` in ID order as `(ID − the ID before, weight)`.
+/// The `terms` tokens of `bytes` as written by [`Terms`], each list read into a vector of its
+/// own length; `None` when `bytes` hold anything else or more. A length is trusted only as far as
+/// the bytes left could hold it (a name and a length take two bytes at least, a posting two), so
+/// damaged bytes never make a large allocation.
+fn read_terms(bytes: &[u8], terms: usize) -> Option<(Vec<Arc<str>>, Vec<List>)> {
+    let mut budget = bytes.len().checked_sub(terms.checked_mul(2)?)?;
+    let mut de = postcard::Deserializer::from_bytes(bytes);
+    let (mut names, mut lists) = (Vec::with_capacity(terms), Vec::with_capacity(terms));
+    for _ in 0..terms {
+        names.push(Arc::<str>::from(<&str>::deserialize(&mut de).ok()?));
+        let len = u32::deserialize(&mut de).ok()? as usize;
+        budget = budget.checked_sub(len.checked_mul(2)?)?;
+        let mut list = Vec::with_capacity(len);
+        let mut id = 0u32;
+        for _ in 0..len {
+            id = id.checked_add(u32::deserialize(&mut de).ok()?)?;
+            list.push((id, u32::deserialize(&mut de).ok()?));
+        }
+        lists.push(list);
+    }
+    de.finalize().ok()?.is_empty().then_some((names, lists))
+}
+
+/// A token's postings: `(document ID, weight)` in ID order.
+type List = Vec<(u32, u32)>;
+
+/// Each posting of `list` (in ID order) as `(ID − the ID before, weight)`.
 fn deltas(list: &[(u32, u32)]) -> impl Iterator<Item = (u32, u32)> + '_ {
     let mut previous = 0;
     list.iter().map(move |&(id, weight)| {
@@ -206,19 +213,6 @@ fn deltas(list: &[(u32, u32)]) -> impl Iterator<Item = (u32, u32)> + '_ {
         previous = id;
         (delta, weight)
     })
-}
-
-/// The inverse of [`deltas`], from the numbers `Δ, weight, Δ, weight, …`; `None` when the IDs
-/// would overflow.
-fn undeltas(pairs: &[u32]) -> Option<Vec<(u32, u32)>> {
-    let mut id = 0u32;
-    pairs
-        .chunks_exact(2)
-        .map(|pair| {
-            id = id.checked_add(pair[0])?;
-            Some((id, pair[1]))
-        })
-        .collect()
 }
 
 /// The groups of the saved memo, for tests: page address → first ID.
@@ -324,5 +318,23 @@ mod tests {
         let mut other = bytes.clone();
         other[0] = other[0].wrapping_add(1);
         assert!(Memo::from_bytes(&other).is_none(), "another format");
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Memo::from_bytes(&longer).is_none(), "bytes after the last token");
+    }
+
+    #[test]
+    fn a_list_longer_than_its_bytes_could_hold_is_refused() {
+        // Two tokens: "a" with one posting, then "b" that says it has 2^31 postings.
+        let mut terms = Vec::new();
+        for part in [&[1u8, b'a', 1, 5, 7][..], &[1, b'b', 0x80, 0x80, 0x80, 0x80, 0x08]] {
+            terms.extend_from_slice(part);
+        }
+        assert!(super::read_terms(&terms, 2).is_none());
+        assert!(
+            super::read_terms(&terms[..5], 1)
+                .is_some_and(|(names, lists)| { &*names[0] == "a" && lists[0] == [(5, 7)] })
+        );
+        assert!(super::read_terms(&terms[..5], 3).is_none(), "more tokens than the bytes hold");
     }
 }
