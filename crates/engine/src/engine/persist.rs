@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What the saved state is; changed with anything about it.
-const FORMAT: &str = "shoko-engine-cache 8";
+const FORMAT: &str = "shoko-engine-cache 9";
 
 /// The file in the cache folder that holds the state (all but the documents).
 const STATE_FILE: &str = "engine.state";
@@ -113,7 +113,38 @@ struct Saved {
     global: Hash,
     output: u64,
     history: Option<(Option<String>, History)>,
+}
+
+/// What follows [`Saved`] in the state file: the names of the search memos, known only once
+/// they are written, which is done while the state before them is. Each is a byte (1: there is
+/// one) and the 32 bytes of its hash (zeros when there is none).
+struct SavedTail {
     search: [Option<Hash>; 2],
+}
+
+impl SavedTail {
+    /// How many bytes it takes.
+    const LEN: usize = 2 * 33;
+
+    fn bytes(&self) -> Vec<u8> {
+        self.search
+            .iter()
+            .flat_map(|hash| std::iter::once(u8::from(hash.is_some())).chain(hash.unwrap_or_default()))
+            .collect()
+    }
+
+    fn read(bytes: &[u8]) -> Option<SavedTail> {
+        let mut search = [None; 2];
+        for (slot, entry) in search.iter_mut().zip(bytes.chunks_exact(33)) {
+            let (&flag, hash) = entry.split_first()?;
+            *slot = match flag {
+                0 => None,
+                1 => Some(hash.try_into().ok()?),
+                _ => return None,
+            };
+        }
+        (bytes.len() == Self::LEN).then_some(SavedTail { search })
+    }
 }
 
 /// Everything saved (borrowed, as written; the fields of [`Saved`] in the same order).
@@ -130,7 +161,6 @@ struct SavedRef<'a> {
     global: Hash,
     output: u64,
     history: Option<(&'a Option<String>, &'a History)>,
-    search: [Option<Hash>; 2],
 }
 
 /// What made a cache, as its first bytes: the format, the binary, the site root and the options.
@@ -176,6 +206,8 @@ impl Engine {
         if blake3::hash(body).as_bytes() != hash {
             return None;
         }
+        let (body, tail) = body.split_at_checked(body.len().checked_sub(SavedTail::LEN)?)?;
+        let tail = SavedTail::read(tail)?;
         let saved: Saved = rmp_serde::from_slice(body).ok()?;
         self.timings.lap("read the cache");
         if !saved.inputs.keys().eq(inputs.files.keys()) {
@@ -267,7 +299,7 @@ impl Engine {
         self.history = saved.history.map(|(head, history)| (head, Ok(Arc::new(history))));
         // The search indexes' last builds (the output holds their files), read only when an
         // update of that index needs them (see `read_search_memos`).
-        self.search_saved = saved.search.map(|hash| hash.map(|hash| SavedMemo { cache: cache.to_path_buf(), hash }));
+        self.search_saved = tail.search.map(|hash| hash.map(|hash| SavedMemo { cache: cache.to_path_buf(), hash }));
         self.timings.lap("resume");
         self.carried = std::mem::take(&mut self.timings.stages);
         Some(Change::Paths(changed))
@@ -321,23 +353,12 @@ impl Engine {
             })
             .collect::<Result<_, IoError>>()?;
         current.chunks = chunks.iter().copied().map(Some).collect();
-        let search: Vec<Option<Hash>> = self
-            .search_memos
-            .par_iter()
-            .zip(spilled)
-            .zip(&self.search_saved)
-            .map(|((memo, spilled), saved)| match (spilled, saved) {
-                (Some(spilled), _) => Ok(Some(spilled.hash)),
-                // Not read since it was saved here, so not changed either.
-                (None, Some(saved))
-                    if saved.cache == cache && cache.join(named(SEARCH_PREFIX, &saved.hash)).is_file() =>
-                {
-                    Ok(Some(saved.hash))
-                }
-                _ => memo.to_bytes().map(|bytes| write_named(cache, SEARCH_PREFIX, &bytes)).transpose(),
-            })
-            .collect::<Result<_, IoError>>()?;
-        let search = [search[0], search[1]];
+        for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
+            let path = cache.join(name);
+            if !path.exists() {
+                std::fs::write(&path, text).map_err(|e| IoError::new("write", &path, e))?;
+            }
+        }
         let saved = SavedRef {
             inputs: inputs.files.iter().map(|(p, h)| (p.as_str(), *h.as_bytes())).collect(),
             content: current.inputs.loaded.content.iter().map(|c| (c.path.as_str(), c.kind)).collect(),
@@ -350,31 +371,60 @@ impl Engine {
             global: *good.global.as_bytes(),
             output: good.output,
             history: self.history.as_ref().and_then(|(head, h)| Some((head, h.as_deref().ok()?))),
-            search,
         };
-        for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
-            let path = cache.join(name);
-            if !path.exists() {
-                std::fs::write(&path, text).map_err(|e| IoError::new("write", &path, e))?;
-            }
-        }
         let temp = cache.join(format!("{STATE_FILE}.new-{}", std::process::id()));
-        let file = std::fs::File::create(&temp).map_err(|e| IoError::new("write", &temp, e))?;
-        // Streamed: the state of a large site is tens of megabytes, not held twice in memory.
-        let mut out = std::io::BufWriter::new(file);
-        let written = (|| {
-            out.write_all(&header(&self.root, &self.options))?;
-            out.write_all(b"\n")?;
-            let mut body = Hashing { out: &mut out, hasher: blake3::Hasher::new() };
-            rmp_serde::encode::write(&mut body, &saved).map_err(std::io::Error::other)?;
+        // The memos are written beside the state (a one-page edit writes one language's, some
+        // 10 MB at 10,000 pages per language); their names follow the state, as `SavedTail`.
+        let (search, state) = rayon::join(
+            || -> Result<[Option<Hash>; 2], IoError> {
+                let search: Vec<Option<Hash>> = self
+                    .search_memos
+                    .par_iter()
+                    .zip(spilled)
+                    .zip(&self.search_saved)
+                    .map(|((memo, spilled), saved)| match (spilled, saved) {
+                        (Some(spilled), _) => Ok(Some(spilled.hash)),
+                        // Not read since it was saved here, so not changed either.
+                        (None, Some(saved))
+                            if saved.cache == cache && cache.join(named(SEARCH_PREFIX, &saved.hash)).is_file() =>
+                        {
+                            Ok(Some(saved.hash))
+                        }
+                        _ => memo.to_bytes().map(|bytes| write_named(cache, SEARCH_PREFIX, &bytes)).transpose(),
+                    })
+                    .collect::<Result<_, IoError>>()?;
+                Ok([search[0], search[1]])
+            },
+            || -> std::io::Result<(std::io::BufWriter<std::fs::File>, blake3::Hasher)> {
+                // Streamed: the state of a large site is tens of megabytes, not held twice in memory.
+                let mut out = std::io::BufWriter::new(std::fs::File::create(&temp)?);
+                out.write_all(&header(&self.root, &self.options))?;
+                out.write_all(b"\n")?;
+                let mut body = Hashing { out: &mut out, hasher: blake3::Hasher::new() };
+                rmp_serde::encode::write(&mut body, &saved).map_err(std::io::Error::other)?;
+                let hasher = body.hasher;
+                Ok((out, hasher))
+            },
+        );
+        let written = state.and_then(|(mut out, hasher)| {
+            let Ok(search) = &search else { return Ok(()) };
+            let mut body = Hashing { out: &mut out, hasher };
+            body.write_all(&SavedTail { search: *search }.bytes())?;
             let hash = body.hasher.finalize();
             out.write_all(hash.as_bytes())?;
             out.flush()
-        })();
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&temp);
-            return Err(IoError::new("write", &temp, e));
-        }
+        });
+        let search = match (search, written) {
+            (Ok(search), Ok(())) => search,
+            (Err(e), _) => {
+                let _ = std::fs::remove_file(&temp);
+                return Err(e);
+            }
+            (_, Err(e)) => {
+                let _ = std::fs::remove_file(&temp);
+                return Err(IoError::new("write", &temp, e));
+            }
+        };
         let path = cache.join(STATE_FILE);
         std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
         // Chunks no longer listed (and what a killed run left) go.
@@ -558,7 +608,7 @@ const CACHEDIR_TAG: &str =
 
 #[cfg(test)]
 mod tests {
-    use super::{chunk_name, is_ours};
+    use super::{SavedTail, chunk_name, is_ours};
 
     #[test]
     fn only_the_files_a_save_writes_are_cleaned_up() {
@@ -574,5 +624,20 @@ mod tests {
         {
             assert!(!is_ours(name), "{name}");
         }
+    }
+
+    #[test]
+    fn the_names_of_the_memos_after_the_state_read_back_and_nothing_else_does() {
+        for search in [[None, None], [Some([3; 32]), None], [None, Some([0; 32])], [Some([1; 32]), Some([2; 32])]] {
+            let bytes = SavedTail { search }.bytes();
+            assert_eq!(bytes.len(), SavedTail::LEN);
+            assert_eq!(SavedTail::read(&bytes).map(|t| t.search), Some(search));
+        }
+        let mut flag = SavedTail { search: [None, None] }.bytes();
+        flag[33] = 2;
+        assert!(SavedTail::read(&flag).is_none(), "a flag that is neither 0 nor 1");
+        let bytes = SavedTail { search: [Some([5; 32]), None] }.bytes();
+        assert!(SavedTail::read(&bytes[1..]).is_none(), "cut short");
+        assert!(SavedTail::read(&[bytes.as_slice(), &[0]].concat()).is_none(), "longer");
     }
 }
