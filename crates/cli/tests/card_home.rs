@@ -5,24 +5,14 @@
 
 mod common;
 
-use common::{repo, shoko};
+use common::{build_site, repo};
 
 #[test]
 fn a_claim_on_a_page_and_a_deck_has_one_address_the_page_to_read() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = tmp.path().join("site");
     let base = "https://example.org/r/";
-    let root = repo();
-    let run = shoko(&[
-        "build",
-        "--root",
-        &root.display().to_string(),
-        "--out",
-        &out.display().to_string(),
-        "--base-url",
-        base,
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    build_site(&repo(), &out, &["--base-url", base]);
     let read = |rel: &str| std::fs::read_to_string(out.join(rel)).expect(rel);
     let json: serde_json::Value = serde_json::from_str(&read("claims.json")).expect("JSON");
     let (page, deck) = ("content/gpu/gfx1201/index.md", "content/gpu/gfx1201/deck.md");

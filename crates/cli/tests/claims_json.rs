@@ -6,19 +6,9 @@
 
 mod common;
 
-use common::{copy_tree, fixture, repo, shoko};
+use common::{build_site, copy_tree, fixture, repo, shoko};
 use std::collections::BTreeSet;
 use std::path::Path;
-
-/// Build the real content into `out`, with `extra` arguments.
-fn build(out: &Path, extra: &[&str]) {
-    let root = repo().display().to_string();
-    let out = out.display().to_string();
-    let mut args = vec!["build", "--root", &root, "--out", &out];
-    args.extend(extra);
-    let run = shoko(&args);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-}
 
 fn json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("JSON")
@@ -44,7 +34,7 @@ fn the_real_sites_claims_json_keeps_its_contract() {
     for base in [None, Some("https://example.org/ROCm-pages")] {
         let out = tmp.path().join(if base.is_some() { "with-url" } else { "without-url" });
         let extra: Vec<&str> = base.map(|b| vec!["--base-url", b]).unwrap_or_default();
-        build(&out, &extra);
+        build_site(&repo(), &out, &extra);
         let data = json(&out.join("claims.json"));
         let schema = json(&out.join("schema/claims.schema.json"));
         let validator = jsonschema::validator_for(&schema).expect("the published schema compiles");

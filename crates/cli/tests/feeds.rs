@@ -6,20 +6,11 @@
 
 mod common;
 
-use common::{copy_tree, fixture, shoko};
+use common::{build_site, copy_tree, fixture};
 use std::collections::BTreeSet;
 use std::path::Path;
 
 const BASE: &str = "https://example.org/site";
-
-fn build(root: &Path, out: &Path, base: Option<&str>) -> String {
-    let (root, out) = (root.display().to_string(), out.display().to_string());
-    let mut args = vec!["build", "--root", &root, "--out", &out];
-    args.extend(base.map(|b| ["--base-url", b]).into_iter().flatten());
-    let run = shoko(&args);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    run.stderr
-}
 
 fn parse(path: &Path) -> feed_rs::model::Feed {
     let bytes = std::fs::read(path).unwrap_or_else(|_| panic!("no feed {}", path.display()));
@@ -39,13 +30,13 @@ fn feeds_list_every_change_with_stable_ids_and_links_to_cards() {
     let out = tmp.path().join("site");
 
     // Without a public URL: no feed, and a note that says why.
-    let stderr = build(&root, &out, None);
+    let stderr = build_site(&root, &out, &[]);
     assert!(stderr.contains("note: no Atom feeds"), "{stderr}");
     assert!(!out.join("en/changes/feed.xml").exists());
     let page = std::fs::read_to_string(out.join("en/index.html")).expect("page");
     assert!(!page.contains("application/atom+xml"), "a page advertises a feed that is not there");
 
-    build(&root, &out, Some(BASE));
+    build_site(&root, &out, &["--base-url", BASE]);
     let mut before = Vec::new();
     for lang in ["ja", "en"] {
         let feed = parse(&out.join(format!("{lang}/changes/feed.xml")));
@@ -91,7 +82,7 @@ fn feeds_list_every_change_with_stable_ids_and_links_to_cards() {
         1,
     );
     std::fs::write(&log, text).expect("write");
-    build(&root, &out, Some(BASE));
+    build_site(&root, &out, &["--base-url", BASE]);
     for (i, lang) in ["ja", "en"].into_iter().enumerate() {
         let feed = parse(&out.join(format!("{lang}/changes/feed.xml")));
         let now = ids(&feed);
@@ -109,7 +100,7 @@ fn a_feed_id_keeps_entry_ids_when_the_site_moves_and_sets_sites_apart() {
     copy_tree(&fixture("valid"), &root);
     let entry_ids = |out: &str, base: &str| {
         let out = tmp.path().join(out);
-        build(&root, &out, Some(base));
+        build_site(&root, &out, &["--base-url", base]);
         let feed = parse(&out.join("en/changes/feed.xml"));
         (feed.id.clone(), ids(&feed))
     };

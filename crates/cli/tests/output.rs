@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{copy_tree, fixture, shoko, tree_bytes, walk, write};
+use common::{build_site, copy_tree, fixture, tree_bytes, walk, write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -23,31 +23,17 @@ fn write_site(root: &Path, n: usize, version: &str) {
     }
 }
 
-fn build(root: &Path, out: &Path) {
-    build_with(root, out, &[]);
-}
-
-/// Build with `extra` arguments, which must succeed; what it printed to stderr.
-fn build_with(root: &Path, out: &Path, extra: &[&str]) -> String {
-    let (root, out) = (root.display().to_string(), out.display().to_string());
-    let mut args = vec!["build", "--root", &root, "--out", &out];
-    args.extend(extra);
-    let run = shoko(&args);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    run.stderr
-}
-
 #[test]
 fn a_build_killed_at_any_moment_leaves_the_previous_site_whole() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path();
     let site = root.join("site");
     write_site(root, 400, "A");
-    build(root, &site);
+    build_site(root, &site, &[]);
     let old = tree_bytes(&site);
     write_site(root, 400, "B");
     let reference = tempfile::tempdir().expect("tmp");
-    build(root, &reference.path().join("site"));
+    build_site(root, &reference.path().join("site"), &[]);
     let new = tree_bytes(&reference.path().join("site"));
     assert_ne!(old, new);
     let mut seen_old = 0;
@@ -68,12 +54,12 @@ fn a_build_killed_at_any_moment_leaves_the_previous_site_whole() {
         // Put the old site back for the next round, if the build got through.
         if now == new {
             write_site(root, 400, "A");
-            build(root, &site);
+            build_site(root, &site, &[]);
             write_site(root, 400, "B");
         }
     }
     assert!(seen_old > 0, "no kill landed before the swap; the test proves nothing");
-    build(root, &site);
+    build_site(root, &site, &[]);
     assert_eq!(tree_bytes(&site), new);
     let leftovers: Vec<String> = std::fs::read_dir(root)
         .expect("read")
@@ -96,8 +82,8 @@ fn copies_made_in_different_file_orders_build_to_the_same_bytes() {
         std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
         std::fs::copy(&file, &target).expect("copy");
     }
-    build(a.path(), &a.path().join("site"));
-    build(b.path(), &b.path().join("site"));
+    build_site(a.path(), &a.path().join("site"), &[]);
+    build_site(b.path(), &b.path().join("site"), &[]);
     let (first, second) = (tree_bytes(&a.path().join("site")), tree_bytes(&b.path().join("site")));
     assert!(first.len() > 10);
     assert!(first == second, "the two builds differ");
@@ -109,7 +95,7 @@ fn a_rebuild_with_nothing_changed_writes_nothing_and_any_change_rebuilds() {
     let root = tmp.path();
     let site = root.join("site");
     write_site(root, 3, "A");
-    let run = |extra: &[&str]| build_with(root, &site, extra);
+    let run = |extra: &[&str]| build_site(root, &site, extra);
     assert!(run(&[]).contains("Built"));
     let built = tree_bytes(&site);
     assert!(run(&[]).contains("is up to date"), "nothing changed");

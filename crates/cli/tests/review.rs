@@ -6,18 +6,12 @@
 
 mod common;
 
-use common::{copy_tree, fixture, shoko, tree_bytes};
+use common::{build_site, copy_tree, fixture, shoko, tree_bytes};
 use std::path::Path;
-
-fn build(root: &Path, out: &Path) -> String {
-    let run = shoko(&["build", "--root", &root.display().to_string(), "--out", &out.display().to_string()]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    run.stderr
-}
 
 fn clean(root: &Path) -> common::Tree {
     let fresh = tempfile::tempdir().expect("temp dir");
-    build(root, &fresh.path().join("site"));
+    build_site(root, &fresh.path().join("site"), &[]);
     tree_bytes(&fresh.path().join("site"))
 }
 
@@ -90,7 +84,7 @@ fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
     )
     .expect("write");
     let out = root.join("site");
-    let stderr = build(root, &out);
+    let stderr = build_site(root, &out, &[]);
     assert!(stderr.contains("claim/needs-review"), "{stderr}");
     let chain = |ids: &[&str]| ids.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
     assert_eq!(marked(&out), [("middle".to_owned(), chain(&["base"])), ("top".to_owned(), chain(&["middle", "base"]))]);
@@ -105,16 +99,7 @@ fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
     let changes = read(&out, "en/changes/index.html");
     assert!(changes.contains(r#"<span class="editorial">(reviewed)</span>"#), "{changes}");
     let fed = root.join("fed");
-    let run = shoko(&[
-        "build",
-        "--root",
-        &root.display().to_string(),
-        "--out",
-        &fed.display().to_string(),
-        "--base-url",
-        "https://example.org/",
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    build_site(root, &fed, &["--base-url", "https://example.org/"]);
     let feed = read(&fed, "en/changes/feed.xml");
     assert!(feed.contains("Inferred → Inferred (reviewed)"), "{feed}");
 
@@ -132,7 +117,7 @@ fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
         "  # Looked at again",
         "      - { date: \"2026-05-03\", from: inferred, to: inferred, kind: review, reason: { ja: \"確認\", en: \"Checked\" } }\n  # Looked at again",
     );
-    build(root, &out);
+    build_site(root, &out, &[]);
     assert_eq!(marked(&out), [("middle".to_owned(), chain(&["base"]))]);
     assert!(!read(&out, "en/other/index.html").contains("badge-review"));
     assert_eq!(tree_bytes(&out), clean(root), "the update equals a clean build");
@@ -151,7 +136,7 @@ fn a_weakened_premise_marks_what_rests_on_it_until_it_is_reviewed() {
         "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n  # Confirmed",
         "      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n      - { date: \"2026-06-01\", from: confirmed, to: unresolved, reason: { ja: \"再現せず\", en: \"Not seen again\" } }\n  # Confirmed",
     );
-    build(root, &out);
+    build_site(root, &out, &[]);
     let now = marked(&out);
     assert!(now.contains(&("top".to_owned(), chain(&["middle", "base", "root"]))), "{now:?}");
     assert!(now.contains(&("base".to_owned(), chain(&["root"]))), "{now:?}");
@@ -186,7 +171,7 @@ fn a_withdrawn_claim_is_struck_through_where_it_is_cited_and_cited_as_withdrawn(
         "      - { date: \"2026-04-01\", from: confirmed, to: confirmed, kind: editorial, reason: { ja: \"誤字\", en: \"Typo\" } }",
     );
     let out = tmp.path().join("site");
-    let stderr = build(&root, &out);
+    let stderr = build_site(&root, &out, &[]);
     assert!(stderr.contains("warning[ref/non-current-claim]"), "{stderr}");
     let en = read(&out, "en/index.html");
     assert!(
@@ -249,7 +234,7 @@ fn the_change_log_names_what_superseded_a_claim() {
         "      - { date: \"2026-04-03\", from: confirmed, to: confirmed, kind: review, sources: [0], reason: { ja: \"再読\", en: \"Read again\" } }\n    supersedes: [derived]",
     );
     let out = tmp.path().join("site");
-    let stderr = build(&root, &out);
+    let stderr = build_site(&root, &out, &[]);
     // The claim that replaced it says so on its card, and its history names the event's source
     // as the card's numbered list shows it.
     let home = read(&out, "en/index.html");
@@ -332,7 +317,7 @@ fn a_premise_carded_on_the_same_page_is_linked_there_and_any_other_in_the_claims
     )
     .expect("write");
     let out = root.join("site");
-    build(root, &out);
+    build_site(root, &out, &[]);
     let other = read(&out, "en/other/index.html");
     let card = |id: &str| {
         let start = other.find(&format!("id=\"claim-{id}\"")).expect("card");

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, repo, shoko, target, walk};
+use common::{build_site, fixture, repo, target, walk};
 use scraper::{Html, Selector};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -17,8 +17,7 @@ struct Built {
 fn build(root: &Path) -> Built {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("site");
-    let run = shoko(&["build", "--root", root.to_str().expect("utf-8"), "--out", dir.to_str().expect("utf-8")]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    build_site(root, &dir, &[]);
     Built { _tmp: tmp, dir }
 }
 
@@ -135,16 +134,7 @@ fn sitemap_lists_both_languages_with_alternates_when_the_url_is_known() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("site");
     let root = fixture("valid");
-    let run = shoko(&[
-        "build",
-        "--root",
-        root.to_str().expect("utf-8"),
-        "--out",
-        dir.to_str().expect("utf-8"),
-        "--base-url",
-        "https://example.org/ROCm-pages/",
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    build_site(&root, &dir, &["--base-url", "https://example.org/ROCm-pages/"]);
     let sitemap = std::fs::read_to_string(dir.join("sitemap.xml")).expect("sitemap");
     assert!(sitemap.contains("<loc>https://example.org/ROCm-pages/ja/guide/</loc>"), "{sitemap}");
     assert!(sitemap.contains("hreflang=\"en\" href=\"https://example.org/ROCm-pages/en/guide/\""), "{sitemap}");

@@ -17,6 +17,17 @@ pub fn shoko(args: &[&str]) -> Run {
     shoko_in(Path::new("."), args)
 }
 
+/// `shoko build --root ROOT --out OUT` with `extra` arguments, which must succeed; what it
+/// printed to stderr.
+pub fn build_site(root: &Path, out: &Path, extra: &[&str]) -> String {
+    let (root, out) = (root.display().to_string(), out.display().to_string());
+    let mut args = vec!["build", "--root", &root, "--out", &out];
+    args.extend(extra);
+    let run = shoko(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stderr
+}
+
 /// The environment variable that turns reading git history off (`shoko`'s `NO_HISTORY`).
 pub const NO_HISTORY_VAR: &str = "SHOKO_NO_HISTORY";
 

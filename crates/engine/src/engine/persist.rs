@@ -134,16 +134,18 @@ impl SavedTail {
     }
 
     fn read(bytes: &[u8]) -> Option<SavedTail> {
+        if bytes.len() != Self::LEN {
+            return None;
+        }
         let mut search = [None; 2];
         for (slot, entry) in search.iter_mut().zip(bytes.chunks_exact(33)) {
-            let (&flag, hash) = entry.split_first()?;
-            *slot = match flag {
-                0 => None,
-                1 => Some(hash.try_into().ok()?),
+            *slot = match entry.split_first()? {
+                (0, _) => None,
+                (1, hash) => Some(hash.try_into().ok()?),
                 _ => return None,
             };
         }
-        (bytes.len() == Self::LEN).then_some(SavedTail { search })
+        Some(SavedTail { search })
     }
 }
 
@@ -395,36 +397,29 @@ impl Engine {
                     .collect::<Result<_, IoError>>()?;
                 Ok([search[0], search[1]])
             },
-            || -> std::io::Result<(std::io::BufWriter<std::fs::File>, blake3::Hasher)> {
+            || -> std::io::Result<Hashing<std::io::BufWriter<std::fs::File>>> {
                 // Streamed: the state of a large site is tens of megabytes, not held twice in memory.
                 let mut out = std::io::BufWriter::new(std::fs::File::create(&temp)?);
                 out.write_all(&header(&self.root, &self.options))?;
                 out.write_all(b"\n")?;
-                let mut body = Hashing { out: &mut out, hasher: blake3::Hasher::new() };
+                let mut body = Hashing { out, hasher: blake3::Hasher::new() };
                 rmp_serde::encode::write(&mut body, &saved).map_err(std::io::Error::other)?;
-                let hasher = body.hasher;
-                Ok((out, hasher))
+                Ok(body)
             },
         );
-        let written = state.and_then(|(mut out, hasher)| {
-            let Ok(search) = &search else { return Ok(()) };
-            let mut body = Hashing { out: &mut out, hasher };
-            body.write_all(&SavedTail { search: *search }.bytes())?;
-            let hash = body.hasher.finalize();
-            out.write_all(hash.as_bytes())?;
-            out.flush()
+        // The head is complete only with the memos' names; either failing, it is not kept.
+        let finished = search.and_then(|search| {
+            let written = state.and_then(|mut body| {
+                body.write_all(&SavedTail { search }.bytes())?;
+                let hash = body.hasher.finalize();
+                body.out.write_all(hash.as_bytes())?;
+                body.out.flush()
+            });
+            written.map(|()| search).map_err(|e| IoError::new("write", &temp, e))
         });
-        let search = match (search, written) {
-            (Ok(search), Ok(())) => search,
-            (Err(e), _) => {
-                let _ = std::fs::remove_file(&temp);
-                return Err(e);
-            }
-            (_, Err(e)) => {
-                let _ = std::fs::remove_file(&temp);
-                return Err(IoError::new("write", &temp, e));
-            }
-        };
+        let search = finished.inspect_err(|_| {
+            let _ = std::fs::remove_file(&temp);
+        })?;
         let path = cache.join(STATE_FILE);
         std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
         // Chunks no longer listed (and what a killed run left) go.
@@ -582,12 +577,12 @@ impl SavedMemo {
 }
 
 /// A writer that hashes what passes through it.
-struct Hashing<'a, W: Write> {
-    out: &'a mut W,
+struct Hashing<W: Write> {
+    out: W,
     hasher: blake3::Hasher,
 }
 
-impl<W: Write> Write for Hashing<'_, W> {
+impl<W: Write> Write for Hashing<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let n = self.out.write(buf)?;
         self.hasher.update(&buf[..n]);
