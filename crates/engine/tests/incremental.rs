@@ -148,6 +148,31 @@ fn every_kind_of_edit_matches_a_full_build() {
     assert!(!changed.iter().any(|p| p.starts_with("search/en/")), "{changed:?}");
     assert_same_as_full(&session, root, "a heading edit in one language");
 
+    // A heading other pages link to, renamed in one language: the site keeps its links when
+    // only a page's anchors change, but not past a link that now points nowhere. The link
+    // from another file is reported, and giving the anchor back clears it.
+    let page = "content/gpu/gfx1201/index.md";
+    let result =
+        edit(&mut session, root, page, swap("## Phase proxy {#phase-proxy}", "## Phase proxy {#phase-estimate}"));
+    assert_eq!(result.0, Rebuilt::Failed);
+    let sources = session.engine.sources().expect("read");
+    let broken: Vec<&str> = session
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code.name == "ref/unknown-anchor")
+        .filter_map(|d| d.primary.as_ref())
+        .map(|label| sources.file(label.span.file).path.as_str())
+        .collect();
+    assert!(broken.contains(&"content/components/ggml-hip.md"), "{broken:?}");
+    assert!(broken.contains(&"content/components/rocblas.md"), "{broken:?}");
+    edit(&mut session, root, page, swap("{#phase-estimate}", "{#phase-proxy}"));
+    assert!(session.diagnostics().iter().all(|d| d.code.name != "ref/unknown-anchor"));
+    assert_same_as_full(&session, root, "an anchor other pages link to, renamed and given back");
+    // Renamed where no page links to it: the site builds, as a full build would.
+    edit(&mut session, root, page, swap("## The current reading and the frontier", "## Where the reading stands"));
+    assert!(session.diagnostics().iter().all(|d| d.code.name != "ref/unknown-anchor"));
+    assert_same_as_full(&session, root, "an anchor no other page links to, renamed");
+
     // A claim's text in a log: the pages showing it and the indexes.
     let result = edit(
         &mut session,

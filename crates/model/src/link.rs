@@ -164,7 +164,8 @@ impl SiteModel {
     }
 
     /// This site with document `doc` replaced by `new`, which must show other documents exactly
-    /// what the old one did (same [`crate::surface`]); the indexes are shared, not rebuilt.
+    /// what the old one did (same [`crate::surface`], or one whose anchors alone changed where
+    /// [`page_link_problems`] finds nothing before and after); the indexes are shared, not rebuilt.
     pub fn with_document(&self, doc: DocId, new: Arc<Document>) -> SiteModel {
         debug_assert_eq!(self.docs[doc.0].path, new.path, "a document is swapped for the same file");
         let mut site = self.clone();
@@ -234,9 +235,11 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
     let mut out = Vec::new();
     let mut site = SiteModel { docs, ..SiteModel::default() };
     index_ids(&mut site, &mut out);
-    // Pages by their address folded to lower case, with each address as written (the first page
-    // of it: only that one is a page of the site).
-    let mut addresses: BTreeMap<String, Vec<(String, &Document)>> = BTreeMap::new();
+    // Pages by their address folded to lower case (sorted stably, so each address keeps its
+    // pages in path order): the first page of an address is the site's page, a later one
+    // collides with the first page of the same address as written or, differing in case only,
+    // with the address's first page.
+    let mut addressed: Vec<(String, String, usize)> = Vec::new();
     for (i, doc) in site.docs.iter().enumerate() {
         if doc.page().is_none() {
             continue;
@@ -249,28 +252,35 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
             continue;
         }
         let address = shoko_vocab::page_address(&doc.path);
-        let folded = rules::page_url_collision::folded(&address);
-        let same = addresses.entry(folded).or_default();
-        // The same address is the collision to name; one differing in case only, the next.
-        let exact = same.iter().find(|(written, _)| *written == address);
-        match exact.or(same.first()) {
-            Some((written, first)) => {
-                let (here, there) = (Span::file_start(doc.file), Span::file_start(first.file));
-                out.push(if *written == address {
-                    rules::page_url_collision::diagnostic(here, &doc.path, &first.path, &address, there)
-                } else {
-                    rules::page_url_collision::case_only(here, &doc.path, &first.path, there)
-                });
-                if exact.is_none() {
-                    same.push((address, doc));
+        addressed.push((rules::page_url_collision::folded(&address), address, i));
+    }
+    addressed.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut pages: Vec<(String, DocId)> = Vec::with_capacity(addressed.len());
+    for same in addressed.chunk_by(|a, b| a.0 == b.0) {
+        let docs = &site.docs;
+        let (_, _, first) = same[0];
+        pages.push((docs[first].path.clone(), DocId(first)));
+        // The first page of each address as written.
+        let mut written: Vec<(&str, usize)> = vec![(same[0].1.as_str(), first)];
+        for (_, address, i) in &same[1..] {
+            let (doc, here) = (&docs[*i], Span::file_start(docs[*i].file));
+            match written.iter().find(|(w, _)| w == address) {
+                Some((_, at)) => {
+                    let there = &docs[*at];
+                    let there_span = Span::file_start(there.file);
+                    out.push(rules::page_url_collision::diagnostic(here, &doc.path, &there.path, address, there_span));
                 }
-            }
-            None => {
-                same.push((address, doc));
-                Arc::make_mut(&mut site.pages).insert(doc.path.clone(), DocId(i));
+                None => {
+                    let there = &docs[first];
+                    let there_span = Span::file_start(there.file);
+                    out.push(rules::page_url_collision::case_only(here, &doc.path, &there.path, there_span));
+                    written.push((address, *i));
+                }
             }
         }
     }
+    // (`collect` sorts them by path and builds the map in one pass.)
+    site.pages = Arc::new(pages.into_iter().collect());
     site.shown_on = Arc::new(shown_on(&site));
     site.events = site.claims.values().map(|d| site.docs[d.doc.0].claims[d.index].history.len()).sum();
     // The checks only read the site: they run in parallel, and their findings are joined in
@@ -311,43 +321,55 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
     (site, out)
 }
 
+/// Claims and questions by ID, the first declaration (in path order, a document's claims before
+/// its questions) of each; every later one is a duplicate. The declarations are sorted by ID
+/// (stably, so the first stays first) and the maps built from the sorted run at once, which at
+/// 50,000 claims costs a fraction of searching a growing map for each.
 fn index_ids(site: &mut SiteModel, out: &mut Vec<Diagnostic>) {
-    let mut first_span = BTreeMap::new();
     site.unreadable = Arc::new(site.docs.iter().flat_map(|d| d.unreadable_ids.iter().cloned()).collect());
+    let mut declared: Vec<(&ClaimId, &Span, bool, Declared)> = Vec::new();
     for (d, doc) in site.docs.iter().enumerate() {
-        let claims = doc.claims.iter().enumerate().map(|(i, c)| (i, &c.id, &c.id_span, true));
-        let questions = doc.questions.iter().enumerate().map(|(i, q)| (i, &q.id, &q.id_span, false));
-        for (index, id, span, is_claim) in claims.chain(questions) {
-            if let Some(first) = first_span.get(id) {
-                out.push(rules::claim_duplicate_id::diagnostic(span.clone(), &id.0, Clone::clone(first)));
-                continue;
-            }
-            first_span.insert(id.clone(), span.clone());
-            let declared = Declared { doc: DocId(d), index, ordinal: 0 };
-            if is_claim {
-                Arc::make_mut(&mut site.claims).insert(id.clone(), declared);
-            } else {
-                Arc::make_mut(&mut site.questions).insert(id.clone(), declared);
-            }
-        }
+        let at = |index| Declared { doc: DocId(d), index, ordinal: 0 };
+        declared.extend(doc.claims.iter().enumerate().map(|(i, c)| (&c.id, &c.id_span, true, at(i))));
+        declared.extend(doc.questions.iter().enumerate().map(|(i, q)| (&q.id, &q.id_span, false, at(i))));
     }
-    for map in [&mut site.claims, &mut site.questions] {
-        for (ordinal, declared) in Arc::make_mut(map).values_mut().enumerate() {
-            declared.ordinal = ordinal;
+    declared.sort_by_cached_key(|a| (id_prefix(a.0), a.0));
+    let (mut claims, mut questions) = (Vec::new(), Vec::new());
+    for same in declared.chunk_by(|a, b| a.0 == b.0) {
+        let (id, first_span, is_claim, first) = same[0];
+        for (_, span, _, _) in &same[1..] {
+            out.push(rules::claim_duplicate_id::diagnostic((*span).clone(), &id.0, first_span.clone()));
         }
+        let list: &mut Vec<(ClaimId, Declared)> = if is_claim { &mut claims } else { &mut questions };
+        list.push((id.clone(), Declared { ordinal: list.len(), ..first }));
     }
+    // Already in ID order: the maps are built in one pass.
+    site.claims = Arc::new(claims.into_iter().collect());
+    site.questions = Arc::new(questions.into_iter().collect());
 }
 
+/// For each claim, the pages that show it: the declarations and citations of every page,
+/// sorted by ID (stably, so each claim's pages come in order) and grouped.
 fn shown_on(site: &SiteModel) -> BTreeMap<ClaimId, BTreeSet<DocId>> {
-    let mut shown: BTreeMap<ClaimId, BTreeSet<DocId>> = BTreeMap::new();
+    let mut shown: Vec<(&ClaimId, DocId)> = Vec::new();
     for (d, doc) in site.docs.iter().enumerate() {
         let Some(page) = doc.page() else { continue };
         let ids = doc.claims.iter().map(|c| &c.id).chain(page.citations.iter().map(|r| &r.id));
-        for id in ids {
-            shown.entry(id.clone()).or_default().insert(DocId(d));
-        }
+        shown.extend(ids.map(|id| (id, DocId(d))));
     }
-    shown
+    shown.sort_by_cached_key(|a| (id_prefix(a.0), a.0));
+    shown.chunk_by(|a, b| a.0 == b.0).map(|same| (same[0].0.clone(), same.iter().map(|(_, d)| *d).collect())).collect()
+}
+
+/// The first eight bytes of `id`, big-endian and padded with zeros: ordering by it, then by the
+/// ID, is the IDs' own order, and a sort compares two IDs' bytes only when these are equal, not
+/// on every comparison (at 50,000 claims spread over the documents' memory, following each ID's
+/// pointer was most of sorting them).
+fn id_prefix(id: &ClaimId) -> u64 {
+    let mut bytes = [0u8; 8];
+    let n = id.0.len().min(8);
+    bytes[..n].copy_from_slice(&id.0.as_bytes()[..n]);
+    u64::from_be_bytes(bytes)
 }
 
 fn known(site: &SiteModel, r: &Ref, questions_too: bool) -> bool {
@@ -403,35 +425,34 @@ fn check_cycles(site: &SiteModel, out: &mut Vec<Diagnostic>) {
         Active,
         Done,
     }
-    let ids: Vec<&ClaimId> = site.claims.keys().collect();
-    let mut mark: BTreeMap<&ClaimId, Mark> = ids.iter().map(|id| (*id, Mark::New)).collect();
+    // Marks by the claims' ordinals (their positions in ID order): no map to search for each.
+    let mut mark = vec![Mark::New; site.claims.len()];
     let mut reported: BTreeSet<Vec<String>> = BTreeSet::new();
-    for start in ids {
-        if mark[start] != Mark::New {
+    for (start, declared) in site.claims.iter() {
+        if mark[declared.ordinal] != Mark::New {
             continue;
         }
-        // Iterative DFS: (claim, next premise index).
-        let mut stack: Vec<(&ClaimId, usize)> = vec![(start, 0)];
-        mark.insert(start, Mark::Active);
-        while let Some((id, next)) = stack.last().copied() {
-            let premises = site.claim(id).map_or(&[][..], |c| c.depends_on.as_slice());
-            let Some(edge) = premises.get(next) else {
-                mark.insert(id, Mark::Done);
+        // Iterative DFS: (claim, its ordinal, its premises, next premise index).
+        let premises_of = |d: &Declared| site.docs[d.doc.0].claims[d.index].depends_on.as_slice();
+        let mut stack: Vec<(&ClaimId, usize, &[Ref], usize)> =
+            vec![(start, declared.ordinal, premises_of(declared), 0)];
+        mark[declared.ordinal] = Mark::Active;
+        while let Some(top) = stack.last_mut() {
+            let Some(edge) = top.2.get(top.3) else {
+                mark[top.1] = Mark::Done;
                 stack.pop();
                 continue;
             };
-            if let Some(top) = stack.last_mut() {
-                top.1 += 1;
-            }
-            let Some((target, _)) = site.claims.get_key_value(&edge.id) else { continue };
-            match mark[target] {
+            top.3 += 1;
+            let Some((target, next)) = site.claims.get_key_value(&edge.id) else { continue };
+            match mark[next.ordinal] {
                 Mark::New => {
-                    mark.insert(target, Mark::Active);
-                    stack.push((target, 0));
+                    mark[next.ordinal] = Mark::Active;
+                    stack.push((target, next.ordinal, premises_of(next), 0));
                 }
                 Mark::Active => {
-                    let from = stack.iter().position(|(c, _)| *c == target).unwrap_or(0);
-                    let cycle: Vec<String> = stack[from..].iter().map(|(c, _)| c.0.clone()).collect();
+                    let from = stack.iter().position(|(c, ..)| *c == target).unwrap_or(0);
+                    let cycle: Vec<String> = stack[from..].iter().map(|(c, ..)| c.0.clone()).collect();
                     let mut key = cycle.clone();
                     key.sort();
                     if reported.insert(key) {
@@ -480,9 +501,12 @@ fn check_citations(site: &SiteModel, out: &mut Vec<Diagnostic>) {
             out.push(rules::ref_non_current_claim::diagnostic(r.span.clone(), &claim.id.0, lifecycle, successor));
         }
     }
+    // Both maps are in ID order: one walk along the two finds the claims shown nowhere.
+    let mut shown = site.shown_on.keys().peekable();
     for (id, declared) in site.claims.iter() {
+        while shown.next_if(|s| *s < id).is_some() {}
         let claim = &site.docs[declared.doc.0].claims[declared.index];
-        if claim.lifecycle == Lifecycle::Current && !site.shown_on.contains_key(id) {
+        if claim.lifecycle == Lifecycle::Current && shown.peek() != Some(&id) {
             out.push(rules::claim_uncited::diagnostic(claim.id_span.clone(), &id.0));
         }
     }
@@ -650,6 +674,23 @@ fn source_of_address(file: &str) -> Vec<String> {
         "" => vec![shoko_vocab::FOLDER_PAGE.to_owned()],
         bare => vec![format!("{bare}.md"), format!("{bare}/index.md")],
     }
+}
+
+/// The link stage's findings about links between pages (a page or an anchor that does not
+/// exist): all a page whose anchors alone changed can alter (see
+/// [`crate::surface::SurfaceHash::anchors_only`]). `files` as for [`link`].
+pub fn page_link_problems(site: &SiteModel, files: &BTreeSet<String>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    check_page_links(site, files, &mut out);
+    out
+}
+
+/// Whether `diagnostic` has a code [`page_link_problems`] may give. A site whose findings hold
+/// none, and whose new version's `page_link_problems` are none, has the same findings.
+pub fn is_page_link_problem(diagnostic: &Diagnostic) -> bool {
+    [&rules::ref_unknown_page::CODE, &rules::ref_unknown_anchor::CODE]
+        .iter()
+        .any(|code| diagnostic.code.name == code.name)
 }
 
 fn check_page_links(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {

@@ -80,18 +80,15 @@ fn last_event(history: &[Event]) -> Option<jiff::civil::Date> {
 
 /// Every current claim of `site` that needs review, by ID.
 pub fn needs_review(site: &SiteModel) -> BTreeMap<ClaimId, NeedsReview> {
+    let declared = || site.claims.iter().map(|(id, d)| (id, &site.docs[d.doc.0].claims[d.index]));
     let worse: BTreeMap<&ClaimId, (jiff::civil::Date, Worsening)> =
-        site.claims.keys().filter_map(|id| Some((id, last_worsening(&site.claim(id)?.history)?))).collect();
+        declared().filter_map(|(id, claim)| Some((id, last_worsening(&claim.history)?))).collect();
     if worse.is_empty() {
         return BTreeMap::new();
     }
-    site.claims
-        .keys()
-        .filter_map(|id| {
-            let claim = site.claim(id)?;
-            (claim.lifecycle == Lifecycle::Current).then_some(())?;
-            Some((id.clone(), review_of(site, claim, &worse)?))
-        })
+    declared()
+        .filter(|(_, claim)| claim.lifecycle == Lifecycle::Current)
+        .filter_map(|(id, claim)| Some((id.clone(), review_of(site, claim, &worse)?)))
         .collect()
 }
 

@@ -13,8 +13,18 @@ use shoko_markdown::{Component, Lang};
 use std::collections::BTreeSet;
 
 /// The surface of a page (see the module documentation), compared by value.
-#[derive(Debug, PartialEq, serde::Serialize)]
+#[derive(Debug, PartialEq)]
 pub struct Surface<'a> {
+    /// All but the anchors.
+    linked: Linked<'a>,
+    /// The anchors other pages may link to, per language.
+    anchors: Vec<BTreeSet<String>>,
+}
+
+/// What of a surface the link stage reads besides the anchors: a page whose anchors alone
+/// changed links the same but for the links to it (see [`SurfaceHash::anchors_only`]).
+#[derive(Debug, PartialEq, serde::Serialize)]
+struct Linked<'a> {
     // Claims and questions sit in the front-matter, before the body: a prose edit does not move
     // their spans, so comparing them with their spans is exact for the case that matters.
     claims: &'a [Claim],
@@ -26,19 +36,37 @@ pub struct Surface<'a> {
     links: Vec<(&'a str, Option<&'a str>, Option<Lang>)>,
     images: Vec<&'a str>,
     components: Vec<(Component, &'a str)>,
-    /// The anchors other pages may link to, per language.
-    anchors: Vec<BTreeSet<String>>,
+}
+
+/// A surface's hash in two parts: its anchors, and all the rest. Stable within one build of
+/// the binary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SurfaceHash {
+    linked: blake3::Hash,
+    anchors: blake3::Hash,
+}
+
+impl SurfaceHash {
+    /// Whether `self` and `other` differ in their anchors alone (a heading renamed, added or
+    /// removed): the site links the same then, but for the links into the page's anchors.
+    pub fn anchors_only(&self, other: &SurfaceHash) -> bool {
+        self.linked == other.linked && self.anchors != other.anchors
+    }
 }
 
 impl Surface<'_> {
-    /// A hash of the surface, stable within one build of the binary.
-    pub fn hash(&self) -> blake3::Hash {
-        let mut hasher = blake3::Hasher::new();
-        // Serializing plain data into a hasher cannot fail; if it ever did, the hash would
-        // differ from every other and the site would be linked again: safe.
-        let _ = rmp_serde::encode::write(&mut HashWriter(&mut hasher), self);
-        hasher.finalize()
+    /// The surface's hash (see [`SurfaceHash`]).
+    pub fn hash(&self) -> SurfaceHash {
+        SurfaceHash { linked: hash_of(&self.linked), anchors: hash_of(&self.anchors) }
     }
+}
+
+/// A hash of plain data. Serializing into a hasher cannot fail; if it ever did, the hash would
+/// differ from every other and the site would be linked again: safe.
+fn hash_of(value: &impl serde::Serialize) -> blake3::Hash {
+    let mut hasher = blake3::Hasher::new();
+    let _ = rmp_serde::encode::write(&mut HashWriter(&mut hasher), value);
+    hasher.finalize()
 }
 
 /// Feeds what is written into a hasher.
@@ -59,7 +87,7 @@ impl std::io::Write for HashWriter<'_> {
 /// files are all surface).
 pub fn surface<'a>(doc: &'a Document, site: &SiteModel) -> Option<Surface<'a>> {
     let DocKind::Page(page) = &doc.kind else { return None };
-    Some(Surface {
+    let linked = Linked {
         claims: &doc.claims,
         questions: &doc.questions,
         unreadable: &doc.unreadable_ids,
@@ -69,6 +97,6 @@ pub fn surface<'a>(doc: &'a Document, site: &SiteModel) -> Option<Surface<'a>> {
         links: page.page_links.iter().map(|l| (l.target.as_str(), l.anchor.as_deref(), l.lang)).collect(),
         images: page.images.iter().map(|(image, _)| image.as_str()).collect(),
         components: page.components.iter().map(|c| (c.component, c.args.as_str())).collect(),
-        anchors: Lang::ALL.iter().map(|lang| kept_anchors(doc, site, *lang)).collect(),
-    })
+    };
+    Some(Surface { linked, anchors: Lang::ALL.iter().map(|lang| kept_anchors(doc, site, *lang)).collect() })
 }
