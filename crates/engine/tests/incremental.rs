@@ -140,8 +140,9 @@ fn every_kind_of_edit_matches_a_full_build() {
     assert!(changed[1..].iter().all(|p| p.starts_with("search/en/")), "{changed:?}");
     assert_same_as_full(&session, root, "a prose edit");
 
-    // A heading in one language: its anchor changes (the site is linked again), and only that
-    // language's index is built again.
+    // A heading in one language: its anchor changes (no link between pages breaks, so the page
+    // is swapped into the site without linking it again), and only that language's index is
+    // built again.
     let result = edit(&mut session, root, "content/components/rocblas.md", swap("## 世代の識別", "## 世代を見分ける"));
     let (changed, _, full) = rendered(&result);
     assert!(!full && changed.iter().any(|p| p.starts_with("search/ja/")), "{changed:?}");
@@ -168,9 +169,12 @@ fn every_kind_of_edit_matches_a_full_build() {
     edit(&mut session, root, page, swap("{#phase-estimate}", "{#phase-proxy}"));
     assert!(session.diagnostics().iter().all(|d| d.code.name != "ref/unknown-anchor"));
     assert_same_as_full(&session, root, "an anchor other pages link to, renamed and given back");
-    // Renamed where no page links to it: the site builds, as a full build would.
+    // Renamed where no page links to it: the page is swapped into the site, which keeps its
+    // structure (it is not linked again), and the output is a full build's.
+    let before = session.engine.site().expect("built").structure();
     edit(&mut session, root, page, swap("## The current reading and the frontier", "## Where the reading stands"));
     assert!(session.diagnostics().iter().all(|d| d.code.name != "ref/unknown-anchor"));
+    assert!(session.engine.site().expect("built").structure() == before, "the site was linked again");
     assert_same_as_full(&session, root, "an anchor no other page links to, renamed");
 
     // A claim's text in a log: the pages showing it and the indexes.
@@ -293,6 +297,30 @@ fn every_kind_of_edit_matches_a_full_build() {
 }
 
 /// An observation log of `n` claims whose IDs sort before every real one (`aaa-bulk-0000`, …).
+/// What the link stage finds fault with in an edit of a page it had nothing to say about (a
+/// warning and an error) is found as a full build finds it (a callout's class and a link to a file are part
+/// of the page's surface), and undoing them gives a full build's output.
+#[test]
+fn what_the_link_stage_finds_in_an_edited_page_is_reported_as_a_full_build_reports_it() {
+    let tmp = site();
+    let root = tmp.path();
+    let mut session = Session::new(root, options());
+    rendered(&session.rebuild(&Change::Everything).expect("readable"));
+    let page = "content/components/ggml-hip.md";
+    let prose = "the code-level basis for fallback being the main stage on that generation.";
+    let linked = "the code-level basis for fallback being the main stage on that generation ([data](missing.csv)).";
+    for (from, to, code) in [
+        ("::::callout inferred", "::::callout confirmed", "claim/overstated-callout"),
+        (prose, linked, "ref/missing-file"),
+    ] {
+        edit(&mut session, root, page, swap(from, to));
+        let codes: Vec<&str> = session.diagnostics().iter().map(|d| d.code.name).collect();
+        assert!(codes.contains(&code), "{code} not in {codes:?}");
+        edit(&mut session, root, page, swap(to, from));
+        assert_same_as_full(&session, root, &format!("{code}, made and undone"));
+    }
+}
+
 fn bulk_log(n: usize) -> String {
     let mut yaml = String::from("title: { ja: \"一括\", en: \"Bulk\" }\nclaims:\n");
     for i in 0..n {

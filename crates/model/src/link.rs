@@ -207,11 +207,11 @@ impl SiteModel {
 
 /// What a site's documents are laid out as: which documents there are, at which [`DocId`], with
 /// which paths, which of them are pages, and the weights of its pages; and, since a document is
-/// only swapped for one with the same surface, the claims, questions and images of every page.
-/// Two sites have equal structures when one was made from the other without linking again:
-/// [`SiteModel::with_document`] swaps in a document of the same path with the same surface
-/// (which holds the weight, claims, questions and images); `with_drift` and `with_upstream`
-/// change no document.
+/// only swapped for one whose surface is the same but perhaps for its anchors, the claims,
+/// questions and images of every page. Two sites have equal structures when one was made from
+/// the other without linking again: [`SiteModel::with_document`] swaps in a document of the same
+/// path with the same surface but perhaps its anchors (the rest holds the weight, claims,
+/// questions and images); `with_drift` and `with_upstream` change no document.
 /// A site linked again, or read back from a cache, has a structure of its own even when nothing
 /// changed: equality is the identity of the page index they share, never a comparison of the
 /// documents. Holding a structure keeps that index alive, so a later site cannot be given its

@@ -1,14 +1,18 @@
 //! A document's surface: everything about it that the link stage or another page reads — its
-//! claims and questions, title and weight, the IDs it cites, the pages, anchors and images it
-//! points at, its components, and the anchors other pages may link to. Two versions of a page
-//! with the same surface link the same; only the page itself renders differently. The engine
-//! uses this to skip linking the whole site after a prose edit. A surface is made from the
-//! validated document alone (its anchors from the sections the page kept), so the surface
-//! before an edit is known also for a page whose old text was never read.
-
+//! claims and questions, title and weight, the IDs it cites, the pages, anchors, images, media
+//! and other files it points at, its callouts, its components, and the anchors other pages may
+//! link to. Two versions of a page with the same surface link the same; only the page itself
+//! renders differently. The engine uses this to skip linking the whole site after a prose edit,
+//! and after a heading edit when no link between pages is broken (see
+//! [`SurfaceHash::anchors_only`]). What the page points at is compared without where it is
+//! written: a page the link stage found fault with is linked again whatever its surface (the
+//! engine's `revalidate`). A surface is made from the validated document alone (its anchors
+//! from the sections the page kept), so the surface before an edit is known also for a page
+//! whose old text was never read.
 use crate::anchors::kept_anchors;
 use crate::link::SiteModel;
 use crate::model::{Claim, ClaimId, DocKind, Document, LocalizedText, Question};
+use crate::schema::Class;
 use shoko_markdown::{Component, Lang};
 use std::collections::BTreeSet;
 
@@ -35,6 +39,11 @@ struct Linked<'a> {
     citations: Vec<&'a ClaimId>,
     links: Vec<(&'a str, Option<&'a str>, Option<Lang>)>,
     images: Vec<&'a str>,
+    media: Vec<&'a str>,
+    /// Other files linked to: path and the link as written.
+    files: Vec<(&'a str, &'a str)>,
+    /// Callouts of an evidence class: the class and the claims cited inside.
+    callouts: Vec<(Class, &'a [ClaimId])>,
     components: Vec<(Component, &'a str)>,
 }
 
@@ -96,6 +105,9 @@ pub fn surface<'a>(doc: &'a Document, site: &SiteModel) -> Option<Surface<'a>> {
         citations: page.citations.iter().map(|r| &r.id).collect(),
         links: page.page_links.iter().map(|l| (l.target.as_str(), l.anchor.as_deref(), l.lang)).collect(),
         images: page.images.iter().map(|(image, _)| image.as_str()).collect(),
+        media: page.media.iter().map(|(file, _)| file.as_str()).collect(),
+        files: page.files.iter().map(|(file, written, _)| (file.as_str(), written.as_str())).collect(),
+        callouts: page.callouts.iter().map(|c| (c.class, c.cites.as_slice())).collect(),
         components: page.components.iter().map(|c| (c.component, c.args.as_str())).collect(),
     };
     Some(Surface { linked, anchors: Lang::ALL.iter().map(|lang| kept_anchors(doc, site, *lang)).collect() })

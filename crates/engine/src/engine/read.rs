@@ -1,6 +1,7 @@
 //! Reading the site into the engine: everything at once ([`Engine::read_everything`]), or only
 //! the content files that changed, validated again and linked again unless their pages kept
-//! their surface ([`Engine::revalidate`], with [`refresh`] finding what changed).
+//! their surface or changed only its anchors with every link between pages still resolving
+//! ([`Engine::revalidate`], with [`refresh`] finding what changed).
 
 use super::texts::{self, Unread};
 use super::{Current, Engine, all_diagnostics, persist};
@@ -71,9 +72,10 @@ impl Engine {
     }
 
     /// Validate the content files at `changed` (index and the hash of the page's surface before
-    /// the change, where known) again and link — unless every changed file is a page whose
-    /// surface stayed the same and the link stage had nothing to say about it, in which case the
-    /// site keeps its indexes and only the documents are swapped.
+    /// the change, where known) again and link — unless every changed file is a page the link
+    /// stage had nothing to say about and whose surface stayed the same, or changed in its
+    /// anchors alone while no link between pages was or is broken; then the site keeps its
+    /// indexes and only the documents are swapped.
     pub(super) fn revalidate(&mut self, changed: &[Reread]) -> Result<(), IoError> {
         let options = self.validation_options();
         let Some(current) = self.current.as_mut() else { return self.read_everything() };
