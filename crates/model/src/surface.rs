@@ -9,6 +9,7 @@
 //! engine's `revalidate`). A surface is made from the validated document alone (its anchors
 //! from the sections the page kept), so the surface before an edit is known also for a page
 //! whose old text was never read.
+
 use crate::anchors::kept_anchors;
 use crate::link::SiteModel;
 use crate::model::{Claim, ClaimId, DocKind, Document, LocalizedText, Question};
