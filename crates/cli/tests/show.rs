@@ -173,6 +173,17 @@ fn timings_name_every_stage() {
     for stage in ["load", "validate", "link", "render, write, record"] {
         assert!(run.stderr.contains(&format!("{stage}: ")), "no `{stage}` in {}", run.stderr);
     }
+    // Processor time: the whole run's, and the search indexes' part of it.
+    let ms = |label: &str| -> f64 {
+        let line = run.stderr.lines().find(|l| l.trim_start().starts_with(label)).unwrap_or_else(|| {
+            panic!("no `{label}` in {}", run.stderr);
+        });
+        let value = line.split(": ").nth(1).and_then(|v| v.split(" ms").next()).expect("a figure in ms");
+        value.trim().parse().unwrap_or_else(|e| panic!("{line}: {e}"))
+    };
+    let (all, search) = (ms("processor time, in all"), ms("of it, the search indexes"));
+    assert!(all > 0.0 && search <= all, "{search} ms of {all} ms");
+    assert!(run.stderr.contains("%)"), "{}", run.stderr);
 }
 
 #[test]

@@ -10,6 +10,7 @@ pub mod inputs;
 mod load;
 mod output;
 mod pipeline;
+pub mod processor;
 pub mod stamp;
 mod svg;
 

@@ -70,6 +70,9 @@ pub struct Checked {
 pub struct Timings {
     /// Stage name and its duration, in the order they ran.
     pub stages: Vec<(&'static str, std::time::Duration)>,
+    /// The processor time the search indexes took, when they were made (they share the cores
+    /// with the pages, so their wall time in `stages` overstates their cost).
+    pub search_processor: Option<std::time::Duration>,
     last: Option<std::time::Instant>,
 }
 
@@ -80,7 +83,7 @@ impl Timings {
 
     /// Start timing after `stages` that were timed already.
     pub(crate) fn start_after(stages: Vec<(&'static str, std::time::Duration)>) -> Self {
-        Timings { stages, last: Some(std::time::Instant::now()) }
+        Timings { stages, search_processor: None, last: Some(std::time::Instant::now()) }
     }
 
     /// Record `name` as having taken `took`, measured apart (work that ran beside a stage); the

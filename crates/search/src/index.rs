@@ -519,22 +519,27 @@ impl State {
             }
             files_of_tokens.insert(self.postings.file_of(n as usize));
         }
-        let mut files = self.token_files(files_of_tokens.into_iter());
+        let mut files = self.token_files_parallel(files_of_tokens.into_iter().collect());
         let noted: Vec<usize> = buckets.iter().map(|(b, _)| *b).collect();
         files.extend(self.bucket_files(buckets, noted.into_iter()));
         Some(files)
     }
 
-    /// The token files `which`.
+    /// The token files `which`, made on this thread (a whole build: see `pass`).
     fn token_files(&self, which: impl Iterator<Item = usize>) -> BTreeMap<String, Vec<u8>> {
-        let which: Vec<usize> = which.collect();
-        which
-            .into_par_iter()
-            .map(|n| {
-                let name = token_name(n);
-                (format!("{name}.js"), script(&self.folder, &name, &self.postings.file_data(n)))
-            })
-            .collect()
+        which.map(|n| self.token_file(n)).collect()
+    }
+
+    /// The token files `which`, made in parallel: an edit under `serve` waits for them, and
+    /// a one-page edit changes most of them.
+    fn token_files_parallel(&self, which: Vec<usize>) -> BTreeMap<String, Vec<u8>> {
+        which.into_par_iter().map(|n| self.token_file(n)).collect()
+    }
+
+    /// Token file `n`, by name.
+    fn token_file(&self, n: usize) -> (String, Vec<u8>) {
+        let name = token_name(n);
+        (format!("{name}.js"), script(&self.folder, &name, &self.postings.file_data(n)))
     }
 
     /// The bucket files `buckets`, the facets and the entry, after the facets and hash of each

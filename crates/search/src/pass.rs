@@ -1,13 +1,13 @@
 //! One pass over the text of some buckets' documents: each record is tokenized, hashed and
 //! written into its bucket's file while its text is in the processor's cache (the site's text
-//! is read from memory once; see docs/performance.md). Pieces of whole buckets run in parallel
-//! and are merged in order, a batch at a time, so only a batch's own tokens are in memory beside
-//! the index's.
+//! is read from memory once; see docs/performance.md). Pieces of whole buckets are made one
+//! after the other and merged in order, so only a piece's own tokens are in memory beside the
+//! index's. One thread does it all: the pages render beside it on the others, and its processor
+//! time is the index's own (`build --timings` reports it).
 
 use crate::format::{DocFile, bucket_name, record_hash};
 use crate::index::Record;
 use crate::postings::Tokenized;
-use rayon::prelude::*;
 
 /// A bucket's documents, numbered from `first`.
 pub(crate) struct Bucket<'r, 'a> {
@@ -31,8 +31,6 @@ pub(crate) struct Piece {
 
 /// The most documents a piece holds, unless one bucket alone has more (a piece is whole buckets).
 const PIECE: usize = 256;
-/// The most documents a batch of pieces holds, but for such buckets.
-const BATCH: usize = 4096;
 
 impl Piece {
     /// The pieces of `buckets` (of the index in `folder`), handed to `merge` in order.
@@ -49,9 +47,8 @@ impl Piece {
         if start < buckets.len() {
             pieces.push(&buckets[start..]);
         }
-        for batch in pieces.chunks(BATCH / PIECE) {
-            let made: Vec<Piece> = batch.par_iter().map(|piece| Piece::of(folder, piece)).collect();
-            made.into_iter().for_each(&mut merge);
+        for piece in pieces {
+            merge(Piece::of(folder, piece));
         }
     }
 

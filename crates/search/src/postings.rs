@@ -7,7 +7,6 @@ use crate::format::push_postings;
 use crate::index::{Kind, Record};
 use crate::numbering::Numbering;
 use crate::tokens::{for_each_index_token, shard_hash};
-use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -195,7 +194,7 @@ impl Postings {
 
     /// After adding: each list in ID order, and each token with documents in its file.
     pub(crate) fn seal(&mut self) {
-        self.lists.par_iter_mut().for_each(|list| {
+        self.lists.iter_mut().for_each(|list| {
             list.sort_unstable();
             list.shrink_to_fit();
         });
@@ -211,7 +210,7 @@ impl Postings {
         }
         let names = &self.names;
         self.shards
-            .par_iter_mut()
+            .iter_mut()
             .for_each(|shard| shard.sort_unstable_by(|a, b| names[*a as usize].cmp(&names[*b as usize])));
     }
 

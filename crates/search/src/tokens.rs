@@ -368,6 +368,21 @@ mod tests {
     }
 
     #[test]
+    fn bigrams_are_those_of_the_characters_whatever_their_width() {
+        for run in ["新幹線", "観測", "観", "カーネル々", "𠀋𠀋", "新𠀋線", "𠀋", "ガベージコレクション"]
+        {
+            let chars: Vec<char> = run.chars().collect();
+            let expected: Vec<String> = match chars.len() {
+                1 => vec![run.to_owned()],
+                _ => chars.windows(2).map(|w| w.iter().collect()).collect(),
+            };
+            let mut got = Vec::new();
+            each_bigram(run, |b| got.push(b.to_owned()));
+            assert_eq!(got, expected, "bigrams of {run}");
+        }
+    }
+
+    #[test]
     fn tokens_that_share_their_first_characters_share_a_file() {
         assert_eq!(shard_hash("mul_mat_vec_q"), shard_hash("mul"));
         assert_ne!(shard_hash("mul"), shard_hash("mu"));

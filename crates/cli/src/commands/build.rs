@@ -99,6 +99,17 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
                 {
                     eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
                 }
+                // Processor time (user and system, every thread): what the work cost, where the
+                // stages above give how long it was waited for.
+                if let Some(processor) = shoko_engine::processor::process_time() {
+                    let processor = processor.as_secs_f64() * 1000.0;
+                    eprintln!("{:>28}: {processor:>7.1} ms", "processor time, in all");
+                    if let Some(search) = engine.timings().search_processor {
+                        let search = search.as_secs_f64() * 1000.0;
+                        let share = 100.0 * search / processor.max(f64::EPSILON);
+                        eprintln!("{:>28}: {search:>7.1} ms ({share:.1}%)", "  of it, the search indexes");
+                    }
+                }
             }
             let took = started.elapsed().as_millis();
             let public_url = given_url || engine.config().is_some_and(|c| c.base_url.is_some());

@@ -380,7 +380,8 @@ impl Engine {
         }
         self.timings.lap("render, write, record");
         if let Some(took) = search {
-            self.timings.beside("  of which search indexes", took);
+            self.timings.beside("  of which search indexes", took.wall);
+            self.timings.search_processor = took.processor;
         }
         if !errors.is_empty() {
             report(&mut self.diagnostics, current, errors)?;

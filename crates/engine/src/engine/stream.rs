@@ -38,11 +38,24 @@ pub(super) struct Streamed {
     pub(super) written: Vec<String>,
     /// The render errors (nothing committed then).
     pub(super) errors: Vec<Diagnostic>,
-    /// How long the search indexes took to render, if they were rendered.
-    pub(super) search_took: Option<std::time::Duration>,
+    /// How long the search indexes took to render, if they were rendered: wall time, and the
+    /// processor time of the one thread that made them (see [`SearchTook`]).
+    pub(super) search_took: Option<SearchTook>,
     /// The search builds written into the cache as they were made, by memo (see
     /// [`Engine::save_search_early`]).
     pub(super) spilled: [Option<Result<persist::Spilled, IoError>>; 2],
+}
+
+/// The time the search indexes took.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SearchTook {
+    /// From the first index's start to the last one's end.
+    pub(super) wall: std::time::Duration,
+    /// The processor time of the thread that made them, where the system can tell: for a whole
+    /// build the indexes' own, since one thread makes them and takes no other work meanwhile
+    /// (see `shoko_search`'s `pass`); an update makes its token files in parallel, and may count
+    /// some other work.
+    pub(super) processor: Option<std::time::Duration>,
 }
 
 /// Render `jobs` into a new version of `output` (started in `mode`), writing the files of each
@@ -94,11 +107,13 @@ pub(super) fn stream(
             };
             run(&other)?;
             // Timed without writing the builds into the cache (that is the cache's time).
-            let mut took = std::time::Duration::ZERO;
+            let mut took = SearchTook { wall: std::time::Duration::ZERO, processor: Some(std::time::Duration::ZERO) };
             for job in &search {
-                let began = std::time::Instant::now();
+                let (began, processor) = (std::time::Instant::now(), crate::processor::thread_time());
                 run(std::slice::from_ref(job))?;
-                took += began.elapsed();
+                took.wall += began.elapsed();
+                let spent = processor.zip(crate::processor::thread_time()).map(|(from, to)| to - from);
+                took.processor = took.processor.zip(spent).map(|(sum, spent)| sum + spent);
                 // Only with `spill`: without it (`serve`) the memos stay, for the next edit.
                 let Some(cache) = spill else { continue };
                 for (memo, slot) in input.search_memos.iter().zip(&mut spilled) {
