@@ -33,7 +33,7 @@ impl LineIndex {
     /// Index the lines of `text`.
     pub fn new(text: &str) -> Self {
         let mut line_starts = vec![0];
-        // By `memchr` (a file's lines at a time, not a search set up again for each line).
+        // The `memchr` crate's vectorised scan over the file's bytes.
         line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         let long = line_starts.windows(2).any(|w| w[1] - w[0] > CHECKPOINT)
             || line_starts.last().is_some_and(|last| text.len() - last > CHECKPOINT);

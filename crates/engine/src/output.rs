@@ -54,6 +54,12 @@ pub trait Output {
 pub trait Staging: Send {
     /// Add files (output path → bytes).
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError>;
+    /// [`Staging::write`], all on the calling thread: the search indexes' files, whose thread's
+    /// processor time is reported as theirs alone (a parallel write would let that thread take
+    /// other work while it waits, and hand some of its own to other threads).
+    fn write_here(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
+        self.write(files)
+    }
     /// Start the file at `path` (of about `size` bytes), to be written into the [`OpenFile`] and
     /// handed to [`Staging::close`]: an output that keeps its files in memory, or compares them
     /// with the last version's, takes the bytes whole; one that writes a new folder streams them
@@ -463,7 +469,13 @@ impl Output for DiskOutput {
 
 impl Staging for DiskStaging<'_> {
     fn write(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
-        write_tree(&self.staging, files)?;
+        write_tree(&self.staging, files, Threads::Parallel)?;
+        self.written.extend(files.keys().cloned());
+        Ok(())
+    }
+
+    fn write_here(&mut self, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
+        write_tree(&self.staging, files, Threads::Here)?;
         self.written.extend(files.keys().cloned());
         Ok(())
     }
@@ -638,17 +650,30 @@ fn process_alive(pid: u32) -> bool {
     if cfg!(target_os = "linux") { Path::new("/proc").join(pid.to_string()).exists() } else { true }
 }
 
-fn write_tree(dir: &Path, files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
+/// Where [`write_tree`] writes.
+#[derive(Clone, Copy)]
+enum Threads {
+    /// On the thread pool, the files spread over its threads.
+    Parallel,
+    /// On the calling thread only.
+    Here,
+}
+
+fn write_tree(dir: &Path, files: &BTreeMap<String, Vec<u8>>, threads: Threads) -> Result<(), IoError> {
     let mut folders: Vec<PathBuf> = files.keys().filter_map(|p| dir.join(p).parent().map(Path::to_path_buf)).collect();
     folders.sort();
     folders.dedup();
     for folder in &folders {
         std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
     }
-    files.par_iter().try_for_each(|(path, bytes)| {
+    let write = |(path, bytes): (&String, &Vec<u8>)| {
         let target = dir.join(path);
         std::fs::write(&target, bytes).map_err(|e| IoError::new("write", target, e))
-    })
+    };
+    match threads {
+        Threads::Parallel => files.par_iter().try_for_each(write),
+        Threads::Here => files.iter().try_for_each(write),
+    }
 }
 
 #[cfg(test)]

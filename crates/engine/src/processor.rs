@@ -18,24 +18,34 @@ pub(crate) fn thread_time() -> Option<Duration> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_thread_counts_its_own_work_and_the_process_counts_it_too() {
+    /// Busy on the calling thread until its own clock has moved by `spent` (bounded by wall time
+    /// in case the clock never moves).
+    fn busy(spent: Duration) {
         let now = || thread_time().expect("a thread clock on Linux");
-        let (process, thread) = (process_time().expect("a process clock on Linux"), now());
-        // Busy until the thread's clock has moved 30 ms (a wall-clock bound in case it never does).
-        let began = std::time::Instant::now();
+        let (from, began) = (now(), std::time::Instant::now());
         let mut x = 0u64;
-        while now() - thread < Duration::from_millis(30) {
-            assert!(began.elapsed() < Duration::from_secs(20), "the thread's processor time does not move");
+        while now() - from < spent {
+            assert!(began.elapsed() < Duration::from_secs(30), "the thread's processor time does not move");
             for _ in 0..10_000 {
                 x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
             }
         }
-        let (thread_took, process_took) = (now() - thread, process_time().expect("a process clock") - process);
-        assert!(process_took >= thread_took, "{process_took:?} for the process, {thread_took:?} for the thread");
-        // A sleeping thread takes no processor time.
-        let before = now();
-        std::thread::sleep(Duration::from_millis(50));
-        assert!(now() - before < Duration::from_millis(20));
+    }
+
+    #[test]
+    fn a_thread_counts_its_own_work_and_the_process_counts_every_thread() {
+        let process = || process_time().expect("a process clock on Linux");
+        let here = || thread_time().expect("a thread clock on Linux");
+        // Another thread works while this one waits for it: the process's clock moves by that
+        // work, this thread's does not.
+        let (process_from, here_from) = (process(), here());
+        std::thread::spawn(|| busy(Duration::from_millis(60))).join().expect("the busy thread");
+        let (process_took, here_took) = (process() - process_from, here() - here_from);
+        assert!(process_took >= Duration::from_millis(60), "the process's clock moved by {process_took:?}");
+        assert!(here_took < Duration::from_millis(30), "the waiting thread's clock moved by {here_took:?}");
+        // And this thread's own work is on its clock.
+        let from = here();
+        busy(Duration::from_millis(30));
+        assert!(here() - from >= Duration::from_millis(30));
     }
 }

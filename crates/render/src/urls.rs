@@ -107,5 +107,12 @@ mod tests {
         assert_eq!(relative_href("ja/gpu/", "ja/gpu/x.png"), "x.png");
         assert_eq!(relative_href("ja/a/b/", "ja/c/d/"), "../../c/d/index.html");
         assert_eq!(relative_href("ja/a/", "ja/a/b/c/"), "b/c/index.html");
+        // Split by bytes: folders outside ASCII compare whole, and one that only starts like
+        // another is not it.
+        assert_eq!(relative_href("ja/観測/", "ja/観測/図.png"), "%E5%9B%B3.png");
+        assert_eq!(relative_href("ja/観測/", "ja/観察/"), "../%E8%A6%B3%E5%AF%9F/index.html");
+        assert_eq!(relative_href("ja/gpu/", "ja/gpus/"), "../gpus/index.html");
+        assert_eq!(relative_href("ja//gpu/", "ja/gpu/"), "index.html");
+        assert_eq!(relative_href("ja/", ""), "../index.html");
     }
 }

@@ -1,9 +1,10 @@
 //! One pass over the text of some buckets' documents: each record is tokenized, hashed and
 //! written into its bucket's file while its text is in the processor's cache (the site's text
 //! is read from memory once; see docs/performance.md). Pieces of whole buckets are made one
-//! after the other and merged in order, so only a piece's own tokens are in memory beside the
-//! index's. One thread does it all: the pages render beside it on the others, and its processor
-//! time is the index's own (`build --timings` reports it).
+//! after the other and merged in order, so only the tokens of the pieces whose postings are not
+//! yet in the lists (sixteen at most: `index`'s `FILL_PIECES`) are in memory beside the index's.
+//! One thread does it all: the pages render beside it on the others, and its processor time is
+//! the index's own (`build --timings` reports it).
 
 use crate::format::{DocFile, bucket_name, record_hash};
 use crate::index::Record;

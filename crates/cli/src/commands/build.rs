@@ -93,21 +93,23 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
                 }
             }
             if settings.timings {
+                // One line per figure: its label, its milliseconds, and what follows them.
+                let line = |label: &str, took: std::time::Duration, after: &str| {
+                    eprintln!("{label:>28}: {:>7.1} ms{after}", took.as_secs_f64() * 1000.0);
+                };
                 let stages = engine.timings().stages.iter().map(|(stage, took)| (*stage, *took));
                 let saved = saved_in.map(|took| ("save the cache", took));
                 for (stage, took) in [("fingerprint the inputs", fingerprinted)].into_iter().chain(stages).chain(saved)
                 {
-                    eprintln!("{stage:>28}: {:>7.1} ms", took.as_secs_f64() * 1000.0);
+                    line(stage, took, "");
                 }
                 // Processor time (user and system, every thread): what the work cost, where the
                 // stages above give how long it was waited for.
                 if let Some(processor) = shoko_engine::processor::process_time() {
-                    let processor = processor.as_secs_f64() * 1000.0;
-                    eprintln!("{:>28}: {processor:>7.1} ms", "processor time, in all");
+                    line("processor time, in all", processor, "");
                     if let Some(search) = engine.timings().search_processor {
-                        let search = search.as_secs_f64() * 1000.0;
-                        let share = 100.0 * search / processor.max(f64::EPSILON);
-                        eprintln!("{:>28}: {search:>7.1} ms ({share:.1}%)", "  of it, the search indexes");
+                        let share = 100.0 * search.as_secs_f64() / processor.as_secs_f64().max(f64::EPSILON);
+                        line("  of it, the search indexes", search, &format!(" ({share:.1}%)"));
                     }
                 }
             }

@@ -51,10 +51,10 @@ pub(super) struct Streamed {
 pub(super) struct SearchTook {
     /// From the first index's start to the last one's end.
     pub(super) wall: std::time::Duration,
-    /// The processor time of the thread that made them, where the system can tell: for a whole
-    /// build the indexes' own, since one thread makes them and takes no other work meanwhile
-    /// (see `shoko_search`'s `pass`); an update makes its token files in parallel, and may count
-    /// some other work.
+    /// The processor time of the thread that made them and wrote their files, where the system
+    /// can tell. For a whole build that is the indexes' own: that thread starts no parallel work
+    /// (see `shoko_search`'s `pass`, and [`Staging::write_here`]), so it takes no other work
+    /// meanwhile. An update makes its token files in parallel, so a patch does not report it.
     pub(super) processor: Option<std::time::Duration>,
 }
 
@@ -188,7 +188,8 @@ impl StagingSink<'_, '_> {
 
 impl Sink for StagingSink<'_, '_> {
     fn files(&mut self, files: BTreeMap<String, Vec<u8>>) -> std::io::Result<()> {
-        let done = lock(self.staging).write(&files);
+        // On this thread: the search indexes hand their files here (see `SearchTook`).
+        let done = lock(self.staging).write_here(&files);
         self.keep(done)?;
         self.written.extend(files.into_keys());
         Ok(())
