@@ -351,3 +351,20 @@ fn a_site_whose_state_is_never_saved_leaves_no_search_index_in_its_cache() {
     let memos = std::fs::read_dir(&cache).expect("the cache").flatten();
     assert_eq!(memos.filter(|e| e.file_name().to_string_lossy().starts_with("search-")).count(), 2);
 }
+
+#[test]
+fn only_a_whole_build_reports_the_search_indexes_share_of_processor_time() {
+    // A whole index is made on one thread, so that thread's clock is its cost; an update makes
+    // its token files in parallel, so its thread's clock would count other work: no share then.
+    let tmp = site();
+    let (root, out) = (tmp.path(), tmp.path().join("site"));
+    let share = "of it, the search indexes";
+    let (code, stderr) = build(root, &out, &["--timings"]);
+    assert!(code == 0 && stderr.contains("Built"), "{stderr}");
+    assert!(stderr.contains("processor time, in all") && stderr.contains(share), "{stderr}");
+    edit(root, "content/components/rocblas.md", "rocBLAS is the base layer", "rocBLAS is the bottom layer");
+    let (code, stderr) = build(root, &out, &["--timings"]);
+    assert!(code == 0 && stderr.contains("Updated"), "an update: {stderr}");
+    assert!(stderr.contains("of which search indexes"), "the index was updated: {stderr}");
+    assert!(stderr.contains("processor time, in all") && !stderr.contains(share), "{stderr}");
+}

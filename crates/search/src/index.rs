@@ -530,8 +530,7 @@ impl State {
         which.map(|n| self.token_file(n)).collect()
     }
 
-    /// The token files `which`, made in parallel: an edit under `serve` waits for them, and
-    /// a one-page edit changes most of them.
+    /// The token files `which`, made in parallel: an edit under `serve` waits for them.
     fn token_files_parallel(&self, which: Vec<usize>) -> BTreeMap<String, Vec<u8>> {
         which.into_par_iter().map(|n| self.token_file(n)).collect()
     }
