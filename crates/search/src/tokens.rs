@@ -19,7 +19,12 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Whether `c` is Japanese script: read as bigrams.
 pub fn is_japanese(c: char) -> bool {
-    matches!(c as u32,
+    japanese_code(c as u32)
+}
+
+/// [`is_japanese`] for a code point.
+fn japanese_code(c: u32) -> bool {
+    matches!(c,
         0x3005 | 0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
         | 0x20000..=0x2FFFF)
 }
@@ -97,24 +102,44 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'
 }
 
+/// The length of the UTF-8 character that starts with byte `lead`.
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0..=0x7F => 1,
+        0x80..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// The code point of the character at byte `at` of `bytes` (UTF-8, `at` on a boundary) and its
+/// length, read straight from the bytes (the tokenizer's hottest step: see docs/performance.md).
+fn code_at(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
+    let lead = *bytes.get(at)?;
+    let len = utf8_len(lead);
+    let next = |i: usize| bytes.get(at + i).map_or(0, |b| u32::from(b & 0x3F));
+    let code = match len {
+        1 => u32::from(lead),
+        2 => u32::from(lead & 0x1F) << 6 | next(1),
+        3 => u32::from(lead & 0x0F) << 12 | next(1) << 6 | next(2),
+        _ => u32::from(lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
+    };
+    Some((code, len))
+}
+
 /// Each run of `text`, in order. ASCII is read a byte at a time, the rest a character at a time.
 fn runs(text: &str, mut each: impl FnMut(Run)) {
     let bytes = text.as_bytes();
-    // The character at byte `at`, and its length.
-    let char_at = |at: usize| text[at..].chars().next().map(|c| (c, c.len_utf8()));
     let mut at = 0;
-    while let Some(&first) = bytes.get(at) {
+    while let Some((code, len)) = code_at(bytes, at) {
         let start = at;
-        let Some((c, len)) = (if first.is_ascii() { Some((char::from(first), 1)) } else { char_at(at) }) else {
-            break;
-        };
         at += len;
-        if is_japanese(c) {
-            while let Some((_, len)) = char_at(at).filter(|(next, _)| is_japanese(*next)) {
+        if japanese_code(code) {
+            while let Some((_, len)) = code_at(bytes, at).filter(|(next, _)| japanese_code(*next)) {
                 at += len;
             }
             each(Run::Japanese(start..at));
-        } else if is_word(c) {
+        } else if char::from_u32(code).is_some_and(is_word) {
             loop {
                 match bytes.get(at) {
                     Some(&b) if is_word_byte(b) => at += 1,
@@ -124,10 +149,12 @@ fn runs(text: &str, mut each: impl FnMut(Run)) {
                     {
                         at += 1;
                     }
-                    Some(&b) if !b.is_ascii() => match char_at(at).filter(|(next, _)| is_word(*next)) {
-                        Some((_, len)) => at += len,
-                        None => break,
-                    },
+                    Some(&b) if !b.is_ascii() => {
+                        match code_at(bytes, at).filter(|(next, _)| char::from_u32(*next).is_some_and(is_word)) {
+                            Some((_, len)) => at += len,
+                            None => break,
+                        }
+                    }
                     _ => break,
                 }
             }
@@ -137,27 +164,30 @@ fn runs(text: &str, mut each: impl FnMut(Run)) {
 }
 
 /// Each bigram of a Japanese run (slices of it), or the run itself when it is one character.
+/// Characters are stepped over by their lead bytes, without decoding them again.
 fn each_bigram(run: &str, mut emit: impl FnMut(&str)) {
-    let mut starts = run.char_indices().map(|(i, _)| i).chain([run.len()]);
-    let (Some(mut a), Some(mut b)) = (starts.next(), starts.next()) else { return };
-    let mut pairs = 0;
-    for c in starts {
-        emit(&run[a..c]);
-        (a, b) = (b, c);
-        pairs += 1;
+    let bytes = run.as_bytes();
+    let Some(&lead) = bytes.first() else { return };
+    let (mut first, mut second) = (0, utf8_len(lead));
+    if second >= bytes.len() {
+        emit(run);
+        return;
     }
-    if pairs == 0 {
-        emit(&run[a..b]);
+    while let Some(&lead) = bytes.get(second) {
+        let end = second + utf8_len(lead);
+        emit(run.get(first..end).unwrap_or_default());
+        (first, second) = (second, end);
     }
 }
 
 /// An English plural's singular (`kernels` → `kernel`, `libraries` → `library`): a word of four
 /// or more ASCII letters ending in `s` but not `ss`, `us` or `is`.
 fn singular(word: &str) -> Option<std::borrow::Cow<'_, str>> {
-    let plural = word.len() >= 4
-        && word.bytes().all(|b| b.is_ascii_lowercase())
-        && word.ends_with('s')
-        && !["ss", "us", "is"].iter().any(|end| word.ends_with(end));
+    // The cheap tests first: most words do not end in `s`.
+    let plural = word.ends_with('s')
+        && word.len() >= 4
+        && !["ss", "us", "is"].iter().any(|end| word.ends_with(end))
+        && word.bytes().all(|b| b.is_ascii_lowercase());
     plural.then(|| match word.strip_suffix("ies") {
         Some(stem) => std::borrow::Cow::Owned(format!("{stem}y")),
         None => std::borrow::Cow::Borrowed(&word[..word.len() - 1]),
@@ -365,6 +395,16 @@ mod tests {
             });
             assert_eq!(by_bytes, runs_by_characters(&text), "runs of {text:?}");
         }
+    }
+
+    #[test]
+    fn characters_read_from_their_bytes_are_the_characters() {
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let text = format!("{c}a");
+            assert_eq!(code_at(text.as_bytes(), 0), Some((c as u32, c.len_utf8())), "U+{:04X}", c as u32);
+            assert_eq!(utf8_len(text.as_bytes()[0]), c.len_utf8(), "U+{:04X}", c as u32);
+        }
+        assert_eq!(code_at(b"", 0), None);
     }
 
     #[test]
