@@ -1,7 +1,7 @@
 //! Heading anchors: IDs that keep Japanese readable (never transliterated), unique per page, and
 //! a slot per heading so the same heading can be found in the other language.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// Where a heading sits, independent of language: the top-level unit (a shared block, or a
 /// language pair, numbered by its first block) and the heading's position inside that unit.
@@ -26,10 +26,11 @@ pub struct Heading {
     pub slot: Slot,
 }
 
-/// Hands out unique IDs within one page.
+/// Hands out unique IDs within one page. Ordered, not hashed: a page holds a few dozen IDs, which
+/// compare faster than they hash, and no text an author writes can make a lookup slow.
 #[derive(Debug, Default)]
 pub struct Anchors {
-    used: HashMap<String, usize>,
+    used: BTreeMap<String, usize>,
 }
 
 impl Anchors {
@@ -45,11 +46,11 @@ impl Anchors {
         // For a base in use, the count is the suffix the last repeat got, so the search for a
         // free `base-N` goes on from there instead of starting over (which made a page of
         // thousands of equal headings quadratic).
-        let count = self.used.entry(base.clone()).or_insert(0);
-        *count += 1;
-        if *count == 1 {
+        let Some(count) = self.used.get_mut(&base) else {
+            self.used.insert(base.clone(), 1);
             return base;
-        }
+        };
+        *count += 1;
         let mut n = (*count).max(2);
         loop {
             let candidate = format!("{base}-{n}");
@@ -66,21 +67,34 @@ impl Anchors {
 /// A slug that keeps letters and digits of every script: ASCII is lowercased, whitespace and
 /// dashes become `-`, other punctuation is dropped. `Phase D の観測` → `phase-d-の観測`.
 pub fn slug(text: &str) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(text.len());
     let mut dash = false;
     for c in text.chars() {
-        if c.is_alphanumeric() || c == '_' {
+        let kept = if c.is_ascii() { c.is_ascii_alphanumeric() || c == '_' } else { c.is_alphanumeric() };
+        if kept {
             if dash && !out.is_empty() {
                 out.push('-');
             }
             dash = false;
-            out.extend(c.to_lowercase());
+            // Kana and kanji have no case: looking their lower case up was most of a Japanese
+            // heading's slug (every page's headings are slugged when read and when rendered).
+            if c.is_ascii() {
+                out.push(c.to_ascii_lowercase());
+            } else if CASELESS.contains(&c) {
+                out.push(c);
+            } else {
+                out.extend(c.to_lowercase());
+            }
         } else if c.is_whitespace() || c == '-' || c == '\u{3000}' {
             dash = true;
         }
     }
     out
 }
+
+/// Characters that are their own lower case, every one (CJK punctuation, kana, kanji; a test
+/// holds it): [`slug`] keeps them without looking them up.
+const CASELESS: std::ops::RangeInclusive<char> = '\u{3000}'..='\u{9FFF}';
 
 #[cfg(test)]
 mod tests {
@@ -92,6 +106,35 @@ mod tests {
         assert_eq!(slug("なぜ gfx1201 か？"), "なぜ-gfx1201-か");
         assert_eq!(slug("  ne11 ≤ 8 → MMVQ "), "ne11-8-mmvq");
         assert_eq!(slug("全角\u{3000}スペース"), "全角-スペース");
+    }
+
+    /// The slug as it was first written, a character at a time through the standard library.
+    fn slug_by_the_book(text: &str) -> String {
+        let mut out = String::new();
+        let mut dash = false;
+        for c in text.chars() {
+            if c.is_alphanumeric() || c == '_' {
+                if dash && !out.is_empty() {
+                    out.push('-');
+                }
+                dash = false;
+                out.extend(c.to_lowercase());
+            } else if c.is_whitespace() || c == '-' || c == '\u{3000}' {
+                dash = true;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_fast_slug_is_the_slug_for_every_character() {
+        for c in CASELESS {
+            assert!(c.to_lowercase().eq([c]), "U+{:04X} has a lower case", c as u32);
+        }
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let text = format!("A{c}b {c}-Ǆ{c}");
+            assert_eq!(slug(&text), slug_by_the_book(&text), "U+{:04X}", c as u32);
+        }
     }
 
     #[test]
