@@ -26,8 +26,9 @@ pub struct Heading {
     pub slot: Slot,
 }
 
-/// Hands out unique IDs within one page. Ordered, not hashed: a page holds a few dozen IDs, which
-/// compare faster than they hash, and no text an author writes can make a lookup slow.
+/// Hands out unique IDs within one page. Kept ordered rather than hashed: most pages hold a few
+/// dozen IDs (template sections, cards, questions, headings), and the two were measured together
+/// with the slug's fast path (docs/performance.md, session of 2026-11-27, sixth).
 #[derive(Debug, Default)]
 pub struct Anchors {
     used: BTreeMap<String, usize>,
@@ -92,8 +93,9 @@ pub fn slug(text: &str) -> String {
     out
 }
 
-/// Characters that are their own lower case, every one (CJK punctuation, kana, kanji; a test
-/// holds it): [`slug`] keeps them without looking them up.
+/// Characters that are their own lower case, every one (CJK symbols and punctuation, kana,
+/// Bopomofo, Hangul compatibility jamo, enclosed and compatibility CJK, kanji; a test holds
+/// it): [`slug`] keeps them without looking them up.
 const CASELESS: std::ops::RangeInclusive<char> = '\u{3000}'..='\u{9FFF}';
 
 #[cfg(test)]

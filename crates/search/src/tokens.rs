@@ -19,11 +19,11 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Whether `c` is Japanese script: read as bigrams.
 pub fn is_japanese(c: char) -> bool {
-    japanese_code(c as u32)
+    is_japanese_code(c as u32)
 }
 
 /// [`is_japanese`] for a code point.
-fn japanese_code(c: u32) -> bool {
+fn is_japanese_code(c: u32) -> bool {
     matches!(c,
         0x3005 | 0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
         | 0x20000..=0x2FFFF)
@@ -102,7 +102,8 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'
 }
 
-/// The length of the UTF-8 character that starts with byte `lead`.
+/// The length of a UTF-8 character from its first byte `lead` (never a continuation byte: the
+/// tokenizer steps from one character's start to the next).
 fn utf8_len(lead: u8) -> usize {
     match lead {
         0..=0x7F => 1,
@@ -117,12 +118,12 @@ fn utf8_len(lead: u8) -> usize {
 fn code_at(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
     let lead = *bytes.get(at)?;
     let len = utf8_len(lead);
-    let next = |i: usize| bytes.get(at + i).map_or(0, |b| u32::from(b & 0x3F));
+    let continuation = |i: usize| bytes.get(at + i).map_or(0, |b| u32::from(b & 0x3F));
     let code = match len {
         1 => u32::from(lead),
-        2 => u32::from(lead & 0x1F) << 6 | next(1),
-        3 => u32::from(lead & 0x0F) << 12 | next(1) << 6 | next(2),
-        _ => u32::from(lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
+        2 => (u32::from(lead & 0x1F) << 6) | continuation(1),
+        3 => (u32::from(lead & 0x0F) << 12) | (continuation(1) << 6) | continuation(2),
+        _ => (u32::from(lead & 0x07) << 18) | (continuation(1) << 12) | (continuation(2) << 6) | continuation(3),
     };
     Some((code, len))
 }
@@ -134,8 +135,8 @@ fn runs(text: &str, mut each: impl FnMut(Run)) {
     while let Some((code, len)) = code_at(bytes, at) {
         let start = at;
         at += len;
-        if japanese_code(code) {
-            while let Some((_, len)) = code_at(bytes, at).filter(|(next, _)| japanese_code(*next)) {
+        if is_japanese_code(code) {
+            while let Some((_, len)) = code_at(bytes, at).filter(|(next, _)| is_japanese_code(*next)) {
                 at += len;
             }
             each(Run::Japanese(start..at));
