@@ -24,9 +24,10 @@ pub fn is_japanese(c: char) -> bool {
 
 /// [`is_japanese`] for a code point.
 fn is_japanese_code(c: u32) -> bool {
-    matches!(c,
-        0x3005 | 0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
-        | 0x20000..=0x2FFFF)
+    // Kanji, then kana: the most common first.
+    (0x4E00..=0x9FFF).contains(&c)
+        || (0x3040..=0x30FF).contains(&c)
+        || matches!(c, 0x3005 | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
 }
 
 /// Whether `c` belongs to a word: ASCII letters, digits and `_`, and letters of other
@@ -68,17 +69,21 @@ fn all_nfkc_stable(text: &str) -> bool {
     let mut at = 0;
     while let Some(&lead) = bytes.get(at) {
         if lead < 0x80 {
-            at += 1;
+            // Eight bytes at a time while they are ASCII.
+            match bytes[at..].first_chunk::<8>() {
+                Some(chunk) if u64::from_le_bytes(*chunk) & 0x8080_8080_8080_8080 == 0 => at += 8,
+                _ => at += 1,
+            }
             continue;
         }
-        // `text` is UTF-8: such a lead byte has two continuation bytes after it.
-        let (Some(&b1), Some(&b2)) = (bytes.get(at + 1), bytes.get(at + 2)) else { return false };
-        if !(0xE3..=0xE9).contains(&lead) {
-            return false;
-        }
-        let c = (u32::from(lead & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
-        if !stable_japanese(c) {
-            return false;
+        // `text` is UTF-8: a lead byte `E5`–`E9` starts a kanji of U+5000–U+9FFF, stable; one of
+        // `E3`–`E4` a character of U+3000–U+4FFF to look at; any other, none that is stable.
+        if !(0xE5..=0xE9).contains(&lead) {
+            let (Some(&b1), Some(&b2)) = (bytes.get(at + 1), bytes.get(at + 2)) else { return false };
+            let c = (u32::from(lead & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+            if !(0xE3..=0xE4).contains(&lead) || !stable_japanese(c) {
+                return false;
+            }
         }
         at += 3;
     }
@@ -87,20 +92,44 @@ fn all_nfkc_stable(text: &str) -> bool {
 
 /// Whether NFKC leaves code point `c` (U+3000–U+9FFF) as it is: see [`all_nfkc_stable`].
 fn stable_japanese(c: u32) -> bool {
-    matches!(c,
-        0x3001..=0x3002 | 0x3005 | 0x300C..=0x300F | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x30FC | 0x4E00..=0x9FFF)
+    (0x4E00..=0x9FFF).contains(&c)
+        || matches!(c, 0x3001..=0x3002 | 0x3005 | 0x300C..=0x300F | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x30FC)
 }
 
 /// A run of the normalised text, as a byte range of it.
 enum Run {
     Japanese(std::ops::Range<usize>),
-    Word(std::ops::Range<usize>),
+    /// A word, and whether it is plain: ASCII letters only.
+    Word(std::ops::Range<usize>, bool),
 }
 
 /// Whether the ASCII byte `b` belongs to a word (text is lower case by now).
-fn is_word_byte(b: u8) -> bool {
+const fn is_word_byte(b: u8) -> bool {
     b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'
 }
+
+/// What each byte is in a word: [`LETTER`], [`OTHER`] (a digit or `_`), or 0 (not in a word;
+/// every byte from `80` on, which the tokenizer reads as part of a character).
+static WORD_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte.is_ascii_lowercase() {
+            LETTER
+        } else if is_word_byte(byte) {
+            OTHER
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
+/// An ASCII letter, in [`WORD_BYTES`].
+const LETTER: u8 = 1;
+/// Anything else a word holds, in [`WORD_BYTES`].
+const OTHER: u8 = 2;
 
 /// The length of a UTF-8 character from its first byte `lead` (never a continuation byte: the
 /// tokenizer steps from one character's start to the next).
@@ -128,38 +157,87 @@ fn code_at(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
     Some((code, len))
 }
 
-/// Each run of `text`, in order. ASCII is read a byte at a time, the rest a character at a time.
+/// Each run of `text`, in order. ASCII is read a byte at a time through [`WORD_BYTES`], kanji
+/// and kana by their lead bytes, the rest a character at a time (see docs/performance.md).
 fn runs(text: &str, mut each: impl FnMut(Run)) {
     let bytes = text.as_bytes();
     let mut at = 0;
-    while let Some((code, len)) = code_at(bytes, at) {
+    while let Some(&lead) = bytes.get(at) {
         let start = at;
-        at += len;
-        if is_japanese_code(code) {
-            while let Some((_, len)) = code_at(bytes, at).filter(|(next, _)| is_japanese_code(*next)) {
+        if lead < 0x80 {
+            at += 1;
+            let kind = WORD_BYTES[usize::from(lead)];
+            if kind != 0 {
+                let (end, plain) = word_end(bytes, at, kind);
+                at = end;
+                each(Run::Word(start..at, plain));
+            }
+            continue;
+        }
+        if let Some(len) = japanese_len(bytes, at) {
+            at += len;
+            while let Some(len) = japanese_len(bytes, at) {
                 at += len;
             }
             each(Run::Japanese(start..at));
-        } else if char::from_u32(code).is_some_and(is_word) {
-            loop {
-                match bytes.get(at) {
-                    Some(&b) if is_word_byte(b) => at += 1,
-                    // A `.` between digits stays inside the word: `6.3.1`, `0.10.60303`.
-                    Some(b'.')
-                        if bytes[at - 1].is_ascii_digit() && bytes.get(at + 1).is_some_and(u8::is_ascii_digit) =>
-                    {
-                        at += 1;
+            continue;
+        }
+        let Some((code, len)) = code_at(bytes, at) else { break };
+        at += len;
+        if char::from_u32(code).is_some_and(is_word) {
+            let (end, _) = word_end(bytes, at, OTHER);
+            at = end;
+            each(Run::Word(start..at, false));
+        }
+    }
+}
+
+/// The length of the character at byte `at` if it is Japanese script.
+#[inline(always)]
+fn japanese_len(bytes: &[u8], at: usize) -> Option<usize> {
+    match bytes.get(at)? {
+        // A kanji of U+5000–U+9FFF (the bytes are UTF-8).
+        0xE5..=0xE9 => Some(3),
+        0x00..=0x7F => None,
+        // Kana, punctuation and the rest of U+3000–U+4FFF.
+        &lead @ (0xE3 | 0xE4) => {
+            let (b1, b2) = (bytes.get(at + 1)?, bytes.get(at + 2)?);
+            let code = (u32::from(lead & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+            is_japanese_code(code).then_some(3)
+        }
+        _ => code_at(bytes, at).filter(|(code, _)| is_japanese_code(*code)).map(|(_, len)| len),
+    }
+}
+
+/// Where the word that goes on at byte `at` ends, and whether it is plain (`kinds`, the
+/// [`WORD_BYTES`] of what came before, and those of the rest, are all [`LETTER`]).
+#[inline(always)]
+fn word_end(bytes: &[u8], mut at: usize, mut kinds: u8) -> (usize, bool) {
+    loop {
+        while let Some(&b) = bytes.get(at) {
+            let kind = WORD_BYTES[usize::from(b)];
+            if kind == 0 {
+                break;
+            }
+            kinds |= kind;
+            at += 1;
+        }
+        match bytes.get(at) {
+            // A `.` between digits stays inside the word: `6.3.1`, `0.10.60303`.
+            Some(b'.') if bytes[at - 1].is_ascii_digit() && bytes.get(at + 1).is_some_and(u8::is_ascii_digit) => {
+                at += 1;
+                kinds |= OTHER;
+            }
+            Some(&b) if !b.is_ascii() => {
+                match code_at(bytes, at).filter(|(next, _)| char::from_u32(*next).is_some_and(is_word)) {
+                    Some((_, len)) => {
+                        at += len;
+                        kinds |= OTHER;
                     }
-                    Some(&b) if !b.is_ascii() => {
-                        match code_at(bytes, at).filter(|(next, _)| char::from_u32(*next).is_some_and(is_word)) {
-                            Some((_, len)) => at += len,
-                            None => break,
-                        }
-                    }
-                    _ => break,
+                    None => return (at, kinds == LETTER),
                 }
             }
-            each(Run::Word(start..at));
+            _ => return (at, kinds == LETTER),
         }
     }
 }
@@ -175,7 +253,8 @@ fn each_bigram(run: &str, mut emit: impl FnMut(&str)) {
         return;
     }
     while let Some(&lead) = bytes.get(second) {
-        let end = second + utf8_len(lead);
+        // Japanese script is three bytes of UTF-8, or four from U+20000 on.
+        let end = second + if lead < 0xF0 { 3 } else { 4 };
         emit(run.get(first..end).unwrap_or_default());
         (first, second) = (second, end);
     }
@@ -219,9 +298,9 @@ pub fn for_each_index_token(text: &str, mut emit: impl FnMut(&str)) {
     runs(&text, |run| {
         match run {
             Run::Japanese(range) => each_bigram(&text[range], &mut emit),
-            Run::Word(range) => {
+            Run::Word(range, plain) => {
                 let word = &text[range];
-                if word.bytes().all(|b| b.is_ascii_lowercase()) {
+                if plain {
                     // A plain word: itself and its singular (it has no parts).
                     emit(word);
                     if let Some(one) = singular(word) {
@@ -276,7 +355,7 @@ pub fn query_terms(text: &str) -> Vec<String> {
     };
     runs(&text, |run| match run {
         Run::Japanese(range) => each_bigram(&text[range], &mut add),
-        Run::Word(range) => {
+        Run::Word(range, _) => {
             let word = text[range].trim_matches('_');
             add(&singular(word).unwrap_or(std::borrow::Cow::Borrowed(word)));
         }
@@ -391,11 +470,25 @@ mod tests {
             runs(&text, |run| {
                 by_bytes.push(match run {
                     Run::Japanese(r) => (true, text[r].to_owned()),
-                    Run::Word(r) => (false, text[r].to_owned()),
+                    Run::Word(r, plain) => {
+                        let word = &text[r];
+                        assert_eq!(plain, word.bytes().all(|b| b.is_ascii_lowercase()), "plain: {word:?}");
+                        (false, word.to_owned())
+                    }
                 })
             });
             assert_eq!(by_bytes, runs_by_characters(&text), "runs of {text:?}");
         }
+    }
+
+    #[test]
+    fn japanese_script_read_from_its_lead_bytes_is_japanese_script() {
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let text = format!("{c}a");
+            let expected = is_japanese(c).then(|| c.len_utf8());
+            assert_eq!(japanese_len(text.as_bytes(), 0), expected, "U+{:04X}", c as u32);
+        }
+        assert_eq!(japanese_len(b"", 0), None);
     }
 
     #[test]
