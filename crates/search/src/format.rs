@@ -165,21 +165,74 @@ pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("index data is plain JSON")
 }
 
-/// The first [`TEXT_CHARS`] or so of `text` (whole words), whitespace collapsed, into `out`.
+/// The first [`TEXT_CHARS`] or so of `text` (whole words), whitespace collapsed, into `out`:
+/// `text.split_whitespace()` joined by single spaces, read by bytes (a character was decoded
+/// for each of those, 15% of the index's instructions; see docs/performance.md). Characters are
+/// counted only once `out` has [`TEXT_CHARS`] bytes: before that it cannot hold as many.
 fn stored_text(text: &str, out: &mut String) {
     out.clear();
-    let mut chars = 0;
-    for word in text.split_whitespace() {
-        if chars >= TEXT_CHARS {
-            out.push('…');
+    let bytes = text.as_bytes();
+    // The characters of `out[..counted]`.
+    let (mut chars, mut counted) = (0, 0);
+    let mut at = 0;
+    loop {
+        while let Some(len) = space_at(text, at) {
+            at += len;
+        }
+        if at >= bytes.len() {
             break;
+        }
+        let start = at;
+        loop {
+            while bytes.get(at).is_some_and(|b| !MAYBE_SPACE[usize::from(*b)]) {
+                at += 1;
+            }
+            if at >= bytes.len() || space_at(text, at).is_some() {
+                break;
+            }
+            at += 1;
+        }
+        if out.len() >= TEXT_CHARS {
+            chars += out[counted..].chars().count();
+            counted = out.len();
+            if chars >= TEXT_CHARS {
+                out.push('…');
+                break;
+            }
         }
         if !out.is_empty() {
             out.push(' ');
-            chars += 1;
         }
-        out.push_str(word);
-        chars += word.chars().count();
+        out.push_str(&text[start..at]);
+    }
+}
+
+/// The bytes that may start a whitespace character (`char::is_whitespace`): the ASCII controls
+/// and space, and the lead bytes `C2`, `E1`, `E2` and `E3` (U+0085, U+00A0, U+1680,
+/// U+2000–U+205F, U+3000). Any other byte is inside a word.
+static MAYBE_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b <= 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[0xC2] = true;
+    table[0xE1] = true;
+    table[0xE2] = true;
+    table[0xE3] = true;
+    table
+};
+
+/// The length of the whitespace character at byte `at` of `text`, if one starts there.
+fn space_at(text: &str, at: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    match *bytes.get(at)? {
+        b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ' => Some(1),
+        // U+3000, the only space among the characters led by `E3` (kana are).
+        0xE3 => (bytes.get(at + 1) == Some(&0x80) && bytes.get(at + 2) == Some(&0x80)).then_some(3),
+        0xC2 | 0xE1 | 0xE2 => text.get(at..)?.chars().next().filter(|c| c.is_whitespace()).map(char::len_utf8),
+        _ => None,
     }
 }
 
@@ -268,5 +321,45 @@ mod tests {
         let chars = kept.chars().count();
         assert!((TEXT_CHARS..TEXT_CHARS + 6).contains(&chars), "{chars} characters kept");
         assert_eq!(stored_text(&"カーネル".repeat(10)), "カーネル".repeat(10), "a short text is kept whole");
+    }
+
+    /// [`super::stored_text`] as its doc states it: the words of `split_whitespace`, joined by
+    /// single spaces, up to the word after which [`TEXT_CHARS`] characters are reached.
+    fn stored_text_by_the_book(text: &str) -> String {
+        let mut out = String::new();
+        for word in text.split_whitespace() {
+            if out.chars().count() >= TEXT_CHARS {
+                out.push('…');
+                break;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(word);
+        }
+        out
+    }
+
+    #[test]
+    fn stored_text_read_by_bytes_is_the_words_of_split_whitespace() {
+        // Every character, beside a word, between words and around the length limit.
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let text = format!("a{c}b {c} c{c}{c}");
+            assert_eq!(stored_text(&text), stored_text_by_the_book(&text), "U+{:04X}", c as u32);
+        }
+        let spaces: Vec<char> = (0..=0x10_FFFF).filter_map(char::from_u32).filter(|c| c.is_whitespace()).collect();
+        assert!(spaces.len() > 20, "{spaces:?}");
+        for (i, width) in ["a", "é", "観", "𠀋", "ab観é"].iter().enumerate() {
+            for length in [TEXT_CHARS - 3, TEXT_CHARS - 1, TEXT_CHARS, TEXT_CHARS + 1, TEXT_CHARS * 2] {
+                let words: Vec<String> = (0..length / 4 + 2).map(|n| width.repeat(1 + (n + i) % 5)).collect();
+                let text = words.iter().enumerate().fold(String::new(), |mut text, (n, word)| {
+                    text.push_str(word);
+                    text.push(spaces[n % spaces.len()]);
+                    text
+                });
+                let text = &text[..text.char_indices().nth(length).map_or(text.len(), |(at, _)| at)];
+                assert_eq!(stored_text(text), stored_text_by_the_book(text), "{width} × {length}");
+            }
+        }
     }
 }
