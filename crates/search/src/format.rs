@@ -225,6 +225,7 @@ static MAYBE_SPACE: [bool; 256] = {
 };
 
 /// The length of the whitespace character at byte `at` of `text`, if one starts there.
+#[inline(always)]
 fn space_at(text: &str, at: usize) -> Option<usize> {
     let bytes = text.as_bytes();
     match *bytes.get(at)? {

@@ -482,6 +482,21 @@ mod tests {
     }
 
     #[test]
+    fn tokens_are_those_of_the_normalised_text() {
+        let texts = [
+            "Kernel MUL_MAT_vec_Q on GFX1201: GEMMs, Libraries, rocBLAS 6.3.1",
+            "観測のKernelとDispatchの経路、ROCBLAS_LAYER=9",
+            "ÉCOLE naïve Ⅻ ＡＢＣ ｶｰﾈﾙ e\u{301}",
+            "ALLCAPS Mixed_Case_Words A1b2 X_1",
+            "",
+        ];
+        for text in texts {
+            assert_eq!(index_tokens(text), index_tokens(&normalise(text)), "tokens of {text:?}");
+            assert!(index_tokens(text).iter().all(|t| *t == t.to_lowercase()), "{text:?}");
+        }
+    }
+
+    #[test]
     fn japanese_script_read_from_its_lead_bytes_is_japanese_script() {
         for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
             let text = format!("{c}a");
