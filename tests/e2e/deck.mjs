@@ -31,6 +31,18 @@ async function where(tab) {
   });
 }
 
+/** Until the browser process's current history entry (`Page.getNavigationHistory`, answered
+ * by the browser, not the page) matches `pattern`, or five seconds. */
+async function settledAddress(tab, pattern) {
+  const cdp = await tab.context().newCDPSession(tab);
+  for (let waited = 0; waited < 5000; waited += 50) {
+    const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory');
+    if (pattern.test(entries[currentIndex]?.url ?? '')) break;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  await cdp.detach();
+}
+
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
   const tab = await context.newPage();
@@ -63,8 +75,8 @@ try {
   await tab.keyboard.press('ArrowRight');
   // The page rewrites its address with `replaceState`; the browser process learns of it by a
   // message of its own, and a reload sent before it arrives reloads `#4` (seen once in CI).
-  // Playwright's URL follows the browser process, so waiting for it orders the two.
-  await tab.waitForURL(/#5$/, { timeout: 5000 }).catch(() => {});
+  // The reload waits until the browser process's own history entry has the new address.
+  await settledAddress(tab, /#5$/);
   await tab.reload();
   check((await where(tab)).shown[0] === '5', 'a reload stays on slide 5');
   await Promise.all([tab.waitForURL(/\/ja\//), tab.click('a.lang-switch')]);

@@ -166,9 +166,10 @@ pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
 }
 
 /// The first [`TEXT_CHARS`] or so of `text` (whole words), whitespace collapsed, into `out`:
-/// `text.split_whitespace()` joined by single spaces, read by bytes (a character was decoded
-/// for each of those, 15% of the index's instructions; see docs/performance.md). Characters are
-/// counted only once `out` has [`TEXT_CHARS`] bytes: before that it cannot hold as many.
+/// `text.split_whitespace()` joined by single spaces, read by bytes (decoding every character
+/// for `split_whitespace` was a sixth of the index's instructions; see docs/performance.md,
+/// session of 2026-11-27, seventh). Characters are counted only once `out` has [`TEXT_CHARS`]
+/// bytes: before that it cannot hold as many.
 fn stored_text(text: &str, out: &mut String) {
     out.clear();
     let bytes = text.as_bytes();
@@ -230,7 +231,8 @@ fn space_at(text: &str, at: usize) -> Option<usize> {
     let bytes = text.as_bytes();
     match *bytes.get(at)? {
         b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ' => Some(1),
-        // U+3000, the only space among the characters led by `E3` (kana are).
+        // U+3000, the only space among the characters led by `E3` (so are kana and CJK
+        // punctuation).
         0xE3 => (bytes.get(at + 1) == Some(&0x80) && bytes.get(at + 2) == Some(&0x80)).then_some(3),
         0xC2 | 0xE1 | 0xE2 => text.get(at..)?.chars().next().filter(|c| c.is_whitespace()).map(char::len_utf8),
         _ => None,
@@ -360,6 +362,11 @@ mod tests {
                 });
                 let text = &text[..text.char_indices().nth(length).map_or(text.len(), |(at, _)| at)];
                 assert_eq!(stored_text(text), stored_text_by_the_book(text), "{width} × {length}");
+            }
+            // A first word of exactly the limit, one under and one over, then another.
+            for length in [TEXT_CHARS - 1, TEXT_CHARS, TEXT_CHARS + 1] {
+                let text = format!("{} b c", width.repeat(length));
+                assert_eq!(stored_text(&text), stored_text_by_the_book(&text), "{width} × {length} b c");
             }
         }
     }
