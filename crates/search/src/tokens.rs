@@ -80,8 +80,7 @@ fn all_nfkc_stable(text: &str) -> bool {
         // `E3`–`E4` a character of U+3000–U+4FFF to look at; any other, none that is stable.
         if !(0xE5..=0xE9).contains(&lead) {
             let (Some(&b1), Some(&b2)) = (bytes.get(at + 1), bytes.get(at + 2)) else { return false };
-            let c = (u32::from(lead & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
-            if !(0xE3..=0xE4).contains(&lead) || !stable_japanese(c) {
+            if !(0xE3..=0xE4).contains(&lead) || !stable_japanese(code3(lead, b1, b2)) {
                 return false;
             }
         }
@@ -140,6 +139,11 @@ fn utf8_len(lead: u8) -> usize {
         0xE0..=0xEF => 3,
         _ => 4,
     }
+}
+
+/// The code point of a three-byte UTF-8 character from its bytes.
+fn code3(lead: u8, b1: u8, b2: u8) -> u32 {
+    (u32::from(lead & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F)
 }
 
 /// The code point of the character at byte `at` of `bytes` (UTF-8, `at` on a boundary) and its
@@ -203,8 +207,7 @@ fn japanese_len(bytes: &[u8], at: usize) -> Option<usize> {
         // Kana, punctuation and the rest of U+3000–U+4FFF.
         &lead @ (0xE3 | 0xE4) => {
             let (b1, b2) = (bytes.get(at + 1)?, bytes.get(at + 2)?);
-            let code = (u32::from(lead & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
-            is_japanese_code(code).then_some(3)
+            is_japanese_code(code3(lead, *b1, *b2)).then_some(3)
         }
         _ => code_at(bytes, at).filter(|(code, _)| is_japanese_code(*code)).map(|(_, len)| len),
     }
@@ -247,16 +250,17 @@ fn word_end(bytes: &[u8], mut at: usize, mut kinds: u8) -> (usize, bool) {
 /// Characters are stepped over by their lead bytes, without decoding them again: `run` must be
 /// a run of Japanese script (three bytes of UTF-8 each, four from U+20000 on), as `runs` gives.
 fn each_bigram(run: &str, mut emit: impl FnMut(&str)) {
+    // Japanese script is three bytes of UTF-8, or four from U+20000 on.
+    let width = |lead: u8| if lead < 0xF0 { 3 } else { 4 };
     let bytes = run.as_bytes();
     let Some(&lead) = bytes.first() else { return };
-    let (mut first, mut second) = (0, utf8_len(lead));
+    let (mut first, mut second) = (0, width(lead));
     if second >= bytes.len() {
         emit(run);
         return;
     }
     while let Some(&lead) = bytes.get(second) {
-        // Japanese script is three bytes of UTF-8, or four from U+20000 on.
-        let end = second + if lead < 0xF0 { 3 } else { 4 };
+        let end = second + width(lead);
         emit(run.get(first..end).unwrap_or_default());
         (first, second) = (second, end);
     }
