@@ -46,3 +46,8 @@ bench:
 # it with 300 commits; BENCH_HISTORY_PAGES, BENCH_HISTORY_COMMITS to change).
 bench-history:
     bash bench/history.sh
+
+# Where a cold build's processor time goes, by part: the kernel, the allocator, each crate (one
+# sampled build of the 10,000-page corpus on one thread; needs `perf`, Debian `linux-perf`).
+where:
+    bash bench/where.sh
