@@ -123,11 +123,20 @@ pub(crate) enum Decoded {
 /// The one way a content file is read, by a full build and by `serve` re-reading what changed:
 /// the size limit first, then the bytes, without a BOM, as UTF-8.
 pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<Decoded, IoError> {
-    let size = std::fs::metadata(path).map_err(|e| IoError::new("read", path, e))?.len();
+    use std::io::Read as _;
+    let error = |e| IoError::new("read", path, e);
+    // One open, and the size from it: a file that grows after it was measured is still read
+    // no further than the limit.
+    let file = std::fs::File::open(path).map_err(error)?;
+    let size = file.metadata().map_err(error)?.len();
     if size > max_bytes {
         return Ok(Decoded::TooLarge(size));
     }
-    let mut bytes = std::fs::read(path).map_err(|e| IoError::new("read", path, e))?;
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes).map_err(error)?;
+    if bytes.len() as u64 > max_bytes {
+        return Ok(Decoded::TooLarge(bytes.len() as u64));
+    }
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
@@ -141,4 +150,29 @@ pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<Decoded, IoError>
             Decoded::Invalid(lossy, valid..end)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Decoded, read_text};
+    use std::path::Path;
+
+    #[test]
+    fn the_limit_holds_for_the_bytes_read_not_only_for_the_size_reported() {
+        // `/proc` files report a size of 0 and then give their text: a file that grew after it
+        // was measured looks the same.
+        let status = Path::new("/proc/self/status");
+        assert!(std::fs::metadata(status).expect("proc").len() == 0, "this test needs Linux's /proc");
+        assert!(matches!(read_text(status, 10).expect("read"), Decoded::TooLarge(11)));
+        assert!(matches!(read_text(status, 1 << 20).expect("read"), Decoded::Text(t) if t.starts_with("Name:")));
+    }
+
+    #[test]
+    fn a_file_at_the_limit_is_read_and_one_over_it_is_not() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("page.md");
+        std::fs::write(&path, "\u{feff}abcd").expect("write");
+        assert!(matches!(read_text(&path, 7).expect("read"), Decoded::Text(t) if t == "abcd"));
+        assert!(matches!(read_text(&path, 6).expect("read"), Decoded::TooLarge(7)));
+    }
 }
