@@ -1,13 +1,13 @@
-//! Discovery and reading: every `*.md`, `*.yaml` and `*.yml` file under `content/`, in sorted
-//! order, found first and read as it is validated, as UTF-8 (a BOM is dropped; invalid UTF-8 is a
-//! diagnostic, not a crash).
+//! Discovery and reading: every `*.md`, `*.yaml` and `*.yml` file under `content/` but hidden
+//! ones (`shoko_vocab::layout::is_hidden`), in sorted order, found first and read as it is
+//! validated, as UTF-8 (a BOM is dropped; invalid UTF-8 is a diagnostic, not a crash).
 
 use crate::IoError;
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, SourceMap, Span};
 use shoko_model::SourceKind;
 use shoko_model::rules::{file_invalid_utf8, file_symlink, file_too_large, file_unknown_data};
 use shoko_vocab::ContentPath;
-use shoko_vocab::layout::CONTENT_DIR;
+use shoko_vocab::layout::{CONTENT_DIR, is_hidden};
 use std::path::Path;
 
 /// One content file to validate.
@@ -56,7 +56,9 @@ pub fn find(root: &Path) -> Result<Loaded, IoError> {
     let mut loaded = Loaded::default();
     let mut found = Vec::new();
     let walker = walkdir::WalkDir::new(&content_dir).follow_links(false).sort_by_file_name();
-    for entry in walker {
+    // Hidden files and folders are editors' and systems' own, never the site's.
+    let shown = |e: &walkdir::DirEntry| e.depth() == 0 || !is_hidden(&e.file_name().to_string_lossy());
+    for entry in walker.into_iter().filter_entry(shown) {
         let entry = entry.map_err(|e| {
             let path = e.path().map(Path::to_path_buf).unwrap_or_else(|| content_dir.clone());
             IoError::new("walk", path, e.into())

@@ -3,6 +3,12 @@
 
 /// The folder of pages, logs, data files and images.
 pub const CONTENT_DIR: &str = "content";
+/// Whether `rel`, a path under `content/` with `/` separators, has a part whose name starts
+/// with `.`: an editor's or a system's own file (Obsidian's `.trash/`, macOS's `._name`,
+/// Emacs's `.#name`, a `.git` folder), which a build never reads.
+pub fn is_hidden(rel: &str) -> bool {
+    rel.split('/').any(|part| part.starts_with('.'))
+}
 /// The folder of tera templates (any missing one is built in).
 pub const TEMPLATES_DIR: &str = "templates";
 /// The folder of files copied into the site (CSS and JS get a content hash).

@@ -146,6 +146,10 @@ pub(super) fn refresh(root: &Path, current: &mut Current, paths: &[PathBuf]) -> 
         let path = std::path::absolute(path).map_err(|e| IoError::new("resolve", path, e))?;
         let Ok(rel) = path.strip_prefix(&content) else { return Ok(None) };
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        if shoko_vocab::layout::is_hidden(&rel) {
+            // An editor's or the system's own file (a swap file, a lock, a trash folder).
+            continue;
+        }
         let known = current.inputs.loaded.files.contains(&rel);
         match std::fs::metadata(&path) {
             // The content folder itself went away or was moved: the next read says so.
