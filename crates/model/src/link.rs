@@ -403,6 +403,7 @@ fn check_references(site: &SiteModel, out: &mut Vec<Diagnostic>) {
 }
 
 fn check_supersession(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    check_successor_cycles(site, out);
     for (_, claim) in site.all_claims() {
         let Some(successor_ref) = &claim.superseded_by else { continue };
         let Some(successor) = site.claim(&successor_ref.id) else { continue };
@@ -413,6 +414,45 @@ fn check_supersession(site: &SiteModel, out: &mut Vec<Diagnostic>) {
                 &successor.id.0,
                 successor.id_span.clone(),
             ));
+        }
+    }
+}
+
+/// Report every chain of `superseded_by` that comes back to a claim it left, once, at the
+/// successor that closes it. A claim has one successor, so each walk is a single path.
+fn check_successor_cycles(site: &SiteModel, out: &mut Vec<Diagnostic>) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnPath,
+        Done,
+    }
+    let mut mark = vec![Mark::New; site.claims.len()];
+    let claim_of = |d: &Declared| &site.docs[d.doc.0].claims[d.index];
+    for (start, declared) in site.claims.iter() {
+        let mut path: Vec<(&ClaimId, &Declared)> = Vec::new();
+        let mut at = Some((start, declared));
+        while let Some((id, d)) = at {
+            match mark[d.ordinal] {
+                Mark::Done => break,
+                Mark::OnPath => {
+                    let from = path.iter().position(|(c, _)| *c == id).unwrap_or(0);
+                    let cycle: Vec<String> = path[from..].iter().map(|(c, _)| c.0.clone()).collect();
+                    let closing = path.last().and_then(|(_, d)| claim_of(d).superseded_by.as_ref());
+                    if let Some(closing) = closing {
+                        out.push(rules::claim_supersession::cycle(closing.span.clone(), &cycle));
+                    }
+                    break;
+                }
+                Mark::New => {
+                    mark[d.ordinal] = Mark::OnPath;
+                    path.push((id, d));
+                    at = claim_of(d).superseded_by.as_ref().and_then(|r| site.claims.get_key_value(&r.id));
+                }
+            }
+        }
+        for (_, d) in path {
+            mark[d.ordinal] = Mark::Done;
         }
     }
 }

@@ -1,4 +1,5 @@
-//! `claim/supersession` (error): a superseded claim needs `superseded_by`, and the successor must list it in `supersedes`.
+//! `claim/supersession` (error): a superseded claim needs `superseded_by`, the successor must
+//! list it in `supersedes`, and no chain of successors comes back to a claim it left.
 
 use shoko_diagnostics::{Code, Diagnostic, Severity, Span};
 
@@ -7,7 +8,7 @@ pub static CODE: Code = Code {
     name: "claim/supersession",
     severity: Severity::Error,
     stops_reading: false,
-    summary: "a superseded claim needs `superseded_by`, and the successor must list it in `supersedes`.",
+    summary: "a superseded claim needs `superseded_by`, the successor must list it in `supersedes`, and successors never come back round.",
 };
 
 /// A superseded claim without a successor.
@@ -29,4 +30,19 @@ pub fn not_listed(span: Span, id: &str, successor: &str, successor_span: Span) -
 pub fn not_superseded(span: Span, id: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("claim `{id}` names a successor but its lifecycle is not `superseded`"), span)
         .with_hint("set `lifecycle: superseded` and add a history event, or remove `superseded_by`")
+}
+
+/// A chain of successors that comes back to a claim it left (`cycle`, in the order followed;
+/// one claim when it names itself): none of them has a current successor to cite.
+pub fn cycle(span: Span, cycle: &[String]) -> Diagnostic {
+    let message = match cycle {
+        [one] => format!("claim `{one}` is superseded by itself"),
+        _ => {
+            let path: Vec<String> = cycle.iter().chain(cycle.first()).map(|id| format!("`{id}`")).collect();
+            format!("claims supersede each other in a cycle: {}", path.join(" → "))
+        }
+    };
+    Diagnostic::new(&CODE, message, span)
+        .with_label("this successor closes the cycle")
+        .with_hint("a successor is a newer, different claim: point `superseded_by` at the claim that replaces this one")
 }
