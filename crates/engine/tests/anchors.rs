@@ -39,3 +39,45 @@ fn the_anchors_a_page_kept_are_the_anchors_its_text_gives() {
         assert!(pages >= 3 && headed >= pages, "{pages} pages, {headed} with headings, in {}", root.display());
     }
 }
+
+/// A link may go to the template's `#summary` and `#claims` only on a page that shows claims,
+/// though every page keeps those IDs from its headings (`## Summary` is `#summary-2` on both).
+#[test]
+fn a_link_to_a_section_the_page_does_not_show_is_an_unknown_anchor() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let write = |rel: &str, text: &str| {
+        let path = tmp.path().join(rel);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("folder");
+        std::fs::write(path, text).expect("write");
+    };
+    let page = |title: &str, front: &str, body: &str| {
+        format!(
+            "---\ntitle: {{ ja: \"{title}\", en: \"{title}\" }}\n{front}---\n\n:::ja\n{body}\n:::\n\n:::en\n{body}\n:::\n"
+        )
+    };
+    let claim = "claims:\n  - id: one\n    class: confirmed\n    text: { ja: \"一。\", en: \"One.\" }\n    scope: { gfx: [gfx1201], observed: \"2026-03-27\" }\n    sources:\n      - { basis: artifact, file: a.so, tool: \"strings -a\", output: \"gfx1201\" }\n    history:\n      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n";
+    write("content/notes.md", &page("Notes", "", "## Summary\n\nText."));
+    write("content/shown.md", &page("Shown", claim, "## Summary\n\nText."));
+    let links = [
+        "notes.md#summary",
+        "notes.md#claims",
+        "notes.md#summary-2",
+        "notes.md#main",
+        "shown.md#summary",
+        "shown.md#claims",
+        "shown.md#summary-2",
+    ];
+    let body: Vec<String> = links.iter().map(|l| format!("[{l}]({l})\n")).collect();
+    write("content/index.md", &page("Home", "", &body.concat()));
+    let mut engine = Engine::new(tmp.path(), BuildOptions::on(jiff::civil::date(2026, 11, 21)));
+    engine.check(&Change::Everything).expect("readable");
+    let unknown: Vec<String> = engine
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code.name == "ref/unknown-anchor")
+        .map(|d| d.message.split('`').nth(1).unwrap_or_default().to_owned())
+        .collect();
+    // Each wrong link once per language.
+    assert_eq!(unknown, ["#summary", "#claims", "#summary", "#claims"], "{:#?}", engine.diagnostics());
+    assert_eq!(engine.diagnostics().len(), 4, "{:#?}", engine.diagnostics());
+}

@@ -64,6 +64,9 @@ pub struct Body {
     pub raw_html: Vec<Range<usize>>,
     /// Its link reference definitions, for the runs that do not define what they use.
     pub refs: RefDefs,
+    /// The `{#id}` of every heading that has one, in order (whether two collide, or one takes
+    /// an ID the page gives its own sections, is for the page to say).
+    pub heading_ids: Vec<crate::links::HeadingId>,
 }
 
 struct Open {
@@ -239,7 +242,9 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
             &text[range.start - base..range.end - base],
         ));
     }
-    (Body { blocks: root, links: found.links, raw_html: found.raw_html, refs }, diagnostics)
+    let body =
+        Body { blocks: root, links: found.links, raw_html: found.raw_html, refs, heading_ids: found.heading_ids };
+    (body, diagnostics)
 }
 
 /// End the div `open` whose content ends at `inner_end` (relative to the body, like `resume`):

@@ -21,7 +21,7 @@ pub use body::partners;
 pub use body::{Block, Body, Div, DivKind, parse_body};
 pub use gloss::{Gloss, Glossary};
 pub use highlight::highlight_css;
-pub use links::{Link, Target, scheme};
+pub use links::{HeadingId, Link, Target, scheme};
 pub use refdefs::RefDefs;
 pub use render::{
     ComponentWords, RenderContext, RenderedBody, Resolved, Section, Source, escape, headings, render_html, sections,

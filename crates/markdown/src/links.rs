@@ -109,10 +109,23 @@ pub(crate) struct Found {
     pub(crate) raw_html: Vec<Range<usize>>,
     /// Headings with attributes other than `{#id .class}`: the heading's range and the names.
     pub(crate) heading_attributes: Vec<(Range<usize>, Vec<String>)>,
+    /// The `{#id}` of every heading that has one, in order.
+    pub(crate) heading_ids: Vec<HeadingId>,
     /// Reference-style links that no definition their text sees resolves.
     pub(crate) undefined: Vec<Range<usize>>,
     /// The first element nested deeper than [`MAX_MARKDOWN_DEPTH`] (quotes, lists, emphasis, …).
     pub(crate) too_deep: Option<Range<usize>>,
+}
+
+/// A heading's own `{#id}`, as the author wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct HeadingId {
+    /// The ID.
+    pub id: String,
+    /// The heading, as a byte range in the file.
+    pub span: Range<usize>,
+    /// Its language; `None` outside the language divs (the heading is in both).
+    pub lang: Option<Lang>,
 }
 
 /// The deepest nesting of Markdown elements a body may have: a quote in a list item holding
@@ -206,9 +219,14 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, refs: &RefDefs, found: 
                 }
                 continue;
             }
-            Event::Start(Tag::Heading { attrs, .. }) if !attrs.is_empty() => {
-                let names = attrs.iter().map(|(name, _)| name.to_string()).collect();
-                found.heading_attributes.push((at(span), names));
+            Event::Start(Tag::Heading { id, attrs, .. }) => {
+                if let Some(id) = id {
+                    found.heading_ids.push(HeadingId { id: id.to_string(), span: at(span.clone()), lang });
+                }
+                if !attrs.is_empty() {
+                    let names = attrs.iter().map(|(name, _)| name.to_string()).collect();
+                    found.heading_attributes.push((at(span), names));
+                }
                 continue;
             }
             _ => continue,

@@ -8,6 +8,12 @@ use shoko_markdown::{Anchors, Lang};
 use shoko_vocab::{claim_anchor, question_anchor};
 use std::collections::BTreeSet;
 
+/// The ID of the page's main content (the skip link's target).
+pub const MAIN_ID: &str = "main";
+/// The ID of the section saying what the page gives.
+pub const GAIN_ID: &str = "gain";
+/// The ID of the page's evidence summary.
+pub const SUMMARY_ID: &str = "summary";
 /// The ID of the section listing a page's child pages.
 pub const CHILDREN_ID: &str = "children";
 /// The ID of the section holding a page's claim cards.
@@ -19,7 +25,21 @@ pub const DOES_NOT_CLAIM_ID: &str = "does-not-claim";
 
 /// IDs of the sections the page template adds around the body.
 pub const TEMPLATE_IDS: [&str; 7] =
-    ["main", "gain", "summary", CHILDREN_ID, CLAIMS_ID, QUESTIONS_ID, DOES_NOT_CLAIM_ID];
+    [MAIN_ID, GAIN_ID, SUMMARY_ID, CHILDREN_ID, CLAIMS_ID, QUESTIONS_ID, DOES_NOT_CLAIM_ID];
+
+/// What the page part with template ID `id` is, for a reader of a diagnostic.
+pub fn template_part(id: &str) -> Option<&'static str> {
+    Some(match id {
+        MAIN_ID => "main content",
+        GAIN_ID => "\"what this page gives\" section",
+        SUMMARY_ID => "evidence summary",
+        CHILDREN_ID => "list of its pages",
+        CLAIMS_ID => "section of claim cards",
+        QUESTIONS_ID => "section of open questions",
+        DOES_NOT_CLAIM_ID => "\"does not claim\" section",
+        _ => return None,
+    })
+}
 
 /// The claims a page shows as cards: the ones it declares, then the ones it cites, each once.
 pub fn card_ids(doc: &Document) -> Vec<ClaimId> {
@@ -73,11 +93,26 @@ pub fn kept_anchors(doc: &Document, site: &SiteModel, lang: Lang) -> BTreeSet<St
     ids
 }
 
-/// The IDs every page has besides its headings': the template's sections, its cards, its
-/// questions, a deck's slides.
+/// The IDs a page has besides its headings': the template's sections it shows, its cards, its
+/// questions, a deck's slides. (All the template's IDs are kept from headings, shown or not, so a
+/// heading's ID does not change when a claim is added; a link may only go to those shown. The
+/// list of child pages and the open questions, which may be shown for other files, count as
+/// shown, and so do the cards of claims declared in files that could not be read.)
 fn fixed_anchors(doc: &Document, site: &SiteModel) -> BTreeSet<String> {
-    let mut ids: BTreeSet<String> = TEMPLATE_IDS.iter().map(|s| (*s).to_owned()).collect();
-    ids.extend(card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()).map(claim_anchor));
+    let (cards, unread): (Vec<ClaimId>, Vec<ClaimId>) =
+        card_ids(doc).into_iter().partition(|id| site.claim(id).is_some());
+    let page = doc.page();
+    // A card of a file that could not be read would be shown: a link to the section is not a
+    // second mistake.
+    let shows_cards = !cards.is_empty() || unread.iter().any(|id| site.unreadable().contains(id));
+    let shown = |id: &str| match id {
+        SUMMARY_ID | CLAIMS_ID => shows_cards,
+        GAIN_ID => page.is_some_and(|p| p.gain.is_some()),
+        DOES_NOT_CLAIM_ID => page.is_some_and(|p| !p.does_not_claim.is_empty()),
+        _ => true,
+    };
+    let mut ids: BTreeSet<String> = TEMPLATE_IDS.iter().filter(|id| shown(id)).map(|s| (*s).to_owned()).collect();
+    ids.extend(cards.into_iter().map(claim_anchor));
     ids.extend(doc.questions.iter().map(|q| question_anchor(&q.id)));
     ids.extend(slide_numbers(doc));
     ids

@@ -86,7 +86,7 @@ fn refused_link_schemes_are_errors_in_every_spelling() {
 #[test]
 fn headings_take_only_an_id_and_classes() {
     let tmp =
-        site(&[("content/p.md", &body("## Main {#main onclick=alert(1) style=color:red}\n\n## Fine {#fine .wide}"))]);
+        site(&[("content/p.md", &body("## Main {#top onclick=alert(1) style=color:red}\n\n## Fine {#fine .wide}"))]);
     let (code, diags) = check(tmp.path());
     assert_eq!(code, 1);
     assert_eq!(diags.len(), 1, "{diags:?}");

@@ -132,10 +132,19 @@ fn a_folder_made_again_under_the_old_name_is_not_the_builds() {
 }
 
 #[test]
-fn pages_named_dot_or_dot_dot_are_refused() {
+fn pages_named_dot_or_dot_dot_are_hidden_files_and_never_read() {
     let page = "---\ntitle: { ja: \"点\", en: \"DOTDOT\" }\n---\n\n:::ja\n点。\n:::\n\n:::en\nDots.\n:::\n";
-    let tmp = site(&[("content/..md", page), ("content/...md", page)]);
-    let run = super::shoko(&["check", "--root", &tmp.path().display().to_string()]);
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    assert_eq!(run.stderr.matches("would be written over another page's folder").count(), 2, "{}", run.stderr);
+    let tmp = site(&[("content/..md", page), ("content/...md", page), ("content/a/..md", page)]);
+    let root = tmp.path();
+    let run = super::shoko(&["check", "--root", &root.display().to_string()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let before = everything(root);
+    let (code, stderr) = build_into(root, root, "out");
+    assert_eq!(code, 0, "{stderr}");
+    let after = everything(root);
+    // Only the output and its record are new, and no page of theirs is in it.
+    let new: Vec<&(String, Vec<u8>)> = after.iter().filter(|(p, _)| !before.iter().any(|(b, _)| b == p)).collect();
+    assert!(new.iter().all(|(p, _)| p.starts_with("out/") || p.starts_with(".out")), "{new:?}");
+    assert!(new.iter().any(|(p, _)| p == "out/en/index.html"), "the home page is built");
+    assert!(!new.iter().any(|(_, bytes)| bytes.windows(6).any(|w| w == b"DOTDOT")), "a hidden page was read");
 }

@@ -40,6 +40,7 @@ pub mod fm_wrong_type;
 pub mod fm_yaml_syntax;
 pub mod i18n_translation_drift;
 pub mod md_callout_class;
+pub mod md_heading_id;
 pub mod page_missing_home;
 pub mod page_reserved_path;
 pub mod page_url_collision;
@@ -90,6 +91,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &file_bad_media::CODE,
         &i18n_translation_drift::CODE,
         &md_callout_class::CODE,
+        &md_heading_id::CODE,
         &file_empty::CODE,
         &file_symlink::CODE,
         &file_too_large::CODE,

@@ -6,6 +6,7 @@ mod claim;
 mod data;
 mod de_error;
 mod formats;
+mod heading_ids;
 mod page;
 mod search_words;
 mod unread;

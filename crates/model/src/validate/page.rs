@@ -3,7 +3,7 @@
 
 use super::claim::{bilingual, bilingual_at};
 use super::formats::Check;
-use super::{DocumentInput, each_item};
+use super::{DocumentInput, each_item, heading_ids};
 use crate::locate::Locator;
 use crate::media::MediaKind;
 use crate::model::{
@@ -208,6 +208,13 @@ pub fn validate_page(
             shoko_markdown::sections(parsed.source(text, body.start), lang, &words, &mut anchors)
         })
     };
+    use crate::yaml::Item;
+    let claim_ids = front.claims.iter().filter_map(|c| if let Item::Valid(c) = c { Some(c.id.as_str()) } else { None });
+    let question_ids =
+        front.questions.iter().filter_map(|q| if let Item::Valid(q) = q { Some(q.id.as_str()) } else { None });
+    let cited = citations.iter().map(|r| r.id.0.as_str());
+    let page_ids = heading_ids::PageIds::new(claim_ids.chain(cited), question_ids, slides);
+    heading_ids::check(&parsed, &sections, &page_ids, input.file, out);
     let phases = each_item(&front.phases, "phases", loc, out, |record, at, out| Phase {
         id: record.id.clone(),
         question: bilingual(&record.question, "question", at, out),
