@@ -1,6 +1,6 @@
 //! `shoko serve` in the terminal: one line per rebuild saying what changed, how many pages were
-//! updated and how long it took, and a line when a save does not build (its diagnostics follow);
-//! warnings when they change.
+//! updated and how long it took, and a line when a save does not build (its diagnostics follow)
+//! and when the next one builds again; warnings when they change.
 //! The real binary, serving on 127.0.0.1.
 
 mod common;
@@ -70,6 +70,8 @@ fn each_rebuild_prints_one_line() {
     let untranslated = PAGE.replace(":::en\nBody\n:::\n", "");
     common::write(tmp.path(), "content/index.md", &untranslated);
     wait_for(&lines, "content/index.md changed");
+    // The errors above are gone, and the terminal says so.
+    wait_for(&lines, "no errors now");
     wait_for(&lines, "warning[i18n/missing-translation]");
     wait_for(&lines, "0 errors, 1 warning");
     common::write(tmp.path(), "content/index.md", &untranslated.replace(":::ja", "\n\n:::ja"));

@@ -185,6 +185,7 @@ impl State {
         match result {
             Ok((files, changed, base_path, warnings)) => {
                 let html = changed.iter().filter(|p| p.ends_with(".html")).count();
+                let had_errors = self.read().errors.is_some();
                 let changed = self.replace(files, &changed, base_path);
                 if self.options.print {
                     let pages = match html {
@@ -193,6 +194,11 @@ impl State {
                         n => format!("{n} pages updated"),
                     };
                     eprintln!("{what}: {pages} in {took} ms");
+                    // The errors printed last are gone: said once, so the terminal's last word
+                    // is not a count of errors that no longer exist.
+                    if had_errors {
+                        eprintln!("no errors now");
+                    }
                     // Warnings (drift, claims to review, …) are printed when they change, not
                     // after every save.
                     let mut warned = self.warned.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
