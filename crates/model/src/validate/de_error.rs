@@ -114,6 +114,11 @@ fn describe(serde_words: &str) -> String {
         "sequence" | "a sequence" => String::from("a list"),
         other if other.starts_with("string ") => format!("the text {}", &other[7..]),
         other if other.starts_with("struct ") => String::from("a mapping"),
+        // serde names Rust's number types; an author wrote a number.
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => String::from("a whole number"),
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => String::from("a whole number, 0 or more"),
+        "f32" | "f64" => String::from("a number"),
+        "a boolean" | "bool" => String::from("true or false"),
         other => other.to_owned(),
     }
 }
