@@ -4,6 +4,9 @@
 //! `content/`. Media files (`::: audio`, `::: pdf`) are checked against their names
 //! ([`shoko_model::media`]) and copied under `media/` with a fingerprint in the name, so a
 //! changed recording is never served from a stale cache; their [`ImageInfo`] has no size.
+//! Files a plain link offers (`[data](table.csv)`) are copied the same way, unchecked but for
+//! their size and for names a browser would run (`shoko_model::media::active_when_served`);
+//! a linked image is published as an image.
 //! Runs in parallel.
 //!
 //! Only files that the content walk found are read (regular files under `content/`, never
@@ -46,11 +49,13 @@ pub(crate) struct Source<'a> {
     pub(crate) max_bytes: u64,
 }
 
-/// How a page uses a file: as an image (`![alt](file)`) or as media a component names.
+/// How a page uses a file: as an image (`![alt](file)`), as media a component names, or as a
+/// download a plain link offers (`[data](table.csv)`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Use {
     Image,
     Media,
+    Download,
 }
 
 /// Every image or media file a page of `site` shows (that the walk found), with the first place
@@ -62,6 +67,16 @@ fn used(source: Source<'_>, site: &SiteModel) -> BTreeMap<String, (Span, Use)> {
         let images = page.images.iter().map(|(p, s)| (p, s, Use::Image));
         for (path, span, how) in images.chain(page.media.iter().map(|(p, s)| (p, s, Use::Media))) {
             if source.files.contains(path) {
+                used.entry(path.clone()).or_insert_with(|| (span.clone(), how));
+            }
+        }
+    }
+    // Linked files come after what pages show, so a file both shown and linked is the image.
+    // One a browser would run is never published (`file/unsafe-download`).
+    for page in site.docs().iter().filter_map(|d| d.page()) {
+        for (path, _, span) in &page.files {
+            if source.files.contains(path) && !shoko_model::media::active_when_served(path) {
+                let how = if shoko_model::media::linked_as_image(path) { Use::Image } else { Use::Download };
                 used.entry(path.clone()).or_insert_with(|| (span.clone(), how));
             }
         }
@@ -124,8 +139,10 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
     let results: Vec<Result<Option<Diagnostic>, IoError>> = used
         .par_iter()
         .map(|(path, (span, how))| {
-            if *how == Use::Media {
-                return probe_media(source, path, span);
+            match how {
+                Use::Media => return probe_media(source, path, span),
+                Use::Download => return Ok(open(source, path, span)?.err()),
+                Use::Image => {}
             }
             let bad = |reason: String| Ok(Some(file_bad_image::diagnostic(span.clone(), path, &reason)));
             let named = match named_format(path) {
@@ -178,12 +195,23 @@ fn media(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
     if let Some(reason) = shoko_model::media::problem(path, &bytes[..bytes.len().min(MEDIA_HEAD)]) {
         return Err(reason);
     }
+    Ok(fingerprinted(path, bytes))
+}
+
+/// File `path` published as it is, named with a fingerprint of its bytes (so a changed file is
+/// never served from a stale cache).
+fn fingerprinted(path: &str, bytes: Vec<u8>) -> Processed {
     let hash = blake3::hash(&bytes).to_hex();
-    let (stem, ext) = path.rsplit_once('.').unwrap_or((path, ""));
-    let published = format!("{MEDIA_DIR}/{stem}.{}.{ext}", &hash.as_str()[..10]);
+    // The extension is the file name's (never a folder's), dot included; a name may have none.
+    let name = path.rfind('/').map_or(0, |i| i + 1);
+    let (stem, ext) = match path[name..].rfind('.') {
+        Some(dot) if dot > 0 => path.split_at(name + dot),
+        _ => (path, ""),
+    };
+    let published = format!("{MEDIA_DIR}/{stem}.{}{ext}", &hash.as_str()[..10]);
     let info =
         ImageInfo { src: published.clone(), width: 0, height: 0, srcset: Vec::new(), original: published.clone() };
-    Ok((path.to_owned(), info, vec![(published, bytes)]))
+    (path.to_owned(), info, vec![(published, bytes)])
 }
 
 /// The diagnostic for an SVG that is not one, or not safe to publish.
@@ -209,8 +237,13 @@ pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, Io
                 Err(too_large) => return Ok(Err(too_large)),
             };
             let bytes = read_all(source, path, opened, size)?;
-            if *how == Use::Media {
-                return Ok(media(path, bytes).map_err(|reason| file_bad_media::diagnostic(span.clone(), path, &reason)));
+            match how {
+                Use::Media => {
+                    let published = media(path, bytes);
+                    return Ok(published.map_err(|reason| file_bad_media::diagnostic(span.clone(), path, &reason)));
+                }
+                Use::Download => return Ok(Ok(fingerprinted(path, bytes))),
+                Use::Image => {}
             }
             if named_format(path) == Ok(None)
                 && let Some(problem) = svg_problem(path, &bytes, span)

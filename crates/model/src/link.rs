@@ -684,6 +684,10 @@ fn check_files(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnos
         }
         for (file, dest, span) in &page.files {
             if files.contains(file) {
+                // Published for download (or as an image), unless a browser would run it.
+                if crate::media::active_when_served(file) {
+                    out.push(rules::file_unsafe_download::diagnostic(span.clone(), file));
+                }
                 continue;
             }
             // A built page's address (`gfx942.html`, `gpu/`) written where its source belongs.

@@ -1,6 +1,7 @@
 //! Media files pages play or show (`::: audio`, `::: pdf`): which names each component takes
-//! and, from a file's first bytes, whether the file is what its name says. The engine copies
-//! them; `check` and `build` both judge them here.
+//! and, from a file's first bytes, whether the file is what its name says; and which files a
+//! plain link may offer as a download. The engine copies them; `check` and `build` both judge
+//! them here.
 
 /// What a media file is, by its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +35,23 @@ pub fn audio_names() -> String {
 fn extension(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or(path);
     name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default()
+}
+
+/// Names a browser would open as a page, a script or a style sheet of the site (`.html`,
+/// `.xhtml`, `.xml`, `.js`, `.css`, …): a content file linked as a download must not have one,
+/// or it would run on the site's origin.
+const ACTIVE: [&str; 12] = ["html", "htm", "xhtml", "xht", "xml", "xsl", "xslt", "js", "mjs", "css", "wasm", "svgz"];
+
+/// Whether a file named `path`, linked from a page, would be served as a page, script or style
+/// sheet of the site rather than downloaded (see [`ACTIVE`]).
+pub fn active_when_served(path: &str) -> bool {
+    ACTIVE.contains(&extension(path).as_str())
+}
+
+/// Whether a file named `path`, linked from a page, is published as an image (and checked as
+/// one: an SVG may hold scripts) rather than copied as a download.
+pub fn linked_as_image(path: &str) -> bool {
+    matches!(extension(path).as_str(), "svg" | "png" | "jpg" | "jpeg" | "gif" | "webp")
 }
 
 /// What `path` is by its name, if a media component takes it.

@@ -111,7 +111,12 @@ impl RenderContext for PageCx<'_, '_> {
         let (file, anchor) = match Target::of(dest) {
             Target::Claim(id) => return Some(self.claim_link(id, here, lang)),
             Target::Page { file, anchor } => (file, anchor),
-            Target::Anchor(_) | Target::File(_) | Target::External | Target::Refused(_) => return None,
+            // A file published for download (or as an image): its copy under `media/`.
+            Target::File(file) => {
+                let info = self.cx.images.get(&resolve_relative(&self.doc.path, &file)?)?;
+                return Some(Resolved { href: relative_href(here, &info.original), after: None, struck: false });
+            }
+            Target::Anchor(_) | Target::External | Target::Refused(_) => return None,
         };
         let target = *self.cx.site.pages().get(&resolve_relative(&self.doc.path, &file)?)?;
         let mut href = relative_href(here, self.cx.page_dir(target, lang));

@@ -27,6 +27,7 @@ pub mod file_invalid_utf8;
 pub mod file_symlink;
 pub mod file_too_large;
 pub mod file_unknown_data;
+pub mod file_unsafe_download;
 pub mod file_unsafe_svg;
 pub mod fm_bad_format;
 pub mod fm_bad_value;
@@ -97,6 +98,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &file_too_large::CODE,
         &file_invalid_utf8::CODE,
         &file_unknown_data::CODE,
+        &file_unsafe_download::CODE,
         &file_unsafe_svg::CODE,
         &fm_bad_format::CODE,
         &fm_bad_value::CODE,
