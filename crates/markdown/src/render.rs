@@ -154,32 +154,15 @@ fn walk(source: Source<'_>, lang: Lang, cx: &dyn RenderContext, anchors: &mut An
     let mut r =
         Renderer { glossary, glossed, text, base, refs, scope: None, lang, cx, anchors, out, unit: 0, nth: 0, mode };
     let partner = partners(blocks);
-    for (i, paired) in in_pair_order(&partner) {
-        // A language pair is one unit, numbered by its first block; its blocks count from 0.
-        let unit = partner[i].map_or(i, |p| p.min(i));
-        if unit != r.unit || partner[i].is_none_or(|p| p > i) {
+    for (i, block) in blocks.iter().enumerate() {
+        // A language pair is one unit, numbered by its first block.
+        r.unit = partner[i].map_or(i, |p| p.min(i));
+        if partner[i].is_none_or(|p| p > i) {
             r.nth = 0;
         }
-        r.unit = unit;
-        r.block(&blocks[i], paired);
+        r.block(block, partner[i].is_some());
     }
     r.out
-}
-
-/// The blocks of a level (by index, with whether each has a partner) in the order a page shows
-/// them: a pair where its first block stands, its two blocks one after the other (a page shows
-/// the one in its language), so a block without a partner between them comes after the pair in
-/// both languages.
-fn in_pair_order(partner: &[Option<usize>]) -> impl Iterator<Item = (usize, bool)> + '_ {
-    partner
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| match *p {
-            None => [Some((i, false)), None],
-            Some(p) if p > i => [Some((i, true)), Some((p, true))],
-            Some(_) => [None, None],
-        })
-        .flatten()
 }
 
 impl Renderer<'_> {
@@ -196,8 +179,8 @@ impl Renderer<'_> {
 
     fn blocks(&mut self, blocks: &[Block]) {
         let partner = partners(blocks);
-        for (i, paired) in in_pair_order(&partner) {
-            self.block(&blocks[i], paired);
+        for (block, p) in blocks.iter().zip(partner) {
+            self.block(block, p.is_some());
         }
     }
 
@@ -693,30 +676,6 @@ mod tests {
             assert!(rendered.len() >= 4, "{rendered:?}");
             assert_eq!(alone, rendered, "{lang:?}");
         }
-    }
-
-    #[test]
-    fn a_block_added_between_a_pair_is_the_one_shown_untranslated() {
-        // A new Japanese paragraph written between a translated pair: the pair stays a pair, and
-        // the new paragraph follows it in English as it does in Japanese.
-        let text = ":::ja\n## 観測\n\n既存の段落。\n:::\n\n:::ja\n新しく足した段落。\n:::\n\n:::en\n## Observation\n\nThe existing paragraph.\n:::\n";
-        let en = render(text, Lang::En);
-        insta::assert_snapshot!(en.html, @r#"
-        <h2 id="observation">Observation</h2>
-        <p>The existing paragraph.</p>
-        <div class="fallback" lang="ja">
-        <p class="fallback-notice" lang="en">untranslated (en)</p>
-        <p>新しく足した段落。</p>
-        </div>
-        "#);
-        assert_eq!(en.fallbacks, 1);
-        let ja = render(text, Lang::Ja);
-        assert!(ja.html.contains("既存の段落。") && ja.html.contains("新しく足した段落。"), "{}", ja.html);
-        // The two headings of the pair stand in the same place, so the language switch links
-        // one to the other.
-        assert_eq!(ja.headings.len(), 1);
-        assert_eq!(en.headings.len(), 1);
-        assert_eq!(ja.headings[0].slot, en.headings[0].slot);
     }
 
     #[test]
