@@ -26,7 +26,7 @@
 use crate::pipeline::BuildOptions;
 use crate::{CONFIG_FILE, INPUT_DIRS, IoError};
 use rayon::prelude::*;
-use shoko_vocab::layout::OUTPUT_DIR;
+use shoko_vocab::layout::{CONTENT_DIR, OUTPUT_DIR, is_hidden};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -67,7 +67,12 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
         // A linked input is not read by a build, so only the link itself counts (walking it
         // would follow it: a link to /usr took seconds).
         let walk = walkdir::WalkDir::new(root.join(input)).follow_root_links(false).sort_by_file_name();
-        for entry in walk {
+        // A hidden file under `content/` is never read (`layout::is_hidden`): an editor's swap
+        // file coming and going changes nothing a build makes.
+        let read = |e: &walkdir::DirEntry| {
+            input != CONTENT_DIR || e.depth() == 0 || !is_hidden(&e.file_name().to_string_lossy())
+        };
+        for entry in walk.into_iter().filter_entry(read) {
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(e) if e.io_error().is_some_and(|e| e.kind() == std::io::ErrorKind::NotFound) => continue,

@@ -2,7 +2,7 @@
 //! Obsidian's `.trash/`, macOS's `._name` copies on shared drives, Emacs's `.#name` locks,
 //! vim's swap files. A build never reads them (a deleted draft with a broken link, or a
 //! resource fork that is not UTF-8, made the whole build fail) and never publishes them, and
-//! `serve` does nothing when one appears or changes.
+//! `serve` does nothing when one appears or changes, nor does a build after one.
 
 use shoko_engine::{BuildOptions, Change, Engine, MemoryOutput, Rebuilt};
 use std::path::Path;
@@ -64,4 +64,17 @@ fn serve_does_nothing_when_a_hidden_file_appears_or_changes() {
         other => panic!("{:?}", other.map(|_| ()).map_err(|e| e.to_string())),
     }
     assert!(engine.diagnostics().is_empty(), "{:#?}", engine.diagnostics());
+}
+
+#[test]
+fn a_hidden_file_coming_and_going_leaves_the_inputs_fingerprint_as_it_was() {
+    let tmp = site();
+    let root = tmp.path();
+    let fingerprint = || shoko_engine::stamp::fingerprint(root, &options()).expect("readable").hash;
+    let before = fingerprint();
+    write(root, "content/.index.md.swp", b"\x00swap");
+    write(root, "content/.trash/another.md", b"draft");
+    assert_eq!(fingerprint(), before, "a build after it would not be a no-op");
+    write(root, "content/notes.md", page("Notes", "Text.").as_bytes());
+    assert_ne!(fingerprint(), before, "a page added is a change");
 }

@@ -37,15 +37,21 @@ fn extension(path: &str) -> String {
     name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default()
 }
 
-/// Names a browser would open as a page, a script or a style sheet of the site (`.html`,
-/// `.xhtml`, `.xml`, `.js`, `.css`, …): a content file linked as a download must not have one,
-/// or it would run on the site's origin.
-const ACTIVE: [&str; 12] = ["html", "htm", "xhtml", "xht", "xml", "xsl", "xslt", "js", "mjs", "css", "wasm", "svgz"];
-
 /// Whether a file named `path`, linked from a page, would be served as a page, script or style
-/// sheet of the site rather than downloaded (see [`ACTIVE`]).
+/// sheet of the site rather than downloaded: by the content type its name gets (the table
+/// `serve` serves by, close to the one GitHub Pages uses), an HTML, XML (`+xml` too: XHTML,
+/// RSS, MathML, …), JavaScript, CSS, WebAssembly, HTML component or web archive type. A linked
+/// image is not one: it is published as an image, an SVG checked as one.
 pub fn active_when_served(path: &str) -> bool {
-    ACTIVE.contains(&extension(path).as_str())
+    let active = |m: &mime_guess::Mime| {
+        let (kind, sub) = (m.type_().as_str(), m.subtype().as_str());
+        m.suffix().is_some_and(|s| s.as_str() == "xml")
+            || sub == "xml"
+            || matches!(kind, "message" | "multipart")
+            || matches!(sub, "html" | "css" | "javascript" | "ecmascript" | "x-javascript" | "x-component")
+            || matches!(sub, "wasm" | "hta" | "xsl" | "xslt" | "x-shockwave-flash")
+    };
+    !linked_as_image(path) && mime_guess::from_path(path).iter().any(|m| active(&m))
 }
 
 /// Whether a file named `path`, linked from a page, is published as an image (and checked as
@@ -96,6 +102,19 @@ fn named(found: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_linked_file_a_browser_would_run_is_told_from_one_it_downloads() {
+        let run = ["a.html", "a.HTM", "a.shtml", "a.xhtml", "a.xml", "feed.rss", "feed.atom", "m.mathml", "a.js"];
+        let run_too = ["a.mjs", "a.css", "a.wasm", "a.htc", "page.mht", "d.xsd", "a.xsl", "dir/x.kml"];
+        for name in run.into_iter().chain(run_too) {
+            assert!(active_when_served(name), "{name} would run");
+        }
+        let kept = ["t.csv", "a.txt", "run.log", "d.json", "l.yaml", "p.pdf", "a.zip", "f.svg", "i.png", "raw", "k.s"];
+        for name in kept.into_iter().chain(["notes.md", "v1.2/output", "x.ipynb", "x.tar.gz"]) {
+            assert!(!active_when_served(name), "{name} downloads");
+        }
+    }
 
     #[test]
     fn names_and_bytes_must_agree() {

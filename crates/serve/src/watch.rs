@@ -136,12 +136,19 @@ fn rewatch(debouncer: &Mutex<Inner>, root: &Path) {
     }
 }
 
-/// Whether a changed path is one that affects the site (`.` components are ignored).
+/// Whether a changed path is one that affects the site (`.` components are ignored): not a
+/// hidden file under `content/`, which a build never reads (an editor's swap file or lock).
 fn is_watched(root: &Path, path: &Path) -> bool {
     let path: PathBuf = path.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect();
     let Ok(rel) = path.strip_prefix(root) else { return false };
     let first: PathBuf = rel.components().take(1).collect();
     let first = first.to_string_lossy();
+    if first == shoko_vocab::layout::CONTENT_DIR
+        && let Ok(inside) = rel.strip_prefix(shoko_vocab::layout::CONTENT_DIR)
+        && shoko_vocab::layout::is_hidden(&inside.to_string_lossy())
+    {
+        return false;
+    }
     WATCHED.contains(&first.as_ref()) || first == CONFIG
 }
 
@@ -160,5 +167,9 @@ mod tests {
         assert!(!is_watched(root, Path::new("/r/site/index.html")));
         assert!(!is_watched(root, Path::new("/elsewhere/content/a.md")));
         assert!(is_watched(root, Path::new("/r/./content/a.md")));
+        assert!(!is_watched(root, Path::new("/r/content/.a.md.swp")), "a swap file");
+        assert!(!is_watched(root, Path::new("/r/content/.trash/a.md")), "a trash folder");
+        assert!(!is_watched(root, Path::new("/r/content/logs/.#probe.yaml")), "a lock");
+        assert!(is_watched(root, Path::new("/r/static/.well-known/security.txt")), "only content/ hides");
     }
 }
