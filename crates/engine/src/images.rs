@@ -58,9 +58,10 @@ enum Use {
     Download,
 }
 
-/// Every image or media file a page of `site` shows (that the walk found), with the first place
-/// that shows it and how. A file shown as an image is judged as one, whatever its name says, so
-/// `![x](doc.pdf)` is a bad image, not a published PDF.
+/// Every image, media file or download a page of `site` shows or links (that the walk found,
+/// and not one a browser would run), with the first place that shows it and how. A file shown
+/// as an image is judged as one, whatever its name says, so `![x](doc.pdf)` is a bad image, not
+/// a published PDF.
 fn used(source: Source<'_>, site: &SiteModel) -> BTreeMap<String, (Span, Use)> {
     let mut used = BTreeMap::new();
     for page in site.docs().iter().filter_map(|d| d.page()) {
@@ -84,7 +85,8 @@ fn used(source: Source<'_>, site: &SiteModel) -> BTreeMap<String, (Span, Use)> {
     used
 }
 
-/// The content paths of every image or media file a page of `site` shows (that exists).
+/// The content paths of every image, media file or download a page of `site` shows or links
+/// (that exists).
 pub(crate) fn used_paths(source: Source<'_>, site: &SiteModel) -> BTreeSet<String> {
     used(source, site).into_keys().collect()
 }
@@ -124,12 +126,18 @@ fn open(source: Source<'_>, path: &str, span: &Span) -> Result<Result<(std::fs::
     Ok(Ok((opened, size)))
 }
 
-/// Read all of an opened image.
-fn read_all(source: Source<'_>, path: &str, mut opened: std::fs::File, size: u64) -> Result<Vec<u8>, IoError> {
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-    std::io::Read::read_to_end(&mut opened, &mut bytes)
+/// Read all of an opened file, measured at `size`: the diagnostic when it grew past the limit
+/// since it was measured.
+fn read_all(
+    source: Source<'_>,
+    path: &str,
+    span: &Span,
+    opened: std::fs::File,
+    size: u64,
+) -> Result<Result<Vec<u8>, Diagnostic>, IoError> {
+    let read = crate::load::read_at_most(opened, size, source.max_bytes)
         .map_err(|e| IoError::new("read", source.root.join(CONTENT_DIR).join(path), e))?;
-    Ok(bytes)
+    Ok(read.map_err(|read| file_too_large::diagnostic(span.clone(), read, source.max_bytes)))
 }
 
 /// Check that every image a page shows is a readable image (raster: its header only) and that
@@ -154,8 +162,10 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
                 Err(too_large) => return Ok(Some(too_large)),
             };
             let Some(named) = named else {
-                let bytes = read_all(source, path, opened, size)?;
-                return Ok(svg_problem(path, &bytes, span));
+                return Ok(match read_all(source, path, span, opened, size)? {
+                    Ok(bytes) => svg_problem(path, &bytes, span),
+                    Err(too_large) => Some(too_large),
+                });
             };
             let header = image::ImageReader::new(std::io::BufReader::new(opened))
                 .with_guessed_format()
@@ -226,7 +236,7 @@ fn svg_problem(path: &str, bytes: &[u8], span: &Span) -> Option<Diagnostic> {
     }
 }
 
-/// Process every image a page of `site` shows.
+/// Process every image, media file and download a page of `site` shows or links.
 pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, IoError> {
     let used = used(source, site);
     let results: Vec<Result<Result<Processed, Diagnostic>, IoError>> = used
@@ -236,7 +246,10 @@ pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, Io
                 Ok(opened) => opened,
                 Err(too_large) => return Ok(Err(too_large)),
             };
-            let bytes = read_all(source, path, opened, size)?;
+            let bytes = match read_all(source, path, span, opened, size)? {
+                Ok(bytes) => bytes,
+                Err(too_large) => return Ok(Err(too_large)),
+            };
             match how {
                 Use::Media => {
                     let published = media(path, bytes);

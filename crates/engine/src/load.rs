@@ -125,7 +125,6 @@ pub(crate) enum Decoded {
 /// The one way a content file is read, by a full build and by `serve` re-reading what changed:
 /// the size limit first, then the bytes, without a BOM, as UTF-8.
 pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<Decoded, IoError> {
-    use std::io::Read as _;
     let error = |e| IoError::new("read", path, e);
     // One open, and the size from it: a file that grows after it was measured is still read
     // no further than the limit.
@@ -134,11 +133,10 @@ pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<Decoded, IoError>
     if size > max_bytes {
         return Ok(Decoded::TooLarge(size));
     }
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-    file.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes).map_err(error)?;
-    if bytes.len() as u64 > max_bytes {
-        return Ok(Decoded::TooLarge(bytes.len() as u64));
-    }
+    let mut bytes = match read_at_most(file, size, max_bytes).map_err(error)? {
+        Ok(bytes) => bytes,
+        Err(read) => return Ok(Decoded::TooLarge(read)),
+    };
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
@@ -154,11 +152,23 @@ pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<Decoded, IoError>
     })
 }
 
+/// The bytes of `file`, measured at `size`, read to its end but never past `max_bytes`: `Err`
+/// with how many bytes were read (`max_bytes + 1`) when it is longer, as a file that grew after
+/// it was measured may be. Every content file and every file a page publishes is read so.
+pub(crate) fn read_at_most(file: std::fs::File, size: u64, max_bytes: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::with_capacity(usize::try_from(size.min(max_bytes)).unwrap_or(0));
+    file.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes)?;
+    let read = bytes.len() as u64;
+    Ok(if read > max_bytes { Err(read) } else { Ok(bytes) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Decoded, read_text};
     use std::path::Path;
 
+    #[cfg(target_os = "linux")]
     #[test]
     fn the_limit_holds_for_the_bytes_read_not_only_for_the_size_reported() {
         // `/proc` files report a size of 0 and then give their text: a file that grew after it

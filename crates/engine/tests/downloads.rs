@@ -42,7 +42,9 @@ fn build(root: &Path) -> (MemoryOutput, Vec<(String, String)>) {
 
 #[test]
 fn a_linked_file_is_published_and_the_link_points_at_its_copy() {
-    let tmp = site("[table](../data/table.csv) [raw](../data/v1.2/output) [figure](../figures/f.svg)");
+    let tmp = site(
+        "[table](../data/table.csv) [raw](../data/v1.2/output) [figure](../figures/f.svg) [row](../data/table.csv#row=2)",
+    );
     let (out, found) = build(tmp.path());
     assert!(found.is_empty(), "{found:#?}");
     let files = out.files();
@@ -59,6 +61,7 @@ fn a_linked_file_is_published_and_the_link_points_at_its_copy() {
         for published in [table.as_str(), raw.as_str(), "media/figures/f.svg"] {
             assert!(html.contains(&format!("href=\"../../{published}\"")), "{lang}: {published} in {html}");
         }
+        assert!(html.contains(&format!("href=\"../../{table}#row=2\"")), "{lang}: the fragment is kept: {html}");
     }
 }
 

@@ -25,8 +25,14 @@ pub enum Target<'a> {
         /// The part after `#`, if any.
         anchor: Option<&'a str>,
     },
-    /// Another file under `content/` (an image, a download), percent-escapes decoded.
-    File(Cow<'a, str>),
+    /// Another file under `content/` (an image, a download), percent-escapes decoded, and the
+    /// part after `#` (`paper.pdf#page=3`), if any.
+    File {
+        /// The file part.
+        file: Cow<'a, str>,
+        /// The part after `#`, if any.
+        anchor: Option<&'a str>,
+    },
     /// `http:`, `https:` or `mailto:` ([`EXTERNAL_SCHEMES`]).
     External,
     /// Any other scheme (`javascript:`, `vbscript:`, `data:`, `file:`, …), in any case and
@@ -50,7 +56,7 @@ impl Target<'_> {
                 // A query has no meaning for a file of the site.
                 let file = file.split_once('?').map_or(file, |(f, _)| f);
                 let file = percent_encoding::percent_decode_str(file).decode_utf8().unwrap_or(Cow::Borrowed(file));
-                if file.ends_with(".md") { Target::Page { file, anchor } } else { Target::File(file) }
+                if file.ends_with(".md") { Target::Page { file, anchor } } else { Target::File { file, anchor } }
             }
         }
     }
@@ -299,7 +305,11 @@ mod tests {
         assert_eq!(Target::of("#top"), Target::Anchor("top"));
         assert_eq!(Target::of("a%20b.md#x"), Target::Page { file: "a b.md".into(), anchor: Some("x") });
         assert_eq!(Target::of("a%23b.md"), Target::Page { file: "a#b.md".into(), anchor: None });
-        assert_eq!(Target::of("../figures/a%20b.png"), Target::File("../figures/a b.png".into()));
+        assert_eq!(
+            Target::of("../figures/a%20b.png"),
+            Target::File { file: "../figures/a b.png".into(), anchor: None }
+        );
+        assert_eq!(Target::of("paper.pdf#page=3"), Target::File { file: "paper.pdf".into(), anchor: Some("page=3") });
         assert_eq!(Target::of("HTTPS://x.org/a.md"), Target::External);
         assert_eq!(Target::of("mailto:a@b.c"), Target::External);
         assert_eq!(Target::of("Javascript:alert(1)"), Target::Refused("javascript".into()));

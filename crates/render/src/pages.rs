@@ -112,9 +112,14 @@ impl RenderContext for PageCx<'_, '_> {
             Target::Claim(id) => return Some(self.claim_link(id, here, lang)),
             Target::Page { file, anchor } => (file, anchor),
             // A file published for download (or as an image): its copy under `media/`.
-            Target::File(file) => {
+            Target::File { file, anchor } => {
                 let info = self.cx.images.get(&resolve_relative(&self.doc.path, &file)?)?;
-                return Some(Resolved { href: relative_href(here, &info.original), after: None, struck: false });
+                let href = relative_href(here, &info.original);
+                let href = match anchor {
+                    Some(anchor) => [&*href, "#", anchor].concat(),
+                    None => href,
+                };
+                return Some(Resolved { href, after: None, struck: false });
             }
             Target::Anchor(_) | Target::External | Target::Refused(_) => return None,
         };
@@ -147,7 +152,7 @@ impl RenderContext for PageCx<'_, '_> {
     }
 
     fn image(&self, dest: &str, alt: &str, lang: Lang) -> Option<String> {
-        let (Target::File(file) | Target::Page { file, .. }) = Target::of(dest) else { return None };
+        let (Target::File { file, .. } | Target::Page { file, .. }) = Target::of(dest) else { return None };
         let info = self.cx.images.get(&resolve_relative(&self.doc.path, &file)?)?;
         let here = self.cx.page_dir(self.id, lang);
         let href = |p: &str| escape(&relative_href(here, p));

@@ -75,7 +75,7 @@ pub fn validate_page(
             continue;
         }
         if link.image {
-            if let Target::File(file) | Target::Page { file, .. } = &target {
+            if let Target::File { file, .. } | Target::Page { file, .. } = &target {
                 match resolve_relative(input.path, file) {
                     Some(target) => images.push((target, span)),
                     None => out.push(ref_unknown_page::escapes(span, &link.dest)),
@@ -95,7 +95,7 @@ pub fn validate_page(
                 }
                 None => out.push(ref_unknown_page::escapes(span, &link.dest)),
             },
-            Target::File(file) => match resolve_relative(input.path, &file) {
+            Target::File { file, .. } => match resolve_relative(input.path, &file) {
                 Some(target) => files.push((target, link.dest.clone(), span)),
                 None => out.push(ref_unknown_page::escapes(span, &link.dest)),
             },
@@ -319,7 +319,7 @@ fn card_link(
             out.push(rules::ref_unsafe_url::diagnostic(span, &scheme));
             CardLink::External(String::new())
         }
-        Target::Claim(_) | Target::Anchor(_) | Target::File(_) => {
+        Target::Claim(_) | Target::Anchor(_) | Target::File { .. } => {
             out.push(rules::ref_unknown_page::card_link(span, link));
             CardLink::External(String::new())
         }
