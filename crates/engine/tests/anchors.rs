@@ -41,7 +41,8 @@ fn the_anchors_a_page_kept_are_the_anchors_its_text_gives() {
 }
 
 /// A link may go to the template's `#summary` and `#claims` only on a page that shows claims,
-/// though every page keeps those IDs from its headings (`## Summary` is `#summary-2` on both).
+/// and to `#gain` only on a page to read (a deck shows its gain on the title slide, without the
+/// section), though every page keeps those IDs from its headings (`## Summary` is `#summary-2`).
 #[test]
 fn a_link_to_a_section_the_page_does_not_show_is_an_unknown_anchor() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -58,7 +59,13 @@ fn a_link_to_a_section_the_page_does_not_show_is_an_unknown_anchor() {
     let claim = "claims:\n  - id: one\n    class: confirmed\n    text: { ja: \"一。\", en: \"One.\" }\n    scope: { gfx: [gfx1201], observed: \"2026-03-27\" }\n    sources:\n      - { basis: artifact, file: a.so, tool: \"strings -a\", output: \"gfx1201\" }\n    history:\n      - { date: \"2026-03-27\", from: null, to: confirmed, reason: { ja: \"初回\", en: \"First record\" } }\n";
     write("content/notes.md", &page("Notes", "", "## Summary\n\nText."));
     write("content/shown.md", &page("Shown", claim, "## Summary\n\nText."));
+    let gain = "gain: { ja: \"得るもの\", en: \"What it gives\" }\n";
+    write("content/deck.md", &page("Deck", &format!("layout: slides\n{gain}"), "## One\n\nText."));
+    write("content/read.md", &page("Read", gain, "Text."));
     let links = [
+        "deck.md#gain",
+        "read.md#gain",
+        "deck.md#2",
         "notes.md#summary",
         "notes.md#claims",
         "notes.md#summary-2",
@@ -78,6 +85,11 @@ fn a_link_to_a_section_the_page_does_not_show_is_an_unknown_anchor() {
         .map(|d| d.message.split('`').nth(1).unwrap_or_default().to_owned())
         .collect();
     // Each wrong link once per language.
-    assert_eq!(unknown, ["#summary", "#claims", "#summary", "#claims"], "{:#?}", engine.diagnostics());
-    assert_eq!(engine.diagnostics().len(), 4, "{:#?}", engine.diagnostics());
+    assert_eq!(
+        unknown,
+        ["#gain", "#summary", "#claims", "#gain", "#summary", "#claims"],
+        "{:#?}",
+        engine.diagnostics()
+    );
+    assert_eq!(engine.diagnostics().len(), 6, "{:#?}", engine.diagnostics());
 }

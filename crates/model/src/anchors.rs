@@ -56,29 +56,50 @@ pub fn card_ids(doc: &Document) -> Vec<ClaimId> {
 
 /// A fresh anchor allocator with every non-heading ID of the page reserved.
 pub fn reserved(doc: &Document, site: &SiteModel) -> Anchors {
+    let cards = card_ids(doc).into_iter().filter(|id| site.claim(id).is_some());
+    let slides = doc.page().map_or(0, |p| p.slides);
+    reserving(part_ids(cards, doc.questions.iter().map(|q| &q.id), slides))
+}
+
+/// An anchor allocator with `ids` reserved.
+pub fn reserving(ids: impl IntoIterator<Item = String>) -> Anchors {
     let mut anchors = Anchors::default();
-    for id in TEMPLATE_IDS {
-        anchors.reserve(id);
-    }
-    for id in card_ids(doc).into_iter().filter(|id| site.claim(id).is_some()) {
-        anchors.reserve(&claim_anchor(id));
-    }
-    for q in &doc.questions {
-        anchors.reserve(&question_anchor(&q.id));
-    }
-    for number in slide_numbers(doc) {
-        anchors.reserve(&number);
+    for id in ids {
+        anchors.reserve(&id);
     }
     anchors
 }
 
-/// The anchors of a deck's slides, `1` (the title slide) to the last; none for other pages and
-/// for a deck without `##` sections (it is shown as a page).
-fn slide_numbers(doc: &Document) -> Vec<String> {
-    match doc.page().map_or(0, |p| p.slides) {
-        0 => Vec::new(),
-        slides => (1..=slides + 1).map(|n| n.to_string()).collect(),
+/// The IDs a page keeps for its own parts, so that no heading takes one: the template's
+/// sections, the anchors of its cards (`cards`: the claims it shows) and of its open
+/// `questions`, and a deck's slides, `1` (the title slide) to `slides + 1` (none when it has no
+/// `##` sections: it is shown as a page).
+pub fn part_ids(
+    cards: impl IntoIterator<Item = impl AsRef<str>>,
+    questions: impl IntoIterator<Item = impl AsRef<str>>,
+    slides: usize,
+) -> impl Iterator<Item = String> {
+    let numbers = if slides == 0 { 1..1 } else { 1..slides + 2 };
+    TEMPLATE_IDS
+        .iter()
+        .map(|id| (*id).to_owned())
+        .chain(cards.into_iter().map(claim_anchor))
+        .chain(questions.into_iter().map(question_anchor))
+        .chain(numbers.map(|n| n.to_string()))
+}
+
+/// What the page part with ID `id` (one of [`part_ids`]) is, for a reader of a diagnostic.
+pub fn part_name(id: &str) -> String {
+    if let Some(part) = template_part(id) {
+        return part.to_owned();
     }
+    if let Some(claim) = id.strip_prefix(&claim_anchor("")) {
+        return format!("card for claim `{claim}`");
+    }
+    if let Some(question) = id.strip_prefix(&question_anchor("")) {
+        return format!("open question `{question}`");
+    }
+    format!("slide {id}")
 }
 
 /// Every ID a link may target on `doc` in `lang` (empty for logs), from what the page kept when
@@ -107,15 +128,13 @@ fn fixed_anchors(doc: &Document, site: &SiteModel) -> BTreeSet<String> {
     let shows_cards = !cards.is_empty() || unread.iter().any(|id| site.unreadable().contains(id));
     let shown = |id: &str| match id {
         SUMMARY_ID | CLAIMS_ID => shows_cards,
-        GAIN_ID => page.is_some_and(|p| p.gain.is_some()),
+        // A deck or a poster shows its gain without the section (and its ID).
+        GAIN_ID => page.is_some_and(|p| p.gain.is_some() && !p.layout.presents()),
         DOES_NOT_CLAIM_ID => page.is_some_and(|p| !p.does_not_claim.is_empty()),
         _ => true,
     };
-    let mut ids: BTreeSet<String> = TEMPLATE_IDS.iter().filter(|id| shown(id)).map(|s| (*s).to_owned()).collect();
-    ids.extend(cards.into_iter().map(claim_anchor));
-    ids.extend(doc.questions.iter().map(|q| question_anchor(&q.id)));
-    ids.extend(slide_numbers(doc));
-    ids
+    let slides = page.map_or(0, |p| p.slides);
+    part_ids(&cards, doc.questions.iter().map(|q| &q.id), slides).filter(|id| shown(id)).collect()
 }
 
 /// The plain text of `doc`'s body in `lang`, section by section (see [`shoko_markdown::sections`]),

@@ -13,11 +13,11 @@ pub static CODE: Code = Code {
 };
 
 /// `{#id}` on the heading at `span`, already the ID of the earlier heading `earlier` (its text),
-/// which is at `first` when it took the ID with a `{#id}` of its own.
-pub fn taken_by_heading(span: Span, id: &str, earlier: &str, first: Option<Span>) -> Diagnostic {
+/// which is at `first` when it took the ID with a `{#id}` of its own; the heading gets `given`.
+pub fn taken_by_heading(span: Span, id: &str, earlier: &str, first: Option<Span>, given: &str) -> Diagnostic {
     let found =
         Diagnostic::new(&CODE, format!("heading ID `{id}` is already the ID of the heading \"{earlier}\" above"), span)
-            .with_label(format!("this heading would get `{id}-2`"))
+            .with_label(format!("this heading would get `{given}`"))
             .with_hint("give one of the two headings another ID: links to `#ID` go to the first");
     match first {
         Some(first) => found.with_secondary(first, format!("`{id}` is this heading's")),
@@ -25,9 +25,10 @@ pub fn taken_by_heading(span: Span, id: &str, earlier: &str, first: Option<Span>
     }
 }
 
-/// `{#id}` on the heading at `span`, an ID the page keeps for its own part `what`.
-pub fn taken_by_page(span: Span, id: &str, what: &str) -> Diagnostic {
+/// `{#id}` on the heading at `span`, an ID the page keeps for its own part `what`; the heading
+/// gets `given`.
+pub fn taken_by_page(span: Span, id: &str, what: &str, given: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("heading ID `{id}` is kept for the page's {what}"), span)
-        .with_label(format!("this heading would get `{id}-2`"))
+        .with_label(format!("this heading would get `{given}`"))
         .with_hint(format!("give the heading another ID, such as `{{#my-{id}}}`"))
 }

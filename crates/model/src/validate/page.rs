@@ -201,20 +201,23 @@ pub fn validate_page(
         }
     }
     unplaced_cards(&front.cards, &cards, &uses, loc, out);
-    let sections = {
-        let words = super::search_words::card_words(&cards);
-        Lang::ALL.map(|lang| {
-            let mut anchors = shoko_markdown::Anchors::default();
-            shoko_markdown::sections(parsed.source(text, body.start), lang, &words, &mut anchors)
-        })
-    };
+    // The IDs the page keeps for its own parts, reserved before its headings are numbered, as
+    // the render reserves them (for every claim it cites: one that does not exist is an error).
     use crate::yaml::Item;
     let claim_ids = front.claims.iter().filter_map(|c| if let Item::Valid(c) = c { Some(c.id.as_str()) } else { None });
     let question_ids =
         front.questions.iter().filter_map(|q| if let Item::Valid(q) = q { Some(q.id.as_str()) } else { None });
     let cited = citations.iter().map(|r| r.id.0.as_str());
-    let page_ids = heading_ids::PageIds::new(claim_ids.chain(cited), question_ids, slides);
-    heading_ids::check(&parsed, &sections, &page_ids, input.file, out);
+    let parts: std::collections::BTreeSet<String> =
+        crate::anchors::part_ids(claim_ids.chain(cited), question_ids, slides).collect();
+    let sections = {
+        let words = super::search_words::card_words(&cards);
+        Lang::ALL.map(|lang| {
+            let mut anchors = crate::anchors::reserving(parts.iter().cloned());
+            shoko_markdown::sections(parsed.source(text, body.start), lang, &words, &mut anchors)
+        })
+    };
+    heading_ids::check(&parsed, &sections, &parts, input.file, out);
     let phases = each_item(&front.phases, "phases", loc, out, |record, at, out| Phase {
         id: record.id.clone(),
         question: bilingual(&record.question, "question", at, out),
