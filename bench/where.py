@@ -17,9 +17,9 @@ KERNEL = [
     ("file metadata", ("statx", "newfstatat", "vfs_fstat")),
     ("folders, renames, removals", ("mkdir", "rename", "unlink", "rmdir", "getdents")),
 ]
-# The allocator and the C library's memory functions.
 # Crates whose generic functions run for another crate's types.
 GENERIC = {"core", "alloc", "std", "serde", "serde_core"}
+# The allocator and the C library's memory functions.
 MEMORY = re.compile(r"^(_rjem_|je_|__mem|mem(cpy|move|set|cmp)|tcache_|arena_|extent_|do_rallocx|alloc::raw_vec)")
 
 

@@ -12,13 +12,15 @@ pages=${WHERE_PAGES:-10000}
 work=${BENCH_DIR:-/tmp/shoko-bench}
 out=/dev/shm/shoko-where
 mkdir -p "$work"
-trap 'rm -rf "$out" "/dev/shm/.shoko-where.cache"' EXIT
+# The output, its cache and its record beside it.
+trap 'rm -rf "$out" /dev/shm/.shoko-where.*' EXIT
 
 RUSTFLAGS="-C force-frame-pointers=yes" cargo build --locked --profile profiling -q -p shoko
 cargo build --locked --release -q -p xtask
 [ -d "$work/c$pages" ] || target/release/xtask corpus --pages "$pages" --out "$work/c$pages" >/dev/null
 shoko=target/profiling/shoko
-cold() { rm -rf "$out" "/dev/shm/.shoko-where.cache"; RAYON_NUM_THREADS=1 "$@" "$shoko" build --root "$work/c$pages/ours" --out "$out" >/dev/null 2>&1; }
-cold
+cold() { rm -rf "$out" /dev/shm/.shoko-where.*; RAYON_NUM_THREADS=1 "$@" "$shoko" build --root "$work/c$pages/ours" --out "$out" >/dev/null; }
+# The build's notes go to the terminal with perf's own messages, if any.
+cold 2>/dev/null
 cold perf record -q -F 499 -g -o "$work/where.data"
 perf script -i "$work/where.data" 2>/dev/null | python3 bench/where.py

@@ -79,6 +79,7 @@ fn each_rebuild_prints_one_line() {
     common::write(tmp.path(), "content/index.md", PAGE);
     let between = until(&lines, "no warnings now");
     assert!(!between.iter().any(|l| l.contains("warning[")), "the same warning, moved: not again: {between:?}");
+    assert!(!between.iter().any(|l| l.contains("no errors now")), "said once, not after every save: {between:?}");
     let _ = child.kill();
     let _ = child.wait();
 }

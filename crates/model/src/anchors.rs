@@ -23,9 +23,27 @@ pub const QUESTIONS_ID: &str = "questions";
 /// The ID of the section saying what a page does not claim.
 pub const DOES_NOT_CLAIM_ID: &str = "does-not-claim";
 
-/// IDs of the sections the page template adds around the body.
-pub const TEMPLATE_IDS: [&str; 7] =
-    [MAIN_ID, GAIN_ID, SUMMARY_ID, CHILDREN_ID, CLAIMS_ID, QUESTIONS_ID, DOES_NOT_CLAIM_ID];
+/// The ID of the search box in every page's header.
+pub const SEARCH_INPUT_ID: &str = "search-input";
+/// The ID of the search results under it.
+pub const SEARCH_RESULTS_ID: &str = "search-results";
+/// The ID of a deck's title on its first slide.
+pub const DECK_TITLE_ID: &str = "deck-title";
+
+/// IDs of the parts the page templates add around the body (a test holds the default templates
+/// to this list).
+pub const TEMPLATE_IDS: [&str; 10] = [
+    MAIN_ID,
+    GAIN_ID,
+    SUMMARY_ID,
+    CHILDREN_ID,
+    CLAIMS_ID,
+    QUESTIONS_ID,
+    DOES_NOT_CLAIM_ID,
+    SEARCH_INPUT_ID,
+    SEARCH_RESULTS_ID,
+    DECK_TITLE_ID,
+];
 
 /// What the page part with template ID `id` is, for a reader of a diagnostic.
 pub fn template_part(id: &str) -> Option<&'static str> {
@@ -37,6 +55,9 @@ pub fn template_part(id: &str) -> Option<&'static str> {
         CLAIMS_ID => "section of claim cards",
         QUESTIONS_ID => "section of open questions",
         DOES_NOT_CLAIM_ID => "\"does not claim\" section",
+        SEARCH_INPUT_ID => "search box",
+        SEARCH_RESULTS_ID => "search results",
+        DECK_TITLE_ID => "deck title",
         _ => return None,
     })
 }
@@ -131,6 +152,7 @@ fn fixed_anchors(doc: &Document, site: &SiteModel) -> BTreeSet<String> {
         // A deck or a poster shows its gain without the section (and its ID).
         GAIN_ID => page.is_some_and(|p| p.gain.is_some() && !p.layout.presents()),
         DOES_NOT_CLAIM_ID => page.is_some_and(|p| !p.does_not_claim.is_empty()),
+        DECK_TITLE_ID => page.is_some_and(|p| p.slides > 0),
         _ => true,
     };
     let slides = page.map_or(0, |p| p.slides);
@@ -155,4 +177,29 @@ pub fn sections<'a>(
             (anchor, section)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TEMPLATE_IDS;
+
+    #[test]
+    fn every_id_the_default_page_templates_write_is_kept_from_headings() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../templates/");
+        let mut found = Vec::new();
+        for name in ["base.html", "page.html", "partials/summary.html"] {
+            let text = std::fs::read_to_string(format!("{dir}{name}")).expect("a default template");
+            for part in text.split("id=\"").skip(1) {
+                let id = part.split('"').next().unwrap_or_default();
+                // Written from data (`{{ claim.anchor }}`, a slide's number) or a slide's number.
+                if !id.contains("{{") && !id.chars().all(|c| c.is_ascii_digit()) {
+                    found.push(id.to_owned());
+                }
+            }
+        }
+        assert!(found.len() >= TEMPLATE_IDS.len(), "{found:?}");
+        for id in &found {
+            assert!(TEMPLATE_IDS.contains(&id.as_str()), "`{id}` is written by a template but not kept");
+        }
+    }
 }

@@ -185,8 +185,7 @@ impl State {
         match result {
             Ok((files, changed, base_path, warnings)) => {
                 let html = changed.iter().filter(|p| p.ends_with(".html")).count();
-                let had_errors = self.read().errors.is_some();
-                let changed = self.replace(files, &changed, base_path);
+                let (changed, had_errors) = self.replace(files, &changed, base_path);
                 if self.options.print {
                     let pages = match html {
                         0 => "nothing to update".to_owned(),
@@ -246,7 +245,9 @@ impl State {
         }
     }
 
-    fn replace(&self, files: Option<Files>, changed: &[String], base_path: String) -> Vec<String> {
+    /// Serve `files` (when there are new ones) under `base_path`, and tell open pages: the
+    /// addresses that changed, and whether the errors shown until now are gone.
+    fn replace(&self, files: Option<Files>, changed: &[String], base_path: String) -> (Vec<String>, bool) {
         let mut snapshot = self.snapshot.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         let base = self.options.base_path.clone().unwrap_or(base_path);
         let changed = changed_urls(changed, &base);
@@ -262,7 +263,7 @@ impl State {
         if !changed.is_empty() {
             let _ = self.events.send(LiveEvent::Reload(changed.clone()));
         }
-        changed
+        (changed, had_errors)
     }
 
     fn fail(&self, report: &Report) {
