@@ -32,6 +32,7 @@ pub mod file_unsafe_svg;
 pub mod fm_bad_format;
 pub mod fm_bad_value;
 pub mod fm_future_date;
+pub mod fm_markdown_in_text;
 pub mod fm_missing;
 pub mod fm_missing_field;
 pub mod fm_unclosed;
@@ -103,6 +104,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &fm_bad_format::CODE,
         &fm_bad_value::CODE,
         &fm_future_date::CODE,
+        &fm_markdown_in_text::CODE,
         &fm_missing::CODE,
         &fm_missing_field::CODE,
         &fm_unclosed::CODE,

@@ -257,6 +257,12 @@ pub(super) fn bilingual(value: &Bilingual, key: &str, loc: &Locator<'_>, out: &m
 pub(super) fn bilingual_at(value: &Bilingual, rel: &YamlPath, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Texts {
     let present = |v: &Option<String>| v.as_ref().filter(|t| !t.trim().is_empty()).cloned();
     let (ja, en) = (present(&value.ja), present(&value.en));
+    for (lang, text) in [("ja", &ja), ("en", &en)] {
+        if let Some(link) = text.as_deref().and_then(rules::fm_markdown_in_text::first_link) {
+            let at = rel.key(lang);
+            out.push(rules::fm_markdown_in_text::diagnostic(loc.span(&at), &loc.path(&at).to_string(), link));
+        }
+    }
     let missing: Vec<&str> = [("ja", &ja), ("en", &en)].iter().filter(|(_, v)| v.is_none()).map(|(l, _)| *l).collect();
     if !missing.is_empty() {
         out.push(rules::claim_missing_text::diagnostic(loc.key_span(rel), &loc.path(rel).to_string(), &missing));
