@@ -95,15 +95,14 @@ pub(crate) fn used_paths(source: Source<'_>, site: &SiteModel) -> BTreeSet<Strin
 /// image's name. Images are published under their own name, so the name decides how a browser
 /// opens the file: a PNG named `.html` would be a page on the site's origin.
 fn named_format(path: &str) -> Result<Option<image::ImageFormat>, String> {
-    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
-    match ext.as_str() {
-        "svg" => Ok(None),
-        "png" | "jpg" | "jpeg" | "gif" | "webp" => Ok(image::ImageFormat::from_extension(&ext)),
-        _ => Err(format!(
-            "`{}` is not an image's name: images end in .png, .jpg, .jpeg, .gif, .webp or .svg",
-            path.rsplit('/').next().unwrap_or(path)
-        )),
+    use shoko_model::media::{IMAGE_EXTENSIONS, extension};
+    let ext = extension(path);
+    if !IMAGE_EXTENSIONS.contains(&ext.as_str()) {
+        let names: Vec<String> = IMAGE_EXTENSIONS.iter().map(|e| format!(".{e}")).collect();
+        let name = path.rsplit('/').next().unwrap_or(path);
+        return Err(format!("`{name}` is not an image's name: images end in {}", names.join(", ")));
     }
+    Ok(if ext == "svg" { None } else { image::ImageFormat::from_extension(&ext) })
 }
 
 /// Whether the format found in the bytes is the one the name says.

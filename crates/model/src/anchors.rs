@@ -6,6 +6,7 @@ use crate::link::SiteModel;
 use crate::model::{ClaimId, Document};
 use shoko_markdown::{Anchors, Lang};
 use shoko_vocab::{claim_anchor, question_anchor};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 /// The ID of the page's main content (the skip link's target).
@@ -83,10 +84,10 @@ pub fn reserved(doc: &Document, site: &SiteModel) -> Anchors {
 }
 
 /// An anchor allocator with `ids` reserved.
-pub fn reserving(ids: impl IntoIterator<Item = String>) -> Anchors {
+pub fn reserving(ids: impl IntoIterator<Item = impl AsRef<str>>) -> Anchors {
     let mut anchors = Anchors::default();
     for id in ids {
-        anchors.reserve(&id);
+        anchors.reserve(id.as_ref());
     }
     anchors
 }
@@ -99,14 +100,15 @@ pub fn part_ids(
     cards: impl IntoIterator<Item = impl AsRef<str>>,
     questions: impl IntoIterator<Item = impl AsRef<str>>,
     slides: usize,
-) -> impl Iterator<Item = String> {
+) -> impl Iterator<Item = Cow<'static, str>> {
+    // Every page's render and search records reserve these: the template's are not copied.
     let numbers = if slides == 0 { 1..1 } else { 1..slides + 2 };
     TEMPLATE_IDS
         .iter()
-        .map(|id| (*id).to_owned())
-        .chain(cards.into_iter().map(claim_anchor))
-        .chain(questions.into_iter().map(question_anchor))
-        .chain(numbers.map(|n| n.to_string()))
+        .map(|id| Cow::Borrowed(*id))
+        .chain(cards.into_iter().map(|id| claim_anchor(id).into()))
+        .chain(questions.into_iter().map(|id| question_anchor(id).into()))
+        .chain(numbers.map(|n| n.to_string().into()))
 }
 
 /// What the page part with ID `id` (one of [`part_ids`]) is, for a reader of a diagnostic.
@@ -156,7 +158,8 @@ fn fixed_anchors(doc: &Document, site: &SiteModel) -> BTreeSet<String> {
         _ => true,
     };
     let slides = page.map_or(0, |p| p.slides);
-    part_ids(&cards, doc.questions.iter().map(|q| &q.id), slides).filter(|id| shown(id)).collect()
+    let ids = part_ids(&cards, doc.questions.iter().map(|q| &q.id), slides);
+    ids.filter(|id| shown(id)).map(Cow::into_owned).collect()
 }
 
 /// The plain text of `doc`'s body in `lang`, section by section (see [`shoko_markdown::sections`]),

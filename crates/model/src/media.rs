@@ -31,8 +31,12 @@ pub fn audio_names() -> String {
     AUDIO.iter().map(|(e, _)| format!(".{e}")).collect::<Vec<_>>().join(", ")
 }
 
-/// The lowercase extension of `path`.
-fn extension(path: &str) -> String {
+/// The names images may have (their extensions, lowercase): raster formats the engine decodes,
+/// and SVG.
+pub const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "gif", "webp", "svg"];
+
+/// The lowercase extension of `path`'s file name (never a folder's; empty when it has none).
+pub fn extension(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or(path);
     name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default()
 }
@@ -57,7 +61,7 @@ pub fn active_when_served(path: &str) -> bool {
 /// Whether a file named `path`, linked from a page, is published as an image (and checked as
 /// one: an SVG may hold scripts) rather than copied as a download.
 pub fn linked_as_image(path: &str) -> bool {
-    matches!(extension(path).as_str(), "svg" | "png" | "jpg" | "jpeg" | "gif" | "webp")
+    IMAGE_EXTENSIONS.contains(&extension(path).as_str())
 }
 
 /// What `path` is by its name, if a media component takes it.

@@ -209,11 +209,11 @@ pub fn validate_page(
         front.questions.iter().filter_map(|q| if let Item::Valid(q) = q { Some(q.id.as_str()) } else { None });
     let cited = citations.iter().map(|r| r.id.0.as_str());
     let parts: std::collections::BTreeSet<String> =
-        crate::anchors::part_ids(claim_ids.chain(cited), question_ids, slides).collect();
+        crate::anchors::part_ids(claim_ids.chain(cited), question_ids, slides).map(|id| id.into_owned()).collect();
     let sections = {
         let words = super::search_words::card_words(&cards);
         Lang::ALL.map(|lang| {
-            let mut anchors = crate::anchors::reserving(parts.iter().cloned());
+            let mut anchors = crate::anchors::reserving(&parts);
             shoko_markdown::sections(parsed.source(text, body.start), lang, &words, &mut anchors)
         })
     };
