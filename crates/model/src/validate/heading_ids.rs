@@ -8,6 +8,7 @@ use crate::anchors::part_name;
 use crate::rules::md_heading_id;
 use shoko_diagnostics::{Diagnostic, FileId, Span};
 use shoko_markdown::{Body, HeadingId, Lang, Section};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
@@ -17,7 +18,7 @@ use std::ops::Range;
 pub(super) fn check(
     body: &Body,
     sections: &[Vec<Section>; 2],
-    parts: &BTreeSet<String>,
+    parts: &[Cow<'static, str>],
     file: FileId,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -39,7 +40,7 @@ pub(super) fn check(
                 continue;
             }
             let span = Span::new(file, at);
-            out.push(if parts.contains(own) {
+            out.push(if parts.iter().any(|p| p == own) {
                 md_heading_id::taken_by_page(span, own, &part_name(own), given)
             } else {
                 // The earlier heading that holds it, and where, when it holds it by a `{#id}`.

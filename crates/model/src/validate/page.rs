@@ -208,8 +208,8 @@ pub fn validate_page(
     let question_ids =
         front.questions.iter().filter_map(|q| if let Item::Valid(q) = q { Some(q.id.as_str()) } else { None });
     let cited = citations.iter().map(|r| r.id.0.as_str());
-    let parts: std::collections::BTreeSet<String> =
-        crate::anchors::part_ids(claim_ids.chain(cited), question_ids, slides).map(|id| id.into_owned()).collect();
+    let parts: Vec<std::borrow::Cow<'static, str>> =
+        crate::anchors::part_ids(claim_ids.chain(cited), question_ids, slides).collect();
     let sections = {
         let words = super::search_words::card_words(&cards);
         Lang::ALL.map(|lang| {
