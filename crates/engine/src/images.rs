@@ -117,8 +117,12 @@ fn same_format(path: &str, named: image::ImageFormat, found: image::ImageFormat)
 /// Open image `path`: the file and its size, or the diagnostic when it is over the limit.
 fn open(source: Source<'_>, path: &str, span: &Span) -> Result<Result<(std::fs::File, u64), Diagnostic>, IoError> {
     let file = source.root.join(CONTENT_DIR).join(path);
-    let opened = std::fs::File::open(&file).map_err(|e| IoError::new("read", &file, e))?;
-    let size = opened.metadata().map_err(|e| IoError::new("read", &file, e))?.len();
+    let (opened, size) = match shoko_files::read::open(&file) {
+        Ok(opened) => opened,
+        Err(shoko_files::read::Refusal::Failed(e)) => return Err(IoError::new("read", &file, e)),
+        // Found by the content walk as a regular file, and replaced since.
+        Err(_) => return Err(IoError::new("read", &file, std::io::Error::other("it is no longer a regular file"))),
+    };
     if size > source.max_bytes {
         return Ok(Err(file_too_large::diagnostic(span.clone(), size, source.max_bytes)));
     }
@@ -134,7 +138,7 @@ fn read_all(
     opened: std::fs::File,
     size: u64,
 ) -> Result<Result<Vec<u8>, Diagnostic>, IoError> {
-    let read = crate::load::read_at_most(opened, size, source.max_bytes)
+    let read = shoko_files::read::at_most(opened, size, source.max_bytes)
         .map_err(|e| IoError::new("read", source.root.join(CONTENT_DIR).join(path), e))?;
     Ok(read.map_err(|read| file_too_large::diagnostic(span.clone(), read, source.max_bytes)))
 }

@@ -19,8 +19,6 @@ pub use load::{Loaded, find};
 pub use output::{DiskOutput, MemoryFiles, MemoryOutput, Mode, Output};
 pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};
 
-use std::path::PathBuf;
-
 pub use shoko_render::claims_schema;
 pub use shoko_vocab::layout::{CONFIG_FILE, INPUT_DIRS};
 
@@ -29,27 +27,4 @@ pub fn all_codes() -> Vec<&'static shoko_diagnostics::Code> {
     shoko_render::rules::all()
 }
 
-/// A failure to read or write files (not a content problem).
-#[derive(Debug)]
-pub struct IoError {
-    /// What was being done.
-    pub action: String,
-    /// The path involved.
-    pub path: PathBuf,
-    /// The underlying error.
-    pub source: std::io::Error,
-}
-
-impl std::fmt::Display for IoError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot {} {}: {}", self.action, self.path.display(), self.source)
-    }
-}
-
-impl std::error::Error for IoError {}
-
-impl IoError {
-    pub(crate) fn new(action: &str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
-        IoError { action: action.to_owned(), path: path.into(), source }
-    }
-}
+pub use shoko_files::IoError;

@@ -4,6 +4,7 @@
 
 use crate::IoError;
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, SourceMap, Span};
+use shoko_files::read::Bytes;
 use shoko_model::SourceKind;
 use shoko_model::rules::{file_invalid_utf8, file_symlink, file_too_large, file_unknown_data};
 use shoko_vocab::ContentPath;
@@ -125,17 +126,13 @@ pub(crate) enum Decoded {
 /// The one way a content file is read, by a full build and by `serve` re-reading what changed:
 /// the size limit first, then the bytes, without a BOM, as UTF-8.
 pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<Decoded, IoError> {
-    let error = |e| IoError::new("read", path, e);
-    // One open, and the size from it: a file that grows after it was measured is still read
-    // no further than the limit.
-    let file = std::fs::File::open(path).map_err(error)?;
-    let size = file.metadata().map_err(error)?.len();
-    if size > max_bytes {
-        return Ok(Decoded::TooLarge(size));
-    }
-    let mut bytes = match read_at_most(file, size, max_bytes).map_err(error)? {
-        Ok(bytes) => bytes,
-        Err(read) => return Ok(Decoded::TooLarge(read)),
+    let mut bytes = match shoko_files::read::bytes(path, max_bytes)? {
+        Bytes::Read(bytes) => bytes,
+        Bytes::TooLarge(size) => return Ok(Decoded::TooLarge(size)),
+        // Found by the walk as a regular file, and replaced since by a link or a FIFO.
+        Bytes::Missing | Bytes::NotAFile => {
+            return Err(IoError::new("read", path, std::io::Error::other("it is no longer a regular file")));
+        }
     };
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
@@ -152,32 +149,9 @@ pub(crate) fn read_text(path: &Path, max_bytes: u64) -> Result<Decoded, IoError>
     })
 }
 
-/// The bytes of `file`, measured at `size`, read to its end but never past `max_bytes`: `Err`
-/// with how many bytes were read (`max_bytes + 1`) when it is longer, as a file that grew after
-/// it was measured may be. Every content file and every file a page publishes is read so.
-pub(crate) fn read_at_most(file: std::fs::File, size: u64, max_bytes: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
-    use std::io::Read as _;
-    let mut bytes = Vec::with_capacity(usize::try_from(size.min(max_bytes)).unwrap_or(0));
-    file.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes)?;
-    let read = bytes.len() as u64;
-    Ok(if read > max_bytes { Err(read) } else { Ok(bytes) })
-}
-
 #[cfg(test)]
 mod tests {
     use super::{Decoded, read_text};
-    use std::path::Path;
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn the_limit_holds_for_the_bytes_read_not_only_for_the_size_reported() {
-        // `/proc` files report a size of 0 and then give their text: a file that grew after it
-        // was measured looks the same.
-        let status = Path::new("/proc/self/status");
-        assert!(std::fs::metadata(status).expect("proc").len() == 0, "this test needs Linux's /proc");
-        assert!(matches!(read_text(status, 10).expect("read"), Decoded::TooLarge(11)));
-        assert!(matches!(read_text(status, 1 << 20).expect("read"), Decoded::Text(t) if t.starts_with("Name:")));
-    }
 
     #[test]
     fn a_file_at_the_limit_is_read_and_one_over_it_is_not() {

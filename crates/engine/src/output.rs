@@ -436,9 +436,10 @@ impl Output for DiskOutput {
             }
             let _ = std::fs::remove_dir_all(&staging);
         }
-        std::fs::create_dir_all(&staging).map_err(|e| IoError::new("create", &staging, e))?;
-        let marker = staging.join(STAGING_MARKER);
-        std::fs::write(&marker, "").map_err(|e| IoError::new("write", &marker, e))?;
+        // Made here, now (`mkdir` fails on anything already at the name, a link included), so
+        // nothing below it was put there by anyone else.
+        std::fs::create_dir(&staging).map_err(|e| IoError::new("create", &staging, e))?;
+        shoko_files::write::create_new(&staging.join(STAGING_MARKER), b"")?;
         Ok(Box::new(DiskStaging {
             dir: self.dir.clone(),
             staging,
@@ -485,7 +486,11 @@ impl Staging for DiskStaging<'_> {
         if let Some(folder) = target.parent() {
             std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
         }
-        let file = std::fs::File::create(&target).map_err(|e| IoError::new("write", &target, e))?;
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&target)
+            .map_err(|e| IoError::new("write", &target, e))?;
         Ok(OpenFile::File(std::io::BufWriter::with_capacity(1 << 16, file), target))
     }
 
@@ -538,10 +543,12 @@ impl Staging for DiskPatch<'_> {
             stamp::write_patch_pending(&dir, &previous, &touched, temporary)?;
             for path in &touched {
                 let (target, temp) = (dir.join(path), dir.join(temporary(path)));
-                if let Some(folder) = target.parent() {
-                    std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
+                if let Some((folder, _)) = path.rsplit_once('/') {
+                    shoko_files::write::folders(&dir, Path::new(folder))?;
                 }
-                std::fs::write(&temp, &files[path]).map_err(|e| IoError::new("write", &temp, e))?;
+                // The record names the temporary file before it exists, so it is made exclusively
+                // under that name (a folder with a version holds nothing else, see `begin`).
+                shoko_files::write::create_new(&temp, &files[path])?;
                 std::fs::rename(&temp, &target).map_err(|e| IoError::new("rename", &temp, e))?;
             }
         }
@@ -618,10 +625,11 @@ fn remove_stale(parent: &Path, name: &str, record: Option<&stamp::Record>) {
     for entry in entries.flatten() {
         let file = entry.file_name();
         let file = file.to_string_lossy();
-        let pid = [".new-", ".old-", ".stamp-new-"]
+        // A record being written has random characters after its process (`stamp::save`).
+        let pid = [".new-", ".old-", stamp::TEMPORARY]
             .iter()
             .find_map(|kind| file.strip_prefix(&format!(".{name}{kind}")))
-            .and_then(|pid| pid.parse::<u32>().ok());
+            .and_then(|pid| pid.split_once('.').map_or(pid, |(pid, _)| pid).parse::<u32>().ok());
         if !pid.is_some_and(|pid| pid != std::process::id() && !process_alive(pid)) {
             continue;
         }
@@ -666,10 +674,8 @@ fn write_tree(dir: &Path, files: &BTreeMap<String, Vec<u8>>, threads: Threads) -
     for folder in &folders {
         std::fs::create_dir_all(folder).map_err(|e| IoError::new("create", folder, e))?;
     }
-    let write = |(path, bytes): (&String, &Vec<u8>)| {
-        let target = dir.join(path);
-        std::fs::write(&target, bytes).map_err(|e| IoError::new("write", target, e))
-    };
+    // Each file is new in a folder this build made.
+    let write = |(path, bytes): (&String, &Vec<u8>)| shoko_files::write::create_new(&dir.join(path), bytes);
     match threads {
         Threads::Parallel => files.par_iter().try_for_each(write),
         Threads::Here => files.iter().try_for_each(write),

@@ -59,8 +59,8 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     /// How long each stage took, in order.
     pub timings: Timings,
-    /// Why translation drift was not checked, when history was wanted and could not be read.
-    pub history_note: Option<String>,
+    /// What translation drift was not checked for, one line each (`Engine::history_notes`).
+    pub history_notes: Vec<String>,
     /// What was not verified of the sources (no clone, a clone not read), in one line.
     pub sources_note: Option<String>,
 }
@@ -156,10 +156,7 @@ pub(crate) fn read_inputs_with(
     timings.lap("load");
     // The size limit of templates and strings comes from the configuration, which is reported
     // (and added to the source map, after them) below.
-    let limit = {
-        let mut scratch = SourceMap::new();
-        load_config(root, &mut scratch, &mut Vec::new())?.max_file_bytes
-    };
+    let limit = max_file_bytes(root)?;
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     let mut text = |rel: &str, default: &str, diagnostics: &mut Vec<Diagnostic>| {
         add_with_default(root, &mut loaded.sources, rel, default, limit, diagnostics)
@@ -181,7 +178,7 @@ pub(crate) fn read_inputs_with(
         diagnostics.extend(ui.check_templates(&template_files, &loaded.sources));
     }
     let config = load_config(root, &mut loaded.sources, &mut diagnostics)?;
-    let statics = static_paths(root, &mut loaded.sources, &mut diagnostics)?;
+    let statics = static_paths(root, config.max_file_bytes, &mut loaded.sources, &mut diagnostics)?;
     // Not there at all: a link there, or a file that did not read, is reported as what it is.
     let home = Path::new(shoko_vocab::layout::CONTENT_DIR).join(page_missing_home::HOME);
     let missing_home = (!loaded.files.contains(page_missing_home::HOME) && entry(root, &home)? == Entry::Missing)
@@ -362,6 +359,12 @@ const DEFAULT_STATIC: &[(&str, &str)] = &[
 ];
 
 /// `shoko.yaml` at the site root, if there is one (a link to one is reported and not read).
+/// The size limit of `root`'s configuration (`max_file_kib`), read on its own: the history and
+/// the inputs besides content need it before the configuration is reported.
+pub(crate) fn max_file_bytes(root: &Path) -> Result<u64, IoError> {
+    Ok(load_config(root, &mut SourceMap::new(), &mut Vec::new())?.max_file_bytes)
+}
+
 fn load_config(root: &Path, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<Config, IoError> {
     let limit = shoko_model::config::DEFAULT_MAX_FILE_BYTES;
     Ok(match read_input(root, crate::CONFIG_FILE, limit)? {
@@ -412,9 +415,11 @@ fn add_with_default(
 }
 
 /// The regular files under `static/` (from it), each added to `sources`, reporting the symbolic
-/// links among them (`static/` itself, or entries in it): they are skipped by [`load_static`].
+/// links among them (`static/` itself, or entries in it) and the files over `limit`: they are
+/// skipped by [`load_static`].
 fn static_paths(
     root: &Path,
+    limit: u64,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<Vec<(String, FileId)>, IoError> {
@@ -428,7 +433,12 @@ fn static_paths(
                     links.push(format!("{STATIC_DIR}/{rel}"));
                 } else if entry.file_type().is_file() {
                     let file = sources.add(format!("{STATIC_DIR}/{rel}"), "");
-                    files.push((rel, file));
+                    let size = entry.metadata().map_err(|e| IoError::new("read", entry.path(), e.into()))?.len();
+                    if size > limit {
+                        diagnostics.push(file_too_large::diagnostic(Span::file_start(file), size, limit));
+                    } else {
+                        files.push((rel, file));
+                    }
                 }
             }
         }
@@ -457,12 +467,20 @@ fn walk_static(root: &Path) -> Result<Vec<(String, walkdir::DirEntry)>, IoError>
 
 /// The bytes of the static files `statics` (as [`static_paths`] found them), then the built-in
 /// files the site does not have itself.
-pub(crate) fn load_static(root: &Path, statics: &[(String, FileId)]) -> Result<Vec<(String, Vec<u8>)>, IoError> {
+pub(crate) fn load_static(
+    root: &Path,
+    statics: &[(String, FileId)],
+    limit: u64,
+) -> Result<Vec<(String, Vec<u8>)>, IoError> {
     let dir = root.join(STATIC_DIR);
     let mut files = Vec::with_capacity(statics.len() + DEFAULT_STATIC.len());
     for (rel, _) in statics {
         let path = dir.join(rel);
-        files.push((rel.clone(), std::fs::read(&path).map_err(|e| IoError::new("read", &path, e))?));
+        // Found by the walk as a regular file within the limit; changed since, it is not read.
+        let shoko_files::read::Bytes::Read(bytes) = shoko_files::read::bytes(&path, limit)? else {
+            return Err(IoError::new("read", &path, std::io::Error::other("it changed while the site was built")));
+        };
+        files.push((rel.clone(), bytes));
     }
     for (path, text) in DEFAULT_STATIC {
         if !files.iter().any(|(rel, _)| rel == path) {

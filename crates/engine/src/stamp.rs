@@ -100,7 +100,14 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
                 let target = std::fs::read_link(&path).map_err(|e| IoError::new("read", &path, e))?;
                 state.update(target.to_string_lossy().as_bytes());
             } else if meta.is_file() && coarse_and_changed_since(&meta, now.checked_sub(RECENT).unwrap_or(now)) {
-                state.update(&std::fs::read(&path).map_err(|e| IoError::new("read", &path, e))?);
+                // Streamed into the hash, through the one reader: a file of any size costs no
+                // more memory than a buffer.
+                let (file, _) = shoko_files::read::open(&path).map_err(|refused| match refused {
+                    shoko_files::read::Refusal::Failed(e) => IoError::new("read", &path, e),
+                    _ => IoError::new("read", &path, std::io::Error::other("it is no longer a regular file")),
+                })?;
+                std::io::copy(&mut std::io::BufReader::new(file), &mut state)
+                    .map_err(|e| IoError::new("read", &path, e))?;
             }
             Ok((rel, state.finalize()))
         })
@@ -135,7 +142,10 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
 /// The files that say where the refs of the clones under `repos:` in `shoko.yaml` point (see
 /// `shoko_history::RefPlaces`); none when the file does not read.
 fn clone_ref_files(root: &Path) -> Vec<PathBuf> {
-    let Ok(text) = std::fs::read_to_string(root.join(CONFIG_FILE)) else { return Vec::new() };
+    let limit = shoko_model::config::DEFAULT_MAX_FILE_BYTES;
+    let Ok(crate::inputs::Text::Read(text)) = crate::inputs::read_input(root, CONFIG_FILE, limit) else {
+        return Vec::new();
+    };
     let mut sources = shoko_diagnostics::SourceMap::new();
     let file = sources.add(CONFIG_FILE, text);
     let (config, _) = shoko_model::config::parse_config(file, sources.file(file));
@@ -257,6 +267,22 @@ pub(crate) fn binary() -> String {
 
 /// Where the record of output folder `dir` lives: `.NAME.stamp` beside it, so it is not
 /// published with the site.
+/// What a record being written is named by, after `.NAME` and before the process and random
+/// characters (`.site.stamp-new-PID.RANDOM`).
+pub(crate) const TEMPORARY: &str = ".stamp-new-";
+
+/// The most a record is read of: one line per file written, some 2 MB at 10,000 pages per
+/// language. A larger one was not written by a build and vouches for nothing.
+const RECORD_LIMIT: u64 = 1 << 30;
+
+/// The text of the record of `dir`, read through the one reader (no link, no FIFO, a limit).
+fn record_text(dir: &Path) -> Option<String> {
+    match shoko_files::read::bytes(&stamp_path(dir), RECORD_LIMIT).ok()? {
+        shoko_files::read::Bytes::Read(bytes) => String::from_utf8(bytes).ok(),
+        _ => None,
+    }
+}
+
 pub(crate) fn stamp_path(dir: &Path) -> PathBuf {
     let name = dir.file_name().map_or_else(|| OUTPUT_DIR.into(), |n| n.to_string_lossy().into_owned());
     dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).join(format!(".{name}.stamp"))
@@ -286,7 +312,7 @@ pub(crate) fn version(dir: &Path) -> Option<u64> {
 
 /// [`version`], given up (`None`) once `wanted` says so.
 pub(crate) fn version_while(dir: &Path, wanted: impl Fn() -> bool + Sync) -> Option<u64> {
-    let text = std::fs::read_to_string(stamp_path(dir)).ok()?;
+    let text = record_text(dir)?;
     let record = parse(&text)?;
     let intact = record
         .entries
@@ -297,7 +323,7 @@ pub(crate) fn version_while(dir: &Path, wanted: impl Fn() -> bool + Sync) -> Opt
 
 /// The record of `dir` and the version its text stands for (not checked against the folder).
 pub(crate) fn read_versioned(dir: &Path) -> Option<(Record, u64)> {
-    let text = std::fs::read_to_string(stamp_path(dir)).ok()?;
+    let text = record_text(dir)?;
     Some((parse(&text)?, version_of(&text)))
 }
 
@@ -329,7 +355,7 @@ fn parse(text: &str) -> Option<Record> {
 
 /// Whether the file at `path` is a record (a temporary one a killed build left, say).
 pub(crate) fn is_record(path: &Path) -> bool {
-    let Ok(file) = std::fs::File::open(path) else { return false };
+    let Ok((file, _)) = shoko_files::read::open(path) else { return false };
     let mut first = String::new();
     let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(std::io::Read::take(file, 64)), &mut first);
     first.starts_with("shoko-stamp ")
@@ -461,10 +487,14 @@ fn save(dir: &Path, record: &Record) -> Result<u64, IoError> {
         text.push_str(&escape(file));
         text.push('\n');
     }
-    // Named so that the next build's clean-up removes it if this process dies before the rename.
-    let temp = path.with_extension(format!("stamp-new-{}", std::process::id()));
-    std::fs::write(&temp, &text).map_err(|e| IoError::new("write", &temp, e))?;
-    std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
+    // Named so that the next build's clean-up removes it if this process dies before the rename
+    // (`.NAME.stamp-new-PID.RANDOM`), and made exclusively: never written through a name or a
+    // link already there.
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let name = dir.file_name().map_or_else(|| OUTPUT_DIR.into(), |n| n.to_string_lossy().into_owned());
+    let mut temp = shoko_files::write::temporary_in(folder, &format!(".{name}{TEMPORARY}{}.", std::process::id()))?;
+    std::io::Write::write_all(&mut temp, text.as_bytes()).map_err(|e| IoError::new("write", temp.path(), e))?;
+    shoko_files::write::commit(temp, &path)?;
     Ok(version_of(&text))
 }
 

@@ -6,7 +6,7 @@ fn main() {
     let root = std::path::Path::new(&root);
     for _ in 0..runs {
         let t = std::time::Instant::now();
-        let history = shoko_history::History::read(root).expect("history");
+        let history = shoko_history::History::read(root, shoko_model::config::DEFAULT_MAX_FILE_BYTES).expect("history");
         println!("read {:?} ({} commits)", t.elapsed(), history.commits.len());
     }
 }

@@ -114,6 +114,8 @@ pub struct History {
     end: Option<End>,
     /// The repository, to read a file's first version when it is needed after all.
     git_dir: Option<std::path::PathBuf>,
+    /// The most bytes a commit or a version of a file is read of (`max_file_kib`).
+    limit: u64,
 }
 
 /// Where the pairs of one file stand.
@@ -127,6 +129,12 @@ enum FileState {
     },
     /// Changed since it was added: by pair name.
     Changed(BTreeMap<String, PairState>),
+    /// A version could not be read (over the size limit), so where its pairs stand is not
+    /// known: never reported as up to date.
+    Unchecked {
+        /// Why, in words.
+        why: String,
+    },
 }
 
 /// The last commit walked and the tree of its content folder (hex ids).
@@ -220,33 +228,41 @@ pub fn head(root: &Path) -> Option<String> {
 }
 
 impl History {
-    /// Read the history of the content folder of the site at `root`.
-    pub fn read(root: &Path) -> Result<History, Unavailable> {
-        walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok), None)
+    /// Read the history of the content folder of the site at `root`, reading no commit and no
+    /// version of a file larger than `limit` bytes (its size is taken from the object's header
+    /// before it is inflated): a file with such a version is not checked.
+    pub fn read(root: &Path, limit: u64) -> Result<History, Unavailable> {
+        walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok), None, limit)
     }
 
     /// This history brought up to `HEAD` of the repository at `root`: only the commits after
-    /// the last one walked, when `HEAD` descends from it (first parents); else read anew.
-    pub fn update(&self, root: &Path) -> Result<History, Unavailable> {
-        walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok), Some(self))
+    /// the last one walked, when `HEAD` descends from it (first parents) and `limit` is the one
+    /// it was read with; else read anew.
+    pub fn update(&self, root: &Path, limit: u64) -> Result<History, Unavailable> {
+        walk::read(root, &|path| SourceKind::of(path).and_then(Result::ok), Some(self), limit)
+    }
+
+    /// The most bytes a commit or a version of a file was read of.
+    pub fn limit(&self) -> u64 {
+        self.limit
     }
 
     /// The sides of `pairs` (the present pairs of the file at `path`, relative to `content/`,
     /// whose bytes have the git id `blob`, see [`blob_id`]) that are behind their partner. A
-    /// pair with an empty side is a missing translation, not a drift.
-    pub fn drift(&self, path: &str, pairs: &Pairs, blob: Option<&str>) -> Vec<Drift> {
+    /// pair with an empty side is a missing translation, not a drift. Why not, when where the
+    /// file's pairs stand could not be checked (a version over the size limit, a repository
+    /// that no longer reads): that is never "nothing behind".
+    pub fn drift(&self, path: &str, pairs: &Pairs, blob: Option<&str>) -> Result<Vec<Drift>, String> {
         let known = match self.files.get(path) {
-            None => return Vec::new(),
+            None => return Ok(Vec::new()),
             // As added and not edited since: nothing can be behind.
-            Some(FileState::Added { blob: added }) if blob == Some(added.as_str()) => return Vec::new(),
-            Some(FileState::Added { blob: added }) => match self.first_version(path, added) {
-                Some(state) => std::borrow::Cow::Owned(state),
-                None => return Vec::new(),
-            },
+            Some(FileState::Added { blob: added }) if blob == Some(added.as_str()) => return Ok(Vec::new()),
+            Some(FileState::Added { blob: added }) => std::borrow::Cow::Owned(self.first_version(path, added)?),
             Some(FileState::Changed(state)) => std::borrow::Cow::Borrowed(state),
+            Some(FileState::Unchecked { why }) => return Err(why.clone()),
         };
         let working_tree = self.commits.len();
-        pairs
+        let drift = pairs
             .iter()
             .filter(|pair| !pair.is_missing())
             .filter_map(|pair| {
@@ -262,14 +278,20 @@ impl History {
                 let behind = Lang::ALL[behind];
                 Some(Drift { pair: pair.name.to_owned(), behind, span: pair.side(behind).span.clone(), revised })
             })
-            .collect()
+            .collect::<Vec<_>>();
+        Ok(drift)
     }
 
-    /// The pair states of a file as it was added (blob `hex`), read from the repository.
-    fn first_version(&self, path: &str, hex: &str) -> Option<BTreeMap<String, PairState>> {
-        let kind = SourceKind::of(path)?.ok()?;
-        let repo = gix::open_opts(self.git_dir.as_ref()?, gix::open::Options::isolated()).ok()?;
-        let blob = gix::ObjectId::from_hex(hex.as_bytes()).ok()?;
-        Some(walk::first_state(&walk::parse(&repo, blob, kind).ok()?))
+    /// The pair states of a file as it was added (blob `hex`), read from the repository; why
+    /// not, when it cannot be read.
+    fn first_version(&self, path: &str, hex: &str) -> Result<BTreeMap<String, PairState>, String> {
+        let unreadable =
+            |e: &dyn std::fmt::Display| format!("its first version could not be read from the repository ({e})");
+        let kind = SourceKind::of(path).and_then(Result::ok).ok_or_else(|| unreadable(&"not a content file"))?;
+        let git_dir = self.git_dir.as_ref().ok_or_else(|| unreadable(&"no repository"))?;
+        let repo = gix::open_opts(git_dir, gix::open::Options::isolated()).map_err(|e| unreadable(&e))?;
+        let blob = gix::ObjectId::from_hex(hex.as_bytes()).map_err(|e| unreadable(&e))?;
+        let pairs = walk::parse(&repo, blob, kind, self.limit).map_err(|e| unreadable(&e))??;
+        Ok(walk::first_state(&pairs))
     }
 }

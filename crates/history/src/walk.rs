@@ -31,6 +31,7 @@ pub(crate) fn read(
     root: &Path,
     kind: &dyn Fn(&str) -> Option<SourceKind>,
     since: Option<&History>,
+    limit: u64,
 ) -> Result<History, Unavailable> {
     let repo = gix::discover(root).map_err(|_| Unavailable::NoRepository)?;
     if repo.is_shallow().map_err(unreadable)? {
@@ -41,6 +42,8 @@ pub(crate) fn read(
     let git_dir = repo.path().to_path_buf();
     let Ok(head) = repo.head_id() else { return Ok(History { git_dir: Some(git_dir), ..History::default() }) };
     // The first-parent chain back to the root, or to the commit `since` ended at.
+    // A history read with another limit is read anew: what it could not check may be checkable.
+    let since = since.filter(|h| h.limit == limit);
     let until = since.and_then(|h| h.end.as_ref()).and_then(|end| ObjectId::from_hex(end.commit.as_bytes()).ok());
     let mut chain = Vec::new();
     let mut next = Some(head.detach());
@@ -50,6 +53,15 @@ pub(crate) fn read(
             base = since;
             break;
         }
+        // A commit is read whole (its message): one larger than the limit is not read at all.
+        let size = repo.find_header(id).map_err(unreadable)?.size();
+        if size > limit {
+            return Err(Unavailable::Unreadable(format!(
+                "commit {} is {}",
+                id.to_hex_with_len(7),
+                too_large(size, limit)
+            )));
+        }
         let commit = repo.find_commit(id).map_err(unreadable)?;
         next = commit.parent_ids().next().map(|p| p.detach());
         chain.push(commit);
@@ -57,6 +69,7 @@ pub(crate) fn read(
     chain.reverse();
     let mut history = base.cloned().unwrap_or_default();
     history.git_dir = Some(git_dir);
+    history.limit = limit;
     let mut last_tree = match history.end.as_ref().and_then(|end| end.tree.as_ref()) {
         Some(hex) => Some(ObjectId::from_hex(hex.as_bytes()).map_err(unreadable)?),
         None => None,
@@ -89,7 +102,7 @@ pub(crate) fn read(
     }
 
     // Then, in order, what each change did to each pair.
-    let mut walker = Walker { repo: &repo, parsed: HashMap::new(), history };
+    let mut walker = Walker { repo: &repo, parsed: HashMap::new(), history, limit };
     for (index, unaffected, changes) in steps {
         walker.apply(changes, index, unaffected, kind)?;
     }
@@ -149,10 +162,31 @@ fn diff(
     Ok(())
 }
 
-/// The pairs of blob `blob` as a file of kind `kind`.
-pub(crate) fn parse(repo: &gix::Repository, blob: ObjectId, kind: SourceKind) -> Result<Pairs, Unavailable> {
-    let data = repo.find_blob(blob).map_err(unreadable)?;
-    Ok(pairs::of_file(kind, &String::from_utf8_lossy(&data.data)))
+/// Why a blob or commit of `size` bytes is not read: its size, over `limit` (`max_file_kib`).
+pub(crate) fn too_large(size: u64, limit: u64) -> String {
+    let kib = shoko_model::rules::kib;
+    format!("{}, over the limit of {} (`max_file_kib` in shoko.yaml)", kib(size), kib(limit))
+}
+
+/// The bytes of blob `blob`, or why they are not read: its size, taken from the object's header
+/// before anything is inflated, is over `limit`.
+fn blob_within(repo: &gix::Repository, blob: ObjectId, limit: u64) -> Result<Result<Vec<u8>, String>, Unavailable> {
+    let size = repo.find_header(blob).map_err(unreadable)?.size();
+    if size > limit {
+        return Ok(Err(format!("a version of it in the history is {}", too_large(size, limit))));
+    }
+    Ok(Ok(repo.find_blob(blob).map_err(unreadable)?.detach().data))
+}
+
+/// The pairs of blob `blob` as a file of kind `kind`, or why it is not read (see
+/// [`blob_within`]).
+pub(crate) fn parse(
+    repo: &gix::Repository,
+    blob: ObjectId,
+    kind: SourceKind,
+    limit: u64,
+) -> Result<Result<Pairs, String>, Unavailable> {
+    Ok(blob_within(repo, blob, limit)?.map(|data| pairs::of_file(kind, &String::from_utf8_lossy(&data))))
 }
 
 /// The state of every pair of a version, as first seen (nothing behind).
@@ -165,23 +199,27 @@ pub(crate) fn first_state(pairs: &Pairs) -> BTreeMap<String, PairState> {
 
 struct Walker<'a> {
     repo: &'a gix::Repository,
-    /// Pairs of versions already parsed, by blob and kind.
-    parsed: HashMap<(ObjectId, SourceKind), Pairs>,
+    /// Pairs of versions already parsed, by blob and kind (or why the blob was not read).
+    parsed: HashMap<(ObjectId, SourceKind), Result<Pairs, String>>,
     history: History,
+    /// The most bytes a blob is read of.
+    limit: u64,
 }
 
 impl Walker<'_> {
-    fn pairs(&mut self, blob: ObjectId, kind: SourceKind) -> Result<&Pairs, Unavailable> {
+    /// The pairs of a version, or why it was not read.
+    fn pairs(&mut self, blob: ObjectId, kind: SourceKind) -> Result<Result<&Pairs, String>, Unavailable> {
         if !self.parsed.contains_key(&(blob, kind)) {
-            let pairs = parse(self.repo, blob, kind)?;
+            let pairs = parse(self.repo, blob, kind, self.limit)?;
             self.parsed.insert((blob, kind), pairs);
         }
-        Ok(&self.parsed[&(blob, kind)])
+        Ok(self.parsed[&(blob, kind)].as_ref().map_err(Clone::clone))
     }
 
-    fn lines(&self, blob: ObjectId) -> Result<HashSet<Vec<u8>>, Unavailable> {
-        let data = self.repo.find_blob(blob).map_err(unreadable)?;
-        Ok(data.data.split(|b| *b == b'\n').map(<[u8]>::to_vec).collect())
+    /// The lines of a version, or why it was not read.
+    fn lines(&self, blob: ObjectId) -> Result<Result<HashSet<Vec<u8>>, String>, Unavailable> {
+        Ok(blob_within(self.repo, blob, self.limit)?
+            .map(|data| data.split(|b| *b == b'\n').map(<[u8]>::to_vec).collect()))
     }
 
     /// Apply the `changes` of commit `index`.
@@ -196,7 +234,7 @@ impl Walker<'_> {
             changes.iter().filter(|c| c.new.is_none()).filter_map(|c| Some((&c.path, c.old?))).collect();
         let added: Vec<(&String, ObjectId)> =
             changes.iter().filter(|c| c.old.is_none()).filter_map(|c| Some((&c.path, c.new?))).collect();
-        let renames = self.renames(&removed, &added)?;
+        let (renames, unsure) = self.renames(&removed, &added)?;
         // Where each touched path's state comes from: itself, or the file it was renamed from.
         let mut from: HashMap<&String, (Option<FileState>, Option<ObjectId>)> = HashMap::new();
         for (old_path, to) in &renames {
@@ -219,44 +257,70 @@ impl Walker<'_> {
                 None => (self.history.files.remove(&change.path), change.old),
             };
             let state = match (state, old_blob) {
+                // Not known to be new: it may be a file renamed whose versions were not read.
+                (None, _) if unsure.contains_key(&change.path) => {
+                    FileState::Unchecked { why: unsure[&change.path].clone() }
+                }
                 // Added: nothing to compare with yet.
                 (None, _) => FileState::Added { blob: new.to_string() },
+                // What could not be checked once stays so: its pairs' past is not known.
+                (Some(unchecked @ FileState::Unchecked { .. }), _) => unchecked,
                 // Renamed without an edit.
                 (Some(state), Some(old)) if old == new => state,
-                (Some(state), _) => {
-                    let old = match state {
-                        FileState::Added { blob } => {
-                            let blob = ObjectId::from_hex(blob.as_bytes()).map_err(unreadable)?;
-                            first_state(self.pairs(blob, file_kind)?)
-                        }
-                        FileState::Changed(map) => map,
-                    };
-                    let pairs = self.pairs(new, file_kind)?;
-                    FileState::Changed(
-                        pairs
-                            .iter()
-                            .map(|pair| {
-                                let hashes = [pair.sides[0].hash, pair.sides[1].hash];
-                                let next = PairState::next(PairState::previous(&old, &pair), hashes, index, unaffected);
-                                (pair.name.to_owned(), next)
-                            })
-                            .collect(),
-                    )
-                }
+                (Some(state), _) => self.changed(state, new, file_kind, index, unaffected)?,
             };
             self.history.files.insert(change.path.clone(), state);
         }
         Ok(())
     }
 
+    /// The state of a file whose state was `state` after version `new` (committed as `index`).
+    fn changed(
+        &mut self,
+        state: FileState,
+        new: ObjectId,
+        kind: SourceKind,
+        index: usize,
+        unaffected: bool,
+    ) -> Result<FileState, Unavailable> {
+        let old = match state {
+            FileState::Added { blob } => {
+                let blob = ObjectId::from_hex(blob.as_bytes()).map_err(unreadable)?;
+                match self.pairs(blob, kind)? {
+                    Ok(pairs) => first_state(pairs),
+                    Err(why) => return Ok(FileState::Unchecked { why }),
+                }
+            }
+            FileState::Changed(map) => map,
+            unchecked @ FileState::Unchecked { .. } => return Ok(unchecked),
+        };
+        let pairs = match self.pairs(new, kind)? {
+            Ok(pairs) => pairs,
+            Err(why) => return Ok(FileState::Unchecked { why }),
+        };
+        Ok(FileState::Changed(
+            pairs
+                .iter()
+                .map(|pair| {
+                    let hashes = [pair.sides[0].hash, pair.sides[1].hash];
+                    let next = PairState::next(PairState::previous(&old, &pair), hashes, index, unaffected);
+                    (pair.name.to_owned(), next)
+                })
+                .collect(),
+        ))
+    }
+
     /// Removed paths followed to added ones: the same bytes first, then at least half the lines
-    /// in common.
+    /// in common; and the added paths that may have been renamed from a file whose lines could
+    /// not be compared (a version over the size limit), with why.
+    #[allow(clippy::type_complexity)]
     fn renames(
         &self,
         removed: &[(&String, ObjectId)],
         added: &[(&String, ObjectId)],
-    ) -> Result<BTreeMap<String, String>, Unavailable> {
+    ) -> Result<(BTreeMap<String, String>, BTreeMap<String, String>), Unavailable> {
         let mut renames = BTreeMap::new();
+        let mut unsure = BTreeMap::new();
         let mut taken = HashSet::new();
         for (from, blob) in removed {
             if let Some((to, _)) = added.iter().find(|(to, b)| b == blob && !taken.contains(*to)) {
@@ -264,14 +328,27 @@ impl Walker<'_> {
                 renames.insert((*from).clone(), (*to).clone());
             }
         }
+        let mut unread_removed = None;
         for (from, blob) in removed {
             if renames.contains_key(*from) {
                 continue;
             }
-            let old = self.lines(*blob)?;
+            let old = match self.lines(*blob)? {
+                Ok(lines) => lines,
+                Err(why) => {
+                    unread_removed.get_or_insert(format!("it may be `{from}` renamed, and {why}"));
+                    continue;
+                }
+            };
             let mut best: Option<(&String, usize)> = None;
             for (to, b) in added.iter().filter(|(to, _)| !taken.contains(*to)) {
-                let new = self.lines(*b)?;
+                let new = match self.lines(*b)? {
+                    Ok(lines) => lines,
+                    Err(why) => {
+                        unsure.insert((*to).clone(), why);
+                        continue;
+                    }
+                };
                 let shared = old.intersection(&new).count();
                 if shared * 2 >= old.len().max(new.len()) && best.is_none_or(|(_, s)| shared > s) {
                     best = Some((to, shared));
@@ -282,6 +359,14 @@ impl Walker<'_> {
                 renames.insert((*from).clone(), to.clone());
             }
         }
-        Ok(renames)
+        if let Some(why) = unread_removed {
+            for (to, _) in added.iter().filter(|(to, _)| !taken.contains(*to)) {
+                unsure.entry((*to).clone()).or_insert_with(|| why.clone());
+            }
+        }
+        for to in renames.values() {
+            unsure.remove(to);
+        }
+        Ok((renames, unsure))
     }
 }

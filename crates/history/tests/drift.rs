@@ -11,6 +11,9 @@ use shoko_vocab::Lang;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The most bytes a commit or a version is read of: the default `max_file_kib`.
+const LIMIT: u64 = shoko_model::config::DEFAULT_MAX_FILE_BYTES;
+
 struct Repo {
     _tmp: tempfile::TempDir,
     dir: PathBuf,
@@ -41,7 +44,13 @@ impl Repo {
 
     /// The drift of the file at `rel` (relative to `content/`) as it is in the working tree.
     fn drift(&self, rel: &str) -> Vec<Drift> {
-        let history = History::read(&self.dir).expect("history");
+        self.drift_within(rel, LIMIT).expect("checked")
+    }
+
+    /// [`Repo::drift`] with history read no further than `limit` bytes a version: why not, when
+    /// the file could not be checked.
+    fn drift_within(&self, rel: &str, limit: u64) -> Result<Vec<Drift>, String> {
+        let history = History::read(&self.dir, limit).expect("history");
         let text = std::fs::read_to_string(self.dir.join("content").join(rel)).expect("read");
         let kind = SourceKind::of(rel).expect("kind").expect("known");
         history.drift(rel, &pairs::of_file(kind, &text), Some(&blob_id(text.as_bytes())))
@@ -70,6 +79,39 @@ fn subject(drift: &Drift) -> &str {
         Revision::Commit { subject, .. } => subject,
         Revision::WorkingTree => "(working tree)",
     }
+}
+
+#[test]
+fn a_version_over_the_limit_is_never_read_and_its_file_is_not_checked_rather_than_up_to_date() {
+    let repo = Repo::new();
+    let big = "x".repeat(4096);
+    repo.write("index.md", &page("最初の文。", "The first sentence."));
+    repo.write("notes.md", &page("覚え。", "Notes."));
+    repo.commit("Add the pages");
+    repo.write("index.md", &page(&format!("大きな文。{big}"), "The first sentence."));
+    repo.commit("Paste a large table");
+    repo.write("index.md", &page("改訂した文。", "The first sentence."));
+    repo.commit("Revise the Japanese text");
+    // Read whole, the English side is behind; past a limit the large version is not read, and
+    // nothing about the file is said to be up to date.
+    assert_eq!(repo.drift("index.md")[0].behind, Lang::En);
+    let why = repo.drift_within("index.md", 1024).expect_err("not checked");
+    assert!(why.contains("over the limit of 1 KiB"), "{why}");
+    assert_eq!(repo.drift_within("notes.md", 1024), Ok(Vec::new()), "the other file is checked");
+    // A file renamed in the commit that removed a version too large to compare may be that
+    // file: not checked either.
+    repo.write("index.md", &page(&format!("大きな文。{big}"), "The first sentence."));
+    repo.commit("Paste it again");
+    repo.git(&["mv", "content/index.md", "content/home.md"]);
+    repo.write("home.md", &page("短い文。", "The first sentence."));
+    repo.commit("Rename and shorten");
+    assert!(repo.drift_within("home.md", 1024).is_err());
+    // A commit whose message is over the limit is not read: the history is unavailable.
+    repo.write("notes.md", &page("覚え。", "Notes, revised."));
+    repo.commit(&format!("Revise the notes\n\n{big}"));
+    assert!(
+        matches!(History::read(&repo.dir, 1024), Err(Unavailable::Unreadable(why)) if why.contains("over the limit"))
+    );
 }
 
 #[test]
@@ -172,13 +214,13 @@ fn a_shallow_clone_and_a_folder_outside_git_give_a_reason_and_no_drift() {
     let clone = tempfile::tempdir().expect("temp dir");
     let url = format!("file://{}", repo.dir.display());
     git_in(clone.path(), &["clone", "-q", "--depth", "1", &url, "shallow"]);
-    assert_eq!(History::read(&clone.path().join("shallow")).err(), Some(Unavailable::Shallow));
+    assert_eq!(History::read(&clone.path().join("shallow"), LIMIT).err(), Some(Unavailable::Shallow));
 
     let plain = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir_all(plain.path().join("content")).expect("mkdir");
     // The temporary folder itself may sit inside a repository on some machines: only check when not.
     if Command::new("git").arg("rev-parse").current_dir(plain.path()).output().is_ok_and(|o| !o.status.success()) {
-        assert_eq!(History::read(plain.path()).err(), Some(Unavailable::NoRepository));
+        assert_eq!(History::read(plain.path(), LIMIT).err(), Some(Unavailable::NoRepository));
     }
 }
 
@@ -187,7 +229,7 @@ fn a_saved_history_brought_up_to_date_equals_one_read_anew() {
     let repo = Repo::new();
     repo.write("index.md", &page("文。", "A sentence."));
     repo.commit("One");
-    let saved = History::read(&repo.dir).expect("history");
+    let saved = History::read(&repo.dir, LIMIT).expect("history");
     let text = |repo: &Repo| std::fs::read_to_string(repo.dir.join("content/index.md")).expect("read");
     let current = |repo: &Repo| pairs::of_file(SourceKind::Page, &text(repo));
     let same = |a: &History, b: &History, repo: &Repo| {
@@ -203,18 +245,18 @@ fn a_saved_history_brought_up_to_date_equals_one_read_anew() {
     repo.commit("Three");
     repo.write("index.md", &page("新しい文です。", "A sentence, again."));
     repo.commit("Four");
-    let updated = saved.update(&repo.dir).expect("update");
-    let fresh = History::read(&repo.dir).expect("history");
+    let updated = saved.update(&repo.dir, LIMIT).expect("update");
+    let fresh = History::read(&repo.dir, LIMIT).expect("history");
     same(&updated, &fresh, &repo);
     let id = blob_id(text(&repo).as_bytes());
-    assert_eq!(updated.drift("index.md", &current(&repo), Some(&id))[0].behind, Lang::En);
+    assert_eq!(updated.drift("index.md", &current(&repo), Some(&id)).expect("checked")[0].behind, Lang::En);
 
     // History rewritten under it: the saved end is no longer an ancestor, so it is read anew.
     repo.git(&["reset", "-q", "--hard", "HEAD~2"]);
     repo.write("index.md", &page("文です。", "Another sentence."));
     repo.commit("Three, rewritten");
-    let updated = updated.update(&repo.dir).expect("update");
-    same(&updated, &History::read(&repo.dir).expect("history"), &repo);
+    let updated = updated.update(&repo.dir, LIMIT).expect("update");
+    same(&updated, &History::read(&repo.dir, LIMIT).expect("history"), &repo);
     assert_eq!(updated.commits.len(), 3);
 }
 

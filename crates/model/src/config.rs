@@ -17,8 +17,11 @@ pub struct Config {
     pub base_url: Option<String>,
     /// What the site's feeds are named by (`feed_id`), if configured.
     pub feed_id: Option<String>,
-    /// The largest content file read, in bytes.
+    /// The largest content file read, in bytes (also the largest commit or version of a file
+    /// read from the site's history).
     pub max_file_bytes: u64,
+    /// The largest file of a clone a source cites that is read, in bytes.
+    pub max_source_bytes: u64,
     /// What to do with raw HTML in page bodies.
     pub raw_html: RawHtml,
     /// Local clones of cited repositories, by the name `source_code.repo` gives them.
@@ -44,6 +47,9 @@ pub struct Clone {
 /// The default largest content file: 16 MiB.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
+/// The default largest cited file of a clone: 64 MiB (generated sources can be large).
+pub const DEFAULT_MAX_SOURCE_BYTES: u64 = 64 * 1024 * 1024;
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -51,6 +57,7 @@ impl Default for Config {
             base_url: None,
             feed_id: None,
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            max_source_bytes: DEFAULT_MAX_SOURCE_BYTES,
             raw_html: RawHtml::default(),
             repos: BTreeMap::new(),
             assertive_words: Vec::new(),
@@ -107,6 +114,16 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
             "a size in KiB of at least 1 (the default is 16384); with 0 no file could be read",
         )),
         Some(kib) => config.max_file_bytes = kib.saturating_mul(1024),
+        None => {}
+    }
+    match raw.max_source_kib {
+        Some(0) => out.push(fm_bad_value::diagnostic(
+            loc.field("max_source_kib"),
+            "max_source_kib",
+            "0",
+            "a size in KiB of at least 1 (the default is 65536); with 0 no cited file could be read",
+        )),
+        Some(kib) => config.max_source_bytes = kib.saturating_mul(1024),
         None => {}
     }
     if let Some(path) = raw.base_path {

@@ -58,8 +58,11 @@ pub struct SiteModel {
     /// The sides of language pairs that are behind, by document (read from history by the
     /// engine and set with [`SiteModel::with_drift`]; empty when history is not read).
     pub(crate) drift: Arc<BTreeMap<DocId, Vec<crate::pairs::Drift>>>,
-    /// Whether history was read for `drift` (otherwise nothing is known to be behind).
-    pub(crate) drift_checked: bool,
+    /// Whether history was read for `drift` (otherwise nothing is known to be behind), or why not.
+    pub(crate) history: crate::pairs::HistoryState,
+    /// Documents whose pairs history could not check (a version over the size limit), with why:
+    /// nothing about them is known to be up to date.
+    pub(crate) drift_unchecked: Arc<BTreeMap<DocId, String>>,
     /// Sources whose cited lines changed upstream since their pinned commit (verified against
     /// local clones by the engine, set with [`SiteModel::with_upstream`]).
     pub(crate) upstream: Arc<BTreeMap<crate::upstream::SourceAt, crate::upstream::UpstreamChange>>,
@@ -140,14 +143,32 @@ impl SiteModel {
 
     /// Whether history was read for [`SiteModel::drift`].
     pub fn drift_checked(&self) -> bool {
-        self.drift_checked
+        self.history == crate::pairs::HistoryState::Read
     }
 
-    /// This site with `drift` as the sides that are behind, or `None` when history could not be
-    /// read.
-    pub fn with_drift(&self, drift: Option<BTreeMap<DocId, Vec<crate::pairs::Drift>>>) -> SiteModel {
-        let drift_checked = drift.is_some();
-        SiteModel { drift: Arc::new(drift.unwrap_or_default()), drift_checked, ..self.clone() }
+    /// Whether history was read for [`SiteModel::drift`], or why not.
+    pub fn history(&self) -> crate::pairs::HistoryState {
+        self.history
+    }
+
+    /// Documents whose pairs history could not check, with why (none when history was not read
+    /// at all: see [`SiteModel::drift_checked`]).
+    pub fn drift_unchecked(&self) -> &BTreeMap<DocId, String> {
+        &self.drift_unchecked
+    }
+
+    /// This site with `drift` as what history says of its pairs, or why history was not read.
+    pub fn with_drift(&self, drift: Result<crate::pairs::DriftReport, crate::pairs::HistoryState>) -> SiteModel {
+        let (report, history) = match drift {
+            Ok(report) => (report, crate::pairs::HistoryState::Read),
+            Err(why) => (crate::pairs::DriftReport::default(), why),
+        };
+        SiteModel {
+            drift: Arc::new(report.behind),
+            drift_unchecked: Arc::new(report.unchecked),
+            history,
+            ..self.clone()
+        }
     }
 
     /// Sources whose cited lines changed upstream since their pinned commit.

@@ -137,6 +137,32 @@ pub fn claim_text(id: &str) -> String {
     format!("claims[{id}].text")
 }
 
+/// Whether the site's history was read for translation drift, and why not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+pub enum HistoryState {
+    /// Read: what is not behind is up to date (but for [`DriftReport::unchecked`]).
+    Read,
+    /// Not asked for (`SHOKO_NO_HISTORY`, or not read yet).
+    #[default]
+    Off,
+    /// The site is not in a git repository.
+    NoRepository,
+    /// The repository is a shallow clone (`actions/checkout`'s default depth of 1).
+    Shallow,
+    /// The repository could not be read.
+    Unreadable,
+}
+
+/// What history says of a site's language pairs (set on the site by the engine).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DriftReport {
+    /// The sides that are behind, by document.
+    pub behind: std::collections::BTreeMap<crate::DocId, Vec<Drift>>,
+    /// Documents whose pairs could not be checked (a version in history over the size limit),
+    /// with why: never "up to date".
+    pub unchecked: std::collections::BTreeMap<crate::DocId, String>,
+}
+
 /// A side of a pair that fell behind: its partner changed after it last did.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Drift {

@@ -556,6 +556,10 @@ pub struct SiteConfig {
     /// reported and skipped.
     #[serde(default)]
     pub max_file_kib: Option<u64>,
+    /// The largest file of a local clone that a source cites, in KiB (default 65536, i.e. 64
+    /// MiB); a cited file larger than this is not read, and its source is an error.
+    #[serde(default)]
+    pub max_source_kib: Option<u64>,
     /// Raw HTML in page bodies: `refuse` (the default: `md/raw-html`) or `sanitize` (allowed,
     /// and cleaned of scripts, event handlers, frames, forms and unsafe links).
     #[serde(default)]

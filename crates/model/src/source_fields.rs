@@ -90,6 +90,55 @@ impl SourceFields {
     }
 }
 
+/// What `shoko pin` writes into one source: the commit, and the lines when they change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pinned {
+    /// The commit, in full.
+    pub commit: String,
+    /// The lines, when they are written.
+    pub lines: Option<[u32; 2]>,
+}
+
+/// Check an edit of `old` into `edited` (a file of kind `kind`) that pins source `source` of
+/// claim `claim` as `pinned`: the edited text must parse, hold exactly those values there, and
+/// be otherwise the same document (every other value, and a page's body byte for byte). Why
+/// not, when it is not.
+pub fn check_pin(
+    kind: SourceKind,
+    old: &str,
+    edited: &str,
+    claim: &str,
+    source: usize,
+    pinned: &Pinned,
+) -> Result<(), String> {
+    fn parsed(kind: SourceKind, text: &str) -> Result<(YamlDoc, &str), String> {
+        let (yaml, body) = match kind {
+            SourceKind::Page => {
+                let split = frontmatter::split(text).map_err(|_| "the front-matter no longer splits".to_owned())?;
+                (split.yaml, &text[split.body])
+            }
+            _ => (0..text.len(), ""),
+        };
+        let file = SourceFile::new(String::new(), text.to_owned());
+        let doc = yaml::parse(&text[yaml.clone()], Origin { file: &file, start: yaml.start })
+            .map_err(|e| format!("the edited text does not parse: {}", e.message))?;
+        Ok((doc, body))
+    }
+    let (before, old_body) = parsed(kind, old)?;
+    let (after, new_body) = parsed(kind, edited)?;
+    let index = before.index_of(CLAIMS_FIELD, claim).ok_or("the claim is not in the file")?;
+    let at = YamlPath::root().key(CLAIMS_FIELD).index(index).key("sources").index(source);
+    let mut set = vec![(at.key("commit"), yaml::Set::Text(pinned.commit.clone()))];
+    if let Some([a, b]) = pinned.lines {
+        set.push((at.key("lines"), yaml::Set::Numbers(vec![a.into(), b.into()])));
+    }
+    if old_body != new_body || !before.is_edited_to(&set, &after) {
+        return Err("the edited text would not hold exactly the pinned values (a YAML style the edit does not handle)"
+            .to_owned());
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +160,19 @@ mod tests {
         assert_eq!(at(flow.value("output").expect("output")), "y");
         assert!(SourceFields::find(SourceKind::Log, LOG, "a", 2).is_none());
         assert!(SourceFields::find(SourceKind::Log, LOG, "b", 0).is_none());
+    }
+
+    #[test]
+    fn a_pin_edit_must_hold_exactly_the_pinned_values_and_nothing_else() {
+        let pinned = Pinned { commit: "abc".to_owned(), lines: Some([10, 12]) };
+        let good = LOG.replace("lines: [93, 95]", "commit: \"abc\"\n        lines: [10, 12]");
+        assert_eq!(check_pin(SourceKind::Log, LOG, &good, "a", 1, &pinned), Ok(()));
+        // A value glued to the next key, a list broken, another field touched: refused.
+        let glued = LOG.replace("lines: [93, 95]", "commit: \"abc\" lines: [10, 12]");
+        let broken = LOG.replace("lines: [93, 95]", "commit: abc\n        lines: [10, 12]- 10");
+        let other = good.replace("command: x", "command: z");
+        for edited in [&glued, &broken, &other, &LOG.to_owned()] {
+            assert!(check_pin(SourceKind::Log, LOG, edited, "a", 1, &pinned).is_err(), "{edited}");
+        }
     }
 }

@@ -44,6 +44,15 @@ pub enum Finding {
         /// Otherwise the line most like the quote's first line, and its text.
         nearest: Option<(u32, String)>,
     },
+    /// The cited file is larger than the limit (`max_source_kib`): not read.
+    TooLarge {
+        /// The commit read.
+        read: Read,
+        /// Its size in bytes.
+        size: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// The cited lines are not the same at the compared ref as at the pinned commit.
     Changed(UpstreamChange),
 }

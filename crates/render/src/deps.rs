@@ -124,7 +124,8 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let pair_counts =
         |doc: &Document| (doc.pairs.len(), doc.pairs.iter().filter(|p| p.sides.iter().any(|s| s.empty)).count());
     if !drifted.is_empty()
-        || old.drift_checked() != new.drift_checked()
+        || old.history() != new.history()
+        || old.drift_unchecked() != new.drift_unchecked()
         || changed.iter().any(|d| pair_counts(&old.docs()[d.0]) != pair_counts(&new.docs()[d.0]))
     {
         jobs.extend(Lang::ALL.map(|lang| Job::Site(SitePage::Translations, lang, 0)));

@@ -12,7 +12,7 @@ use crate::view::{
 use shoko_markdown::{Lang, slug};
 use shoko_model::DocId;
 use shoko_model::dates::iso_date;
-use shoko_model::pairs::Revision;
+use shoko_model::pairs::{HistoryState, Revision};
 use shoko_model::schema::Lifecycle;
 use shoko_model::{Claim, Class};
 use shoko_vocab::claim_anchor;
@@ -305,17 +305,26 @@ pub fn glossary<'a>(cx: &'a Ctx<'a>, lang: Lang) -> GlossaryView {
     GlossaryView { layout: layout(cx, SitePage::Glossary, lang, "glossary-title"), terms }
 }
 
-/// The translation status page: pages and logs with pairs behind or missing, most behind first.
+/// The translation status page: pages and logs with pairs behind, missing or not checked, most
+/// behind first. A pair whose history was not read is counted as not checked, never as up to
+/// date.
 pub fn translations<'a>(cx: &'a Ctx<'a>, lang: Lang) -> TranslationsView {
     let here = Ctx::site_page_dir(SitePage::Translations, lang);
-    let (mut totals, mut current_pages, mut rows) = ((0, 0, 0), 0, Vec::new());
+    let read = cx.site.drift_checked();
+    let (mut totals, mut current_pages, mut rows) = ((0, 0, 0, 0), 0, Vec::new());
     for (i, doc) in cx.site.docs().iter().enumerate() {
         let behind = cx.site.drift().get(&DocId(i)).map_or(&[][..], Vec::as_slice);
         let missing = doc.pairs.missing();
-        let current = doc.pairs.len().saturating_sub(behind.len() + missing);
-        totals = (totals.0 + current, totals.1 + behind.len(), totals.2 + missing);
-        if behind.is_empty() && missing == 0 {
-            current_pages += usize::from(!doc.pairs.is_empty());
+        let unchecked_why = cx.site.drift_unchecked().get(&DocId(i));
+        let present = doc.pairs.len().saturating_sub(missing);
+        let (current, unchecked) = match (read, unchecked_why) {
+            (true, None) => (present.saturating_sub(behind.len()), 0),
+            _ => (0, present),
+        };
+        totals = (totals.0 + current, totals.1 + behind.len(), totals.2 + missing, totals.3 + unchecked);
+        // Not read at all: the notice at the top says so once, not a row per page.
+        if behind.is_empty() && missing == 0 && unchecked_why.is_none() {
+            current_pages += usize::from(unchecked == 0 && !doc.pairs.is_empty());
             continue;
         }
         let (page, linked) = match doc.page() {
@@ -337,14 +346,22 @@ pub fn translations<'a>(cx: &'a Ctx<'a>, lang: Lang) -> TranslationsView {
                 },
             })
             .collect();
-        rows.push(TranslationRowView { page, linked, current, behind, missing });
+        let unchecked_why = unchecked_why.cloned();
+        rows.push(TranslationRowView { page, linked, current, behind, missing, unchecked, unchecked_why });
     }
     rows.sort_by(|a, b| {
         (b.behind.len(), b.missing).cmp(&(a.behind.len(), a.missing)).then_with(|| a.page.label.cmp(&b.page.label))
     });
     TranslationsView {
         layout: layout(cx, SitePage::Translations, lang, "translations-title"),
-        checked: cx.site.drift_checked(),
+        checked: read,
+        not_read: match cx.site.history() {
+            HistoryState::Read => String::new(),
+            HistoryState::Off => cx.t(lang, "translations-unchecked"),
+            HistoryState::NoRepository => cx.t(lang, "translations-unchecked-no-repository"),
+            HistoryState::Shallow => cx.t(lang, "translations-unchecked-shallow"),
+            HistoryState::Unreadable => cx.t(lang, "translations-unchecked-unreadable"),
+        },
         totals,
         current_pages,
         rows,

@@ -587,8 +587,10 @@ pub struct TranslationsView {
     pub layout: LayoutView,
     /// Whether history was read (otherwise nothing is known to be behind).
     pub checked: bool,
-    /// Pairs on the whole site, up to date, behind, and with one side missing.
-    pub totals: (usize, usize, usize),
+    /// Why it was not read, in words (empty when it was).
+    pub not_read: String,
+    /// Pairs on the whole site, up to date, behind, with one side missing, and not checked.
+    pub totals: (usize, usize, usize, usize),
     /// Pages and logs with every pair up to date.
     pub current_pages: usize,
     /// The pages and logs with pairs behind or missing, most behind first.
@@ -608,6 +610,10 @@ pub struct TranslationRowView {
     pub behind: Vec<BehindView>,
     /// Its pairs with one side missing.
     pub missing: usize,
+    /// Its pairs whose history was not checked.
+    pub unchecked: usize,
+    /// Why its history was not checked (a version over the size limit), in the engine's words.
+    pub unchecked_why: Option<String>,
 }
 
 /// One side behind its partner.

@@ -5,9 +5,32 @@ use gix::ObjectId;
 use shoko_model::config;
 use std::path::Path;
 
+/// A file of a clone at a commit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Blob {
+    /// Not a file there.
+    Missing,
+    /// Larger than the limit (its size in bytes, from the object's header): not read.
+    TooLarge(u64),
+    /// Its text (invalid UTF-8 replaced).
+    Text(String),
+}
+
+impl Blob {
+    /// The text, if the file was read.
+    pub fn text(self) -> Option<String> {
+        match self {
+            Blob::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+}
+
 /// A clone, ready to be read.
 pub struct Opened {
     repo: gix::Repository,
+    /// The most bytes a cited file is read of (`max_source_kib`).
+    limit: u64,
     /// The compared ref as configured (`HEAD` by default).
     pub reference: String,
     /// The commit it names.
@@ -18,8 +41,8 @@ pub struct Opened {
 
 impl Opened {
     /// Open the clone `clone` (its path relative to the site root `root`) and resolve its ref;
-    /// why not, in words, when that fails.
-    pub fn open(root: &Path, clone: &config::Clone) -> Result<Opened, String> {
+    /// why not, in words, when that fails. No cited file larger than `limit` bytes is read.
+    pub fn open(root: &Path, clone: &config::Clone, limit: u64) -> Result<Opened, String> {
         let path = root.join(&clone.path);
         let repo = gix::open_opts(&path, gix::open::Options::isolated()).map_err(|e| match path.is_dir() {
             false => String::from("there is no folder there"),
@@ -31,7 +54,7 @@ impl Opened {
             Some(name) => resolve(&repo, name).ok_or_else(|| format!("it has no ref `{name}`"))?,
         };
         let date = date(&repo, head).ok_or_else(|| format!("its {reference} is not a readable commit"))?;
-        Ok(Opened { repo, reference, head, date })
+        Ok(Opened { repo, limit, reference, head, date })
     }
 
     /// The commit `hex` names, if the clone has it.
@@ -40,15 +63,28 @@ impl Opened {
         self.repo.find_commit(id).ok().map(|c| c.id)
     }
 
-    /// The text of the file at `path` in `commit`; `None` when it is not a file there.
-    pub fn file(&self, commit: ObjectId, path: &str) -> Option<String> {
-        let tree = self.repo.find_commit(commit).ok()?.tree().ok()?;
-        let entry = tree.lookup_entry_by_path(path.trim_start_matches('/')).ok()??;
-        if !entry.mode().is_blob() {
-            return None;
+    /// The file at `path` in `commit`: its size is taken from the object's header before it is
+    /// inflated, so a file over the limit costs no memory.
+    pub fn file(&self, commit: ObjectId, path: &str) -> Blob {
+        let entry = || {
+            let tree = self.repo.find_commit(commit).ok()?.tree().ok()?;
+            let entry = tree.lookup_entry_by_path(path.trim_start_matches('/')).ok()??;
+            entry.mode().is_blob().then_some(entry)
+        };
+        let Some(entry) = entry() else { return Blob::Missing };
+        let Ok(header) = self.repo.find_header(entry.object_id()) else { return Blob::Missing };
+        if header.size() > self.limit {
+            return Blob::TooLarge(header.size());
         }
-        let object = entry.object().ok()?;
-        Some(String::from_utf8_lossy(&object.data).into_owned())
+        match entry.object() {
+            Ok(object) => Blob::Text(String::from_utf8_lossy(&object.data).into_owned()),
+            Err(_) => Blob::Missing,
+        }
+    }
+
+    /// The most bytes a cited file is read of.
+    pub fn limit(&self) -> u64 {
+        self.limit
     }
 
     /// Every file path of `commit`'s tree (at most `limit`).

@@ -16,13 +16,13 @@ mod clone;
 mod pin;
 mod text;
 
-pub use clone::Opened;
-pub use pin::{Edit, apply, pin_edits};
+pub use clone::{Blob, Opened};
+pub use pin::{Edit, Pin, apply, pin_edits};
 
 use shoko_diagnostics::{Diagnostic, FileId, Span};
 use shoko_model::config;
 use shoko_model::rules::{
-    source_lines_out_of_range, source_missing_path, source_quote_mismatch, source_unknown_commit,
+    source_lines_out_of_range, source_missing_path, source_quote_mismatch, source_too_large, source_unknown_commit,
     source_upstream_changed,
 };
 use shoko_model::source_fields::SourceFields;
@@ -108,14 +108,21 @@ impl Verification {
     }
 }
 
-/// What earlier verifications found, by source and compared commit: a source verified once is
-/// not read again while neither it nor its clone's ref changed (`serve` verifies on every save).
+/// What earlier verifications found, by source, compared commit and size limit: a source
+/// verified once is not read again while neither it nor its clone's ref changed (`serve`
+/// verifies on every save).
 #[derive(Debug, Default)]
-pub struct Memo(HashMap<(Cited, String), Option<Finding>>);
+pub struct Memo(HashMap<(Cited, String, u64), Option<Finding>>);
 
 /// Verify every `source_code` source of `site` against the clones `repos` (paths relative to
-/// `root`).
-pub fn verify(root: &Path, repos: &BTreeMap<String, config::Clone>, site: &SiteModel, memo: &mut Memo) -> Verification {
+/// `root`), reading no cited file larger than `limit` bytes.
+pub fn verify(
+    root: &Path,
+    repos: &BTreeMap<String, config::Clone>,
+    limit: u64,
+    site: &SiteModel,
+    memo: &mut Memo,
+) -> Verification {
     let mut verification = Verification::default();
     let mut opened: BTreeMap<&str, Option<Opened>> = BTreeMap::new();
     for (d, doc) in site.docs().iter().enumerate() {
@@ -133,7 +140,7 @@ pub fn verify(root: &Path, repos: &BTreeMap<String, config::Clone>, site: &SiteM
                     continue;
                 };
                 let Some(cited) = Cited::of(source) else { continue };
-                let clone = opened.entry(name).or_insert_with(|| match Opened::open(root, clone) {
+                let clone = opened.entry(name).or_insert_with(|| match Opened::open(root, clone, limit) {
                     Ok(opened) => Some(opened),
                     Err(why) => {
                         verification.unreadable.insert(name.clone(), why);
@@ -141,7 +148,7 @@ pub fn verify(root: &Path, repos: &BTreeMap<String, config::Clone>, site: &SiteM
                     }
                 });
                 let Some(clone) = clone else { continue };
-                let key = (cited, clone.head.to_string());
+                let key = (cited, clone.head.to_string(), limit);
                 let finding = match memo.0.get(&key) {
                     Some(finding) => finding.clone(),
                     None => {
@@ -170,8 +177,12 @@ fn check(clone: &Opened, cited: &Cited) -> Option<Finding> {
         },
         None => (clone.head, Read { reference: Some(clone.reference.clone()), short: short(clone.head) }),
     };
-    let Some(file) = clone.file(at, &cited.path) else {
-        return Some(Finding::MissingPath { near: near(&clone.paths(at, PATH_LIMIT), &cited.path), read });
+    let file = match clone.file(at, &cited.path) {
+        Blob::Text(file) => file,
+        Blob::TooLarge(size) => return Some(Finding::TooLarge { read, size, limit: clone.limit() }),
+        Blob::Missing => {
+            return Some(Finding::MissingPath { near: near(&clone.paths(at, PATH_LIMIT), &cited.path), read });
+        }
     };
     let lines = text::lines(&file);
     if let Some([_, last]) = cited.lines
@@ -198,7 +209,14 @@ fn check(clone: &Opened, cited: &Cited) -> Option<Finding> {
             now,
         }))
     };
-    let Some(newer) = clone.file(clone.head, &cited.path) else { return change(Now::Removed) };
+    let newer = match clone.file(clone.head, &cited.path) {
+        Blob::Text(newer) => newer,
+        Blob::TooLarge(size) => {
+            let read = Read { reference: Some(clone.reference.clone()), short: short(clone.head) };
+            return Some(Finding::TooLarge { read, size, limit: clone.limit() });
+        }
+        Blob::Missing => return change(Now::Removed),
+    };
     let new_lines = text::lines(&newer);
     match (cited.lines, &cited.quote) {
         (Some(range), _) => {
@@ -254,6 +272,9 @@ pub fn diagnostic(
         ),
         Finding::QuoteMismatch { read, found, nearest } => {
             source_quote_mismatch::diagnostic(span("quote"), &cited.path, read, *found, nearest.as_ref())
+        }
+        Finding::TooLarge { read, size, limit } => {
+            source_too_large::diagnostic(span("path"), &cited.repo, &cited.path, read, *size, *limit)
         }
         Finding::Changed(change) => {
             source_upstream_changed::diagnostic(span("commit"), &cited.path, cited.lines, change)

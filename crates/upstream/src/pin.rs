@@ -2,10 +2,10 @@
 //! names now, with the lines its quote is found at. The file is edited at the spans of its
 //! fields, never written out again, so comments, quoting and layout stay as they were.
 
-use crate::clone::Opened;
+use crate::clone::{Blob, Opened};
 use crate::{Cited, text};
 use shoko_model::SourceKind;
-use shoko_model::source_fields::SourceFields;
+use shoko_model::source_fields::{Pinned, SourceFields};
 use std::ops::Range;
 
 /// Replace `range` of a file's text with `text` (an insertion when the range is empty).
@@ -15,6 +15,15 @@ pub struct Edit {
     pub range: Range<usize>,
     /// The new text.
     pub text: String,
+}
+
+/// The edits of one source, and the values they write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pin {
+    /// The edits, last first.
+    pub edits: Vec<Edit>,
+    /// What they write, for `shoko_model::source_fields::check_pin`.
+    pub pinned: Pinned,
 }
 
 /// The edits that pin source `index` of claim `claim` (`cited`, in `text`, a file of kind `kind`)
@@ -28,11 +37,13 @@ pub fn pin_edits(
     index: usize,
     cited: &Cited,
     clone: &Opened,
-) -> Result<Option<Vec<Edit>>, String> {
+) -> Result<Option<Pin>, String> {
     let fields = SourceFields::find(kind, text, claim, index).ok_or("the source could not be located in the file")?;
-    let file = clone
-        .file(clone.head, &cited.path)
-        .ok_or_else(|| format!("`{}` is not a file at {}", cited.path, clone.reference))?;
+    let file = match clone.file(clone.head, &cited.path) {
+        Blob::Text(file) => file,
+        Blob::TooLarge(size) => return Err(too_large(cited, &clone.reference, size, clone.limit())),
+        Blob::Missing => return Err(format!("`{}` is not a file at {}", cited.path, clone.reference)),
+    };
     let lines = text::lines(&file);
     let range = match &cited.commit {
         None => unpinned_range(cited, &lines, clone)?,
@@ -46,7 +57,8 @@ pub fn pin_edits(
         Some(range) => Edit { range, text: commit },
         None => insert_after(text, &fields, "repo", "commit", &commit)?,
     }];
-    if let Some([a, b]) = range.filter(|r| Some(*r) != cited.lines) {
+    let lines = range.filter(|r| Some(*r) != cited.lines);
+    if let Some([a, b]) = lines {
         let value = format!("[{a}, {b}]");
         edits.push(match fields.value("lines") {
             Some(range) => Edit { range, text: value },
@@ -54,7 +66,7 @@ pub fn pin_edits(
         });
     }
     edits.sort_by_key(|e| std::cmp::Reverse(e.range.start));
-    Ok(Some(edits))
+    Ok(Some(Pin { edits, pinned: Pinned { commit: clone.head.to_string(), lines } }))
 }
 
 /// The lines to pin an unpinned source at: where its quote is, else its lines as written.
@@ -84,10 +96,12 @@ fn moved_range(
             clone.reference
         )
     };
-    let old = clone
-        .commit(pinned)
-        .and_then(|id| clone.file(id, &cited.path))
-        .ok_or("the pinned version is not in the clone")?;
+    let id = clone.commit(pinned).ok_or("the pinned commit is not in the clone")?;
+    let old = match clone.file(id, &cited.path) {
+        Blob::Text(old) => old,
+        Blob::TooLarge(size) => return Err(too_large(cited, pinned, size, clone.limit())),
+        Blob::Missing => return Err("the pinned version is not in the clone".to_owned()),
+    };
     let old_lines = text::lines(&old);
     match (cited.lines, &cited.quote) {
         (Some(range), _) => {
@@ -101,6 +115,17 @@ fn moved_range(
         (None, _) if old_lines == lines => Ok(None),
         (None, _) => Err(changed()),
     }
+}
+
+/// Why a cited file is not read: it is `size` bytes at `at`, over `limit` (`max_source_kib`).
+fn too_large(cited: &Cited, at: &str, size: u64, limit: u64) -> String {
+    let kib = shoko_model::rules::kib;
+    format!(
+        "`{}` is {} at {at}, over the limit of {} (`max_source_kib` in shoko.yaml): not read",
+        cited.path,
+        kib(size),
+        kib(limit)
+    )
 }
 
 /// Insert `key: value` after the field `after`, in the source's style: on a line of its own at

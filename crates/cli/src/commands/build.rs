@@ -29,7 +29,19 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         ));
         return USAGE_OR_IO;
     }
-    let out = settings.out.unwrap_or_else(|| root.join(shoko_vocab::layout::OUTPUT_DIR));
+    // The default output is the site root's own `site/`: a link there is the repository's, not
+    // the user's, and is never followed (a link given as --out is the user's choice).
+    let default_out = Path::new(shoko_vocab::layout::OUTPUT_DIR);
+    if settings.out.is_none()
+        && shoko_files::read::entry(root, default_out).ok() == Some(shoko_files::read::Entry::Link)
+    {
+        super::print_error(format!(
+            "{} is a symbolic link; the default output is written only into a real folder of the site root (give --out to build where you mean)",
+            root.join(default_out).display()
+        ));
+        return USAGE_OR_IO;
+    }
+    let out = settings.out.unwrap_or_else(|| root.join(default_out));
     let mut output = match DiskOutput::new(root, &out) {
         Ok(output) => output,
         Err(e) => {
@@ -79,7 +91,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         report::print(root, engine.diagnostics(), engine.sources().unwrap_or(&none), Format::Human);
     }
     // After the diagnostics, as `check` prints them: what was not checked.
-    super::print_history_note(engine.history_unavailable());
+    super::print_history_notes(&engine.history_notes());
     super::print_sources_note(engine.sources_note());
     let code = match rebuilt {
         Ok(rebuilt) => {

@@ -10,7 +10,7 @@ pub fn run(root: &Path, format: Format) -> u8 {
     match shoko_engine::check(root, &BuildOptions { history: history(), ..BuildOptions::on(today()) }) {
         Ok(checked) => {
             report::print(root, &checked.diagnostics, &checked.sources, format);
-            super::print_history_note(checked.history_note.as_ref());
+            super::print_history_notes(&checked.history_notes);
             super::print_sources_note(checked.sources_note.as_deref());
             if checked.has_errors() { CONTENT_ERRORS } else { OK }
         }

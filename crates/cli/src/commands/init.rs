@@ -41,8 +41,11 @@ fn create(dir: &Path) -> Result<(), String> {
         }
         _ => {}
     }
+    // The folder named on the command line is the user's own (it may be made here); below it,
+    // nothing is written through a link.
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for (rel, text) in files(&feed_id()) {
-        super::write_new(&dir.join(&rel), &text)?;
+        super::write_new(dir, Path::new(&rel), &text)?;
     }
     Ok(())
 }

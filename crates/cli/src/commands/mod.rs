@@ -60,10 +60,10 @@ pub fn history() -> bool {
     std::env::var_os(NO_HISTORY).is_none()
 }
 
-/// Say, once, why translation drift was not checked.
-pub fn print_history_note(why: Option<impl std::fmt::Display>) {
-    if let Some(why) = why {
-        eprintln!("note: translation drift not checked: {why}");
+/// Say what translation drift was not checked for (`Engine::history_notes`).
+pub fn print_history_notes(notes: &[String]) {
+    for note in notes {
+        eprintln!("note: {}", shoko_diagnostics::printable(note));
     }
 }
 
@@ -74,18 +74,14 @@ pub fn print_sources_note(note: Option<&str>) {
     }
 }
 
-/// Write `text` to a new file at `path`, making its folders; a file already there is never
-/// replaced (`create_new`), whatever happened since it was looked for.
-pub fn write_new(path: &std::path::Path, text: &str) -> Result<(), String> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+/// Write `text` to a new file at `base/rel`, making its folders from `base` on: a file already
+/// there is never replaced, and a link on the way or at the file is never followed
+/// (`shoko_engine::write`).
+pub fn write_new(base: &std::path::Path, rel: &std::path::Path, text: &str) -> Result<(), String> {
+    let folder = rel.parent().unwrap_or(std::path::Path::new(""));
+    let folder = shoko_files::write::folders(base, folder).map_err(|e| e.to_string())?;
+    let name = rel.file_name().ok_or_else(|| format!("{} names no file", rel.display()))?;
+    shoko_files::write::create_new(&folder.join(name), text.as_bytes()).map_err(|e| e.to_string())
 }
 
 /// Today's date in UTC; the only place that reads the clock.

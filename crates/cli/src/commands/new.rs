@@ -82,7 +82,7 @@ fn scaffold(root: &Path, kind: NewKind, written: &Path) -> Result<std::path::Pat
         NewKind::Log => log_template(&schema),
         NewKind::Page => page_template(&schema),
     };
-    super::write_new(&target, &text)?;
+    super::write_new(root, path, &text)?;
     Ok(target)
 }
 

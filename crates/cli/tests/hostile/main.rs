@@ -12,6 +12,7 @@ mod input;
 mod links;
 mod output;
 mod smaller;
+mod writes;
 
 pub use common::{shoko, write};
 use serde_json::Value;

@@ -38,6 +38,7 @@ use rayon::prelude::*;
 use read::refresh;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
 use shoko_history::{History, Unavailable};
+use shoko_model::pairs::HistoryState;
 use shoko_model::{DocId, SiteModel};
 use shoko_render::{Job, RenderInput, affected_jobs};
 use std::collections::{BTreeMap, BTreeSet};
@@ -227,7 +228,7 @@ impl Engine {
 
     /// The outcome of the last run, for one-off runs (`check`, `build`).
     pub fn into_checked(self) -> crate::Checked {
-        let history_note = self.history_unavailable().map(ToString::to_string);
+        let history_notes = self.history_notes();
         let sources_note = self.sources_note.clone();
         let (sources, site) = match self.current {
             Some(current) => (current.inputs.loaded.sources, Arc::unwrap_or_clone(current.site)),
@@ -238,7 +239,7 @@ impl Engine {
             site,
             diagnostics: self.diagnostics,
             timings: self.timings,
-            history_note,
+            history_notes,
             sources_note,
         }
     }
@@ -259,7 +260,8 @@ impl Engine {
             return Ok(Rebuilt::Failed);
         }
         if current.statics.is_none() {
-            current.statics = Some(load_static(&self.root, &current.inputs.statics)?);
+            current.statics =
+                Some(load_static(&self.root, &current.inputs.statics, current.inputs.config.max_file_bytes)?);
         }
         let source = image_source(&self.root, &current.inputs);
         let structure = current.site.structure();
@@ -420,12 +422,17 @@ impl Engine {
                 let known = self.history.as_ref().map(|(head, history)| (head.clone(), history.as_ref().ok().cloned()));
                 scope.spawn(move || {
                     let head = shoko_history::head(&root);
+                    // No commit and no version of a file is read past the configuration's limit.
+                    let limit = match crate::pipeline::max_file_bytes(&root) {
+                        Ok(limit) => limit,
+                        Err(e) => return Some((head, Err(Unavailable::Unreadable(e.to_string())))),
+                    };
                     let read = match known {
                         // A read that failed (a shallow clone since deepened) is tried again.
-                        Some((known, Some(_))) if known == head => return None,
-                        // Only the commits since the last walk.
-                        Some((_, Some(last))) => last.update(&root),
-                        _ => History::read(&root),
+                        Some((known, Some(last))) if known == head && last.limit() == limit => return None,
+                        // Only the commits since the last walk (all again under another limit).
+                        Some((_, Some(last))) => last.update(&root, limit),
+                        _ => History::read(&root, limit),
                     };
                     Some((head, read.map(Arc::new)))
                 })
@@ -457,6 +464,23 @@ impl Engine {
         Ok(full)
     }
 
+    /// What translation drift was not checked for, one line each: the whole site when history
+    /// is wanted but cannot be read, else each file history could not check.
+    pub fn history_notes(&self) -> Vec<String> {
+        if let Some(why) = self.history_unavailable() {
+            return vec![format!("translation drift not checked: {why}")];
+        }
+        let Some(current) = self.current.as_ref() else { return Vec::new() };
+        let site = &current.site;
+        site.drift_unchecked()
+            .iter()
+            .map(|(id, why)| {
+                let path = shoko_vocab::ContentPath(&site.docs()[id.0].path);
+                format!("translation drift not checked for {path}: {why}")
+            })
+            .collect()
+    }
+
     /// Why translation drift is not reported, when history is wanted but cannot be read.
     pub fn history_unavailable(&self) -> Option<&Unavailable> {
         self.history.as_ref().and_then(|(_, h)| h.as_ref().err())
@@ -466,19 +490,40 @@ impl Engine {
     /// the site.
     fn drift(&mut self) -> Result<(), IoError> {
         let Some(current) = self.current.as_mut() else { return Ok(()) };
-        let Some((_, Ok(history))) = self.history.as_ref().filter(|_| self.options.history) else {
-            if current.site.drift_checked() {
-                current.site = Arc::new(current.site.with_drift(None));
+        let history = match self.history.as_ref().filter(|_| self.options.history) {
+            Some((_, Ok(history))) => history,
+            not_read => {
+                let why = match not_read {
+                    Some((_, Err(Unavailable::NoRepository))) => HistoryState::NoRepository,
+                    Some((_, Err(Unavailable::Shallow))) => HistoryState::Shallow,
+                    Some((_, Err(Unavailable::Unreadable(_)))) => HistoryState::Unreadable,
+                    _ => HistoryState::Off,
+                };
+                if current.site.history() != why {
+                    current.site = Arc::new(current.site.with_drift(Err(why)));
+                }
+                return Ok(());
             }
-            return Ok(());
         };
         let docs = current.site.docs();
-        let behind: BTreeMap<DocId, Vec<shoko_model::pairs::Drift>> = docs
+        let found: Vec<(DocId, Result<Vec<shoko_model::pairs::Drift>, String>)> = docs
             .par_iter()
             .enumerate()
             .map(|(i, doc)| (DocId(i), history.drift(&doc.path, &doc.pairs, doc.source_id.as_deref())))
-            .filter(|(_, drift)| !drift.is_empty())
+            .filter(|(_, drift)| drift.as_ref().is_ok_and(|d| !d.is_empty()) || drift.is_err())
             .collect();
+        let mut said = shoko_model::pairs::DriftReport::default();
+        for (id, drift) in found {
+            match drift {
+                Ok(behind) => {
+                    said.behind.insert(id, behind);
+                }
+                Err(why) => {
+                    said.unchecked.insert(id, why);
+                }
+            }
+        }
+        let behind = &said.behind;
         let found: Vec<Diagnostic> = behind
             .iter()
             .flat_map(|(id, drift)| {
@@ -489,8 +534,11 @@ impl Engine {
                 })
             })
             .collect();
-        if !current.site.drift_checked() || *current.site.drift() != behind {
-            current.site = Arc::new(current.site.with_drift(Some(behind)));
+        if !current.site.drift_checked()
+            || current.site.drift() != behind
+            || *current.site.drift_unchecked() != said.unchecked
+        {
+            current.site = Arc::new(current.site.with_drift(Ok(said)));
         }
         report(&mut self.diagnostics, current, found)?;
         self.timings.lap("history");

@@ -201,7 +201,7 @@ impl Engine {
     /// cannot be used.
     fn restore(&mut self, cache: &Path, inputs: &Inputs) -> Option<Change> {
         self.timings = Timings::start();
-        let bytes = std::fs::read(cache.join(STATE_FILE)).ok()?;
+        let bytes = read_cached(cache, STATE_FILE)?;
         let expected = header(&self.root, &self.options);
         let rest = bytes.strip_prefix(expected.as_slice())?.strip_prefix(b"\n")?;
         let (body, hash) = rest.split_at_checked(rest.len().checked_sub(32)?)?;
@@ -342,7 +342,7 @@ impl Engine {
     fn save_state(&mut self, cache: &Path, inputs: &Inputs, spilled: [Option<Spilled>; 2]) -> Result<bool, IoError> {
         let (Some(current), Some(good)) = (&mut self.current, &self.good) else { return Ok(false) };
         let Some(images) = current.images.as_ref().filter(|_| sound(current)) else { return Ok(false) };
-        std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
+        make_folder(cache)?;
         // The chunks this cache holds already are kept; the others are written.
         current.chunks.resize(current.validated.len().div_ceil(CHUNK_DOCS), None);
         let chunks: Vec<Hash> = current
@@ -356,9 +356,9 @@ impl Engine {
             .collect::<Result<_, IoError>>()?;
         current.chunks = chunks.iter().copied().map(Some).collect();
         for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
-            let path = cache.join(name);
-            if !path.exists() {
-                std::fs::write(&path, text).map_err(|e| IoError::new("write", &path, e))?;
+            match shoko_files::write::create_new(&cache.join(name), text.as_bytes()) {
+                Err(e) if e.source.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
+                _ => {}
             }
         }
         let saved = SavedRef {
@@ -374,7 +374,8 @@ impl Engine {
             output: good.output,
             history: self.history.as_ref().and_then(|(head, h)| Some((head, h.as_deref().ok()?))),
         };
-        let temp = cache.join(format!("{STATE_FILE}.new-{}", std::process::id()));
+        let temp = shoko_files::write::temporary_in(cache, &temporary_prefix(STATE_FILE))?;
+        let temp_path = temp.path().to_path_buf();
         // The memos are written beside the state (a one-page edit writes one language's, some
         // 10 MB at 10,000 pages per language); their names follow the state, as `SavedTail`.
         let (search, state) = rayon::join(
@@ -397,9 +398,9 @@ impl Engine {
                     .collect::<Result<_, IoError>>()?;
                 Ok([search[0], search[1]])
             },
-            || -> std::io::Result<Hashing<std::io::BufWriter<std::fs::File>>> {
+            || -> std::io::Result<Hashing<std::io::BufWriter<shoko_files::write::Temporary>>> {
                 // Streamed: the state of a large site is tens of megabytes, not held twice in memory.
-                let mut out = std::io::BufWriter::new(std::fs::File::create(&temp)?);
+                let mut out = std::io::BufWriter::new(temp);
                 out.write_all(&header(&self.root, &self.options))?;
                 out.write_all(b"\n")?;
                 let mut body = Hashing { out, hasher: blake3::Hasher::new() };
@@ -408,20 +409,17 @@ impl Engine {
             },
         );
         // The head is complete only with the memos' names; either failing, it is not kept.
-        let finished = search.and_then(|search| {
+        // Dropped unfinished, the temporary file is removed.
+        let (search, temp) = search.and_then(|search| {
             let written = state.and_then(|mut body| {
                 body.write_all(&SavedTail { search }.bytes())?;
                 let hash = body.hasher.finalize();
                 body.out.write_all(hash.as_bytes())?;
-                body.out.flush()
+                body.out.into_inner().map_err(std::io::IntoInnerError::into_error)
             });
-            written.map(|()| search).map_err(|e| IoError::new("write", &temp, e))
-        });
-        let search = finished.inspect_err(|_| {
-            let _ = std::fs::remove_file(&temp);
+            written.map(|temp| (search, temp)).map_err(|e| IoError::new("write", &temp_path, e))
         })?;
-        let path = cache.join(STATE_FILE);
-        std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
+        shoko_files::write::commit(temp, &cache.join(STATE_FILE))?;
         // Chunks no longer listed (and what a killed run left) go.
         let listed: HashSet<String> =
             chunks.iter().map(chunk_name).chain(search.iter().flatten().map(|h| named(SEARCH_PREFIX, h))).collect();
@@ -447,9 +445,42 @@ const SEARCH_PREFIX: &str = "search-";
 fn is_ours(name: &str) -> bool {
     let hex = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit());
     let named = |s: &str| [CHUNK_PREFIX, SEARCH_PREFIX].iter().any(|p| s.strip_prefix(p).is_some_and(hex));
-    let (stem, pid) = name.rsplit_once(".new-").unwrap_or((name, ""));
+    // `NAME.new-PID.RANDOM` (`temporary_prefix`), or `NAME.new-PID` as older versions named them.
+    let (stem, rest) = name.rsplit_once(".new-").unwrap_or((name, ""));
+    let pid = rest.split_once('.').map_or(rest, |(pid, _)| pid);
     let temporary = !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit());
     named(name) || (temporary && (named(stem) || stem == STATE_FILE))
+}
+
+/// The most a cache file is read of: the state of a site of 50,000 pages per language is some
+/// hundreds of megabytes. A larger file was not written by a save and is ignored.
+const CACHE_LIMIT: u64 = 4 << 30;
+
+/// The bytes of the cache file `name`, through the one reader (no link, no FIFO, a limit), if
+/// the cache folder is a real folder and the file a regular one.
+fn read_cached(cache: &Path, name: &str) -> Option<Vec<u8>> {
+    if !std::fs::symlink_metadata(cache).is_ok_and(|m| m.is_dir()) {
+        return None;
+    }
+    match shoko_files::read::bytes(&cache.join(name), CACHE_LIMIT).ok()? {
+        shoko_files::read::Bytes::Read(bytes) => Some(bytes),
+        _ => None,
+    }
+}
+
+/// Make the cache folder beside the output: a link or a file at its name is refused, never
+/// written through.
+fn make_folder(cache: &Path) -> Result<(), IoError> {
+    let (Some(parent), Some(name)) = (cache.parent(), cache.file_name()) else {
+        return Err(IoError::new("create", cache, std::io::Error::other("not a folder's path")));
+    };
+    shoko_files::write::folders(parent, Path::new(name)).map(drop)
+}
+
+/// The start of the name of a temporary file for the cache file `name`: `NAME.new-PID.`, and
+/// random characters after it ([`is_ours`] knows them).
+fn temporary_prefix(name: &str) -> String {
+    format!("{name}.new-{}.", std::process::id())
 }
 
 /// The file name of the chunk whose bytes hash to `hash`.
@@ -480,12 +511,13 @@ fn write_named(cache: &Path, prefix: &str, bytes: &[u8]) -> Result<Hash, IoError
 fn write_new(cache: &Path, prefix: &str, bytes: &[u8]) -> Result<(Hash, bool), IoError> {
     let hash = *blake3::hash(bytes).as_bytes();
     let path = cache.join(named(prefix, &hash));
-    if path.is_file() {
+    // One there is whole: a file found damaged when it was read is removed (`read_named`).
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
         return Ok((hash, false));
     }
-    let temp = cache.join(format!("{}.new-{}", named(prefix, &hash), std::process::id()));
-    std::fs::write(&temp, bytes).map_err(|e| IoError::new("write", &temp, e))?;
-    std::fs::rename(&temp, &path).map_err(|e| IoError::new("rename", &temp, e))?;
+    let mut temp = shoko_files::write::temporary_in(cache, &temporary_prefix(&named(prefix, &hash)))?;
+    temp.write_all(bytes).map_err(|e| IoError::new("write", temp.path(), e))?;
+    shoko_files::write::commit(temp, &path)?;
     Ok((hash, true))
 }
 
@@ -508,7 +540,7 @@ pub(super) struct Spilled {
 
 /// Write a search memo's `bytes` into the cache.
 pub(super) fn spill_search(cache: &Path, bytes: &[u8]) -> Result<Spilled, IoError> {
-    std::fs::create_dir_all(cache).map_err(|e| IoError::new("create", cache, e))?;
+    make_folder(cache)?;
     let (hash, created) = write_new(cache, SEARCH_PREFIX, bytes)?;
     Ok(Spilled { hash, created })
 }
@@ -522,8 +554,15 @@ pub(super) fn unspill(cache: &Path, spilled: impl IntoIterator<Item = Option<Spi
 
 /// The bytes of the file of the kind `prefix` named by `hash`, if they still hash to it.
 fn read_named(cache: &Path, prefix: &str, hash: &Hash) -> Option<Vec<u8>> {
-    let bytes = std::fs::read(cache.join(named(prefix, hash))).ok()?;
-    (blake3::hash(&bytes).as_bytes() == hash).then_some(bytes)
+    let name = named(prefix, hash);
+    let bytes = read_cached(cache, &name)?;
+    if blake3::hash(&bytes).as_bytes() != hash {
+        // Damaged: removed, so the next save writes it again (a file of its name is taken as
+        // whole, `write_new`).
+        let _ = std::fs::remove_file(cache.join(name));
+        return None;
+    }
+    Some(bytes)
 }
 
 /// The chunk named by `hash`, if its bytes still hash to it and decode.
@@ -609,9 +648,15 @@ mod tests {
     fn only_the_files_a_save_writes_are_cleaned_up() {
         let chunk = chunk_name(&[7; 32]);
         let search = super::named(super::SEARCH_PREFIX, &[9; 32]);
-        for name in
-            [chunk.as_str(), &format!("{chunk}.new-12"), "engine.state.new-345", &search, &format!("{search}.new-7")]
-        {
+        for name in [
+            chunk.as_str(),
+            &format!("{chunk}.new-12"),
+            &format!("{chunk}.new-12.a1B2c3D4"),
+            "engine.state.new-345",
+            "engine.state.new-345.zzzzzzzz",
+            &search,
+            &format!("{search}.new-7.k3yS0m3x"),
+        ] {
             assert!(is_ours(name), "{name}");
         }
         for name in

@@ -23,7 +23,13 @@ impl Engine {
             return Ok(());
         }
         self.verified = repos.is_empty().then_some(structure);
-        let verification = shoko_upstream::verify(&self.root, repos, &current.site, &mut self.memo);
+        let verification = shoko_upstream::verify(
+            &self.root,
+            repos,
+            current.inputs.config.max_source_bytes,
+            &current.site,
+            &mut self.memo,
+        );
         self.sources_note = verification.note(current.inputs.config.unread);
         let unreadable: Vec<Diagnostic> = verification
             .unreadable

@@ -15,7 +15,7 @@ pub static CODE: Code = Code {
 pub fn diagnostic(span: Span, size: u64, limit: u64) -> Diagnostic {
     Diagnostic::new(
         &CODE,
-        format!("file is {} KiB, over the limit of {} KiB; it was not read", size.div_ceil(1024), limit / 1024),
+        format!("file is {}, over the limit of {}; it was not read", super::kib(size), super::kib(limit)),
         span,
     )
     .with_hint(

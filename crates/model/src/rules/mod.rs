@@ -56,11 +56,17 @@ pub mod ref_unsafe_url;
 pub mod source_lines_out_of_range;
 pub mod source_missing_path;
 pub mod source_quote_mismatch;
+pub mod source_too_large;
 pub mod source_unknown_commit;
 pub mod source_unreadable_clone;
 pub mod source_upstream_changed;
 
 use shoko_diagnostics::Code;
+
+/// A size as the settings give it (`max_file_kib`, `max_source_kib`): whole KiB, rounded up.
+pub fn kib(bytes: u64) -> String {
+    format!("{} KiB", bytes.div_ceil(1024))
+}
 
 /// The name in `allowed` (serde's list: names in backticks) closest to `written`, if one is
 /// close ([`shoko_diagnostics::closest`]).
@@ -125,6 +131,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &source_lines_out_of_range::CODE,
         &source_missing_path::CODE,
         &source_quote_mismatch::CODE,
+        &source_too_large::CODE,
         &source_unknown_commit::CODE,
         &source_unreadable_clone::CODE,
         &source_upstream_changed::CODE,

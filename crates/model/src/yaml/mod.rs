@@ -162,6 +162,60 @@ impl YamlDoc {
     }
 }
 
+/// A value set by an edit of a file's text (`shoko pin`), to check that the edited text holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Set {
+    /// A text.
+    Text(String),
+    /// A list of whole numbers.
+    Numbers(Vec<u64>),
+}
+
+impl YamlDoc {
+    /// Whether `edited` is this document with each `(path, value)` of `set` in place (a missing
+    /// last key added) and nothing else changed: the check an edit made at text spans must pass
+    /// before the file is replaced.
+    pub fn is_edited_to(&self, set: &[(YamlPath, Set)], edited: &YamlDoc) -> bool {
+        let mut expected = self.value.clone();
+        for (path, value) in set {
+            let value = match value {
+                Set::Text(text) => yaml_serde::Value::String(text.clone()),
+                Set::Numbers(numbers) => {
+                    yaml_serde::Value::Sequence(numbers.iter().map(|n| yaml_serde::Value::from(*n)).collect())
+                }
+            };
+            if !put(&mut expected, &path.0, value) {
+                return false;
+            }
+        }
+        expected == edited.value
+    }
+}
+
+/// Put `value` at `path` under `node`: every step but the last must exist; the last key is
+/// added when missing. Whether it could be put.
+fn put(node: &mut yaml_serde::Value, path: &[Seg], value: yaml_serde::Value) -> bool {
+    let Some((first, rest)) = path.split_first() else {
+        *node = value;
+        return true;
+    };
+    match (first, node) {
+        (Seg::Key(key), yaml_serde::Value::Mapping(map)) => {
+            let key = yaml_serde::Value::String(key.clone());
+            match map.get_mut(&key) {
+                Some(child) => put(child, rest, value),
+                None if rest.is_empty() => {
+                    map.insert(key, value);
+                    true
+                }
+                None => false,
+            }
+        }
+        (Seg::Index(i), yaml_serde::Value::Sequence(items)) => items.get_mut(*i).is_some_and(|c| put(c, rest, value)),
+        _ => false,
+    }
+}
+
 /// `value` as a `T`. Tracking the path costs an allocation per mapping key, so it is done only
 /// when the plain deserialization has failed: the second run fails the same way, with the path.
 fn from_value<T: DeserializeOwned>(value: &yaml_serde::Value) -> Result<T, DeError> {
