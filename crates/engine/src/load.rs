@@ -6,7 +6,7 @@ use crate::IoError;
 use shoko_diagnostics::{Diagnostic, FileId, SourceFile, SourceMap, Span};
 use shoko_files::read::Bytes;
 use shoko_model::SourceKind;
-use shoko_model::rules::{file_invalid_utf8, file_symlink, file_too_large, file_unknown_data};
+use shoko_model::rules::{file_bad_name, file_invalid_utf8, file_symlink, file_too_large, file_unknown_data};
 use shoko_vocab::ContentPath;
 use shoko_vocab::layout::{CONTENT_DIR, is_hidden};
 use std::path::Path;
@@ -59,13 +59,24 @@ pub fn find(root: &Path) -> Result<Loaded, IoError> {
     let walker = walkdir::WalkDir::new(&content_dir).follow_links(false).sort_by_file_name();
     // Hidden files and folders are editors' and systems' own, never the site's.
     let shown = |e: &walkdir::DirEntry| e.depth() == 0 || !is_hidden(&e.file_name().to_string_lossy());
-    for entry in walker.into_iter().filter_entry(shown) {
+    let mut entries = walker.into_iter().filter_entry(shown);
+    while let Some(entry) = entries.next() {
         let entry = entry.map_err(|e| {
             let path = e.path().map(Path::to_path_buf).unwrap_or_else(|| content_dir.clone());
             IoError::new("walk", path, e.into())
         })?;
         let rel = entry.path().strip_prefix(&content_dir).unwrap_or(entry.path());
         let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        // A name that would put a line break or another control into an address is not read,
+        // nor anything below it.
+        if let Some(c) = rel.chars().find(|c| c.is_control() || !shoko_vocab::publishable(*c)) {
+            let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
+            loaded.diagnostics.push(file_bad_name::diagnostic(Span::file_start(file), &rel, c));
+            if entry.file_type().is_dir() {
+                entries.skip_current_dir();
+            }
+            continue;
+        }
         if entry.path_is_symlink() {
             let file = loaded.sources.add(ContentPath(&rel).to_string(), "");
             loaded.diagnostics.push(file_symlink::diagnostic(Span::file_start(file), &ContentPath(&rel).to_string()));

@@ -202,31 +202,19 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     if diagnostics.is_empty() {
         check_parity(&root, file, &mut diagnostics);
     }
-    // The first control character of each line, at most ten per body. Bytes are scanned, not
-    // characters: every control is a byte below 0x20 or 0x7F, or 0xC2 before 0x80–0x9F (C1).
-    let bytes = text.as_bytes();
-    let control_at = |i: usize| match bytes[i] {
-        b'\t' | b'\n' | b'\r' | 0x0c => false,
-        b if b < 0x20 || b == 0x7f => true,
-        0xc2 => bytes.get(i + 1).is_some_and(|b| (0x80..=0x9f).contains(b)),
-        _ => false,
-    };
-    // Nearly every body has none: a test over whole chunks (no early exit, so it vectorizes)
-    // decides whether to look closer.
-    let suspect = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) | (b == 0x7f) | (b == 0xc2);
-    let any = bytes.chunks(64).any(|chunk| chunk.iter().fold(false, |found, &b| found | suspect(b)));
-    let (mut reported, mut i) = (0, if any { 0 } else { bytes.len() });
-    while i < bytes.len() && reported < 10 {
-        if control_at(i) {
-            let c = text[i..].chars().next().unwrap_or('\u{fffd}');
-            let start = base + i;
-            diagnostics.push(rules::control_character::diagnostic(span(start..start + c.len_utf8()), c));
-            reported += 1;
-            // On to the next line.
-            i = bytes[i..].iter().position(|b| *b == b'\n').map_or(bytes.len(), |n| i + n + 1);
-        } else {
-            i += 1;
+    // The first character of each line that may not be published, at most ten per body.
+    let (mut next_line, mut reported) = (0, 0);
+    for (at, c) in crate::characters::unpublishable(text) {
+        if at < next_line {
+            continue;
         }
+        if reported == 10 {
+            break;
+        }
+        let start = base + at;
+        diagnostics.push(rules::control_character::diagnostic(span(start..start + c.len_utf8()), c));
+        reported += 1;
+        next_line = text[at..].find('\n').map_or(text.len(), |n| at + n + 1);
     }
     let refs = RefDefs::collect(&root, text, base);
     let found = scan(&root, text, base, &refs);
@@ -440,8 +428,10 @@ mod tests {
 
     #[test]
     fn control_characters_are_reported_where_they_are() {
-        let (body, codes) = parse("a\u{0}b\n\tok\u{c}\n\u{1b}[2J\u{1b}\n");
-        assert_eq!(codes, ["md/control-character", "md/control-character"]);
+        // One per line: NUL, the form feed (not an XML character), ESC; a C1 control and a
+        // noncharacter too.
+        let (body, codes) = parse("a\u{0}b\n\tok\u{c}\n\u{1b}[2J\u{1b}\n次\u{85}行と\u{fffe}\n");
+        assert_eq!(codes, ["md/control-character"; 4]);
         assert_eq!(body.blocks.len(), 1);
         let (_, codes) = parse(&"\u{7}\n".repeat(50));
         assert_eq!(codes.len(), 10, "at most ten per body");

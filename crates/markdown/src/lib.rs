@@ -8,6 +8,7 @@
 
 mod anchors;
 mod body;
+mod characters;
 mod gloss;
 mod highlight;
 mod links;
@@ -19,6 +20,7 @@ mod sanitize;
 pub use anchors::{Anchors, Heading, Slot, slug};
 pub use body::partners;
 pub use body::{Block, Body, Div, DivKind, parse_body};
+pub use characters::unpublishable;
 pub use gloss::{Gloss, Glossary};
 pub use highlight::highlight_css;
 pub use links::{HeadingId, Link, Target, scheme};

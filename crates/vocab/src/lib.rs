@@ -7,6 +7,7 @@
 //! The bottom of the crate graph: it knows nothing of any other crate of the workspace.
 
 mod anchor;
+mod characters;
 mod component;
 mod content_path;
 mod lang;
@@ -14,6 +15,7 @@ pub mod layout;
 mod site_page;
 
 pub use anchor::{claim_anchor, question_anchor, term_anchor};
+pub use characters::{publishable, unpublishable_kind};
 pub use component::Component;
 pub use content_path::{ClaimId, ContentPath, FOLDER_PAGE, page_address};
 pub use lang::Lang;

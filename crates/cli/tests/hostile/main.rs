@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod characters;
 mod cost;
 mod injection;
 mod input;

@@ -22,6 +22,7 @@ pub mod component_missing_data;
 pub mod component_unplaced_data;
 pub mod file_bad_image;
 pub mod file_bad_media;
+pub mod file_bad_name;
 pub mod file_empty;
 pub mod file_invalid_utf8;
 pub mod file_symlink;
@@ -31,6 +32,7 @@ pub mod file_unsafe_download;
 pub mod file_unsafe_svg;
 pub mod fm_bad_format;
 pub mod fm_bad_value;
+pub mod fm_control_character;
 pub mod fm_future_date;
 pub mod fm_markdown_in_text;
 pub mod fm_missing;
@@ -97,6 +99,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &component_unplaced_data::CODE,
         &file_bad_image::CODE,
         &file_bad_media::CODE,
+        &file_bad_name::CODE,
         &i18n_translation_drift::CODE,
         &md_callout_class::CODE,
         &md_heading_id::CODE,
@@ -109,6 +112,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &file_unsafe_svg::CODE,
         &fm_bad_format::CODE,
         &fm_bad_value::CODE,
+        &fm_control_character::CODE,
         &fm_future_date::CODE,
         &fm_markdown_in_text::CODE,
         &fm_missing::CODE,

@@ -119,6 +119,7 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
     }
     let root = YamlPath::root();
     let loc = Locator { file: input.file, positions: &doc.positions, base: &root };
+    unpublishable(&doc, &loc, text, &mut out);
     let document = match input.kind {
         SourceKind::Page => page_document(&doc, body_range.clone(), input, &loc, &mut out),
         SourceKind::Log => log_document(&doc, input, &loc, &mut out),
@@ -140,6 +141,14 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         d
     });
     (document, out)
+}
+
+/// Report every text of `doc` holding a character no published text may hold (`file` is the
+/// whole file's text).
+pub(crate) fn unpublishable(doc: &YamlDoc, loc: &Locator<'_>, file: &str, out: &mut Vec<Diagnostic>) {
+    for (path, c) in doc.unpublishable() {
+        out.push(crate::rules::fm_control_character::diagnostic(loc.span(&path), file, c));
+    }
 }
 
 /// The diagnostic for YAML that does not parse (`yaml`, at `start` in file `file`): at the first

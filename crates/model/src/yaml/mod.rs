@@ -162,6 +162,39 @@ impl YamlDoc {
     }
 }
 
+impl YamlDoc {
+    /// Every text value of the document (keys aside) holding a character no published text may
+    /// hold (`shoko_vocab::publishable`), with its path and the first such character.
+    pub fn unpublishable(&self) -> Vec<(YamlPath, char)> {
+        fn visit(value: &yaml_serde::Value, path: &YamlPath, out: &mut Vec<(YamlPath, char)>) {
+            match value {
+                yaml_serde::Value::String(text) => {
+                    if let Some((_, c)) = shoko_markdown::unpublishable(text).next() {
+                        out.push((path.clone(), c));
+                    }
+                }
+                yaml_serde::Value::Sequence(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        visit(item, &path.index(i), out);
+                    }
+                }
+                yaml_serde::Value::Mapping(map) => {
+                    for (key, item) in map {
+                        if let Some(key) = key.as_str() {
+                            visit(item, &path.key(key), out);
+                        }
+                    }
+                }
+                yaml_serde::Value::Tagged(tagged) => visit(&tagged.value, path, out),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        visit(&self.value, &YamlPath::root(), &mut out);
+        out
+    }
+}
+
 /// A value set by an edit of a file's text (`shoko pin`), to check that the edited text holds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Set {
