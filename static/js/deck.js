@@ -192,7 +192,7 @@
   // The slide the address names: its number (`#3`), or the slide holding the element it names
   // (a heading in a slide, from search or a link); else the first.
   function fromAddress() {
-    var hash = decodeURIComponent(window.location.hash.slice(1));
+    var hash = window.shokoFragment();
     if (/^[0-9]+$/.test(hash)) {
       var n = parseInt(hash, 10);
       return n >= 1 && n <= slides.length ? n - 1 : 0;
@@ -202,7 +202,7 @@
     return holder ? slides.indexOf(holder) : 0;
   }
   function inSlide() {
-    var hash = decodeURIComponent(window.location.hash.slice(1));
+    var hash = window.shokoFragment();
     var target = hash && document.getElementById(hash);
     return /^[0-9]+$/.test(hash) || Boolean(target && target.closest('[data-slide]'));
   }

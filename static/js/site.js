@@ -13,6 +13,14 @@
   // IDs of the sections the page template adds (shoko-model's TEMPLATE_IDS).
   var SECTIONS = ['main', 'gain', 'summary', 'children', 'claims', 'questions', 'does-not-claim'];
 
+  // The element ID the address names (`#…`, percent-decoded); a fragment that does not decode
+  // (`#%`) is taken as written. deck.js reads it through here too.
+  function fragment() {
+    var raw = window.location.hash.slice(1);
+    try { return decodeURIComponent(raw); } catch (e) { return raw; }
+  }
+  window.shokoFragment = fragment;
+
   function remember(lang) {
     try { window.localStorage.setItem(KEY, lang); } catch (e) { /* storage may be disabled */ }
   }
@@ -24,7 +32,7 @@
   // The ID of the section the reader is in: the hash, else the last heading above the line just
   // below the (sticky) header.
   function currentAnchor() {
-    var hash = decodeURIComponent(window.location.hash.slice(1));
+    var hash = fragment();
     if (hash) { return hash; }
     var headings = document.querySelectorAll('main [id]');
     var header = document.querySelector('.site-header');

@@ -83,6 +83,17 @@ try {
   at = await where(tab);
   check(tab.url().endsWith(`ja/${DECK}#5`) && at.shown[0] === '5', `switching language stays on slide 5 (${tab.url().split(BASE)[1]})`);
 
+  // An address whose fragment does not percent-decode (`#%`) leaves the deck working: the first
+  // slide, and the keys still turn it (decodeURIComponent threw, and the deck stopped).
+  await tab.goto('about:blank');
+  const errors = [];
+  tab.on('pageerror', (e) => errors.push(String(e)));
+  await tab.goto(`${origin}${BASE}en/${DECK}#%`);
+  at = await where(tab);
+  check(at.shown.length === 1 && at.shown[0] === '1', `#% opens the first slide (${at.shown})`);
+  await tab.keyboard.press('ArrowRight');
+  check((await where(tab)).shown[0] === '2' && errors.length === 0, `and the keys still turn it (${errors})`);
+
   // A link to a heading inside a slide opens that slide.
   await tab.goto(`${origin}${BASE}en/${DECK}`);
   const heading = await tab.$$eval('[data-deck] [data-slide] h2', (hs) => hs[2].id);

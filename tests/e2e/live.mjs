@@ -14,7 +14,9 @@ if (!binary || !fixture) {
   console.error('usage: node live.mjs SHOKO_BINARY FIXTURE_ROOT');
   process.exit(2);
 }
-const root = mkdtempSync(join(tmpdir(), 'shoko-live-'));
+// `$&` in the folder's name: the overlay's editor link must carry it as text (String.replace
+// once put the pattern in its place).
+const root = mkdtempSync(join(tmpdir(), 'shoko-live-$&-'));
 cpSync(fixture, root, { recursive: true });
 const page = join(root, 'content/guide/index.md');
 const original = readFileSync(page, 'utf8');
@@ -68,6 +70,7 @@ try {
   check(/\n\s+\|\s+\^+/.test(overlay), 'the overlay shows the caret under the source line');
   const open = await tab.getAttribute('#shoko-overlay a.shoko-open', 'href');
   check(/^vscode:\/\/file\/.+\/content\/guide\/index\.md:\d+:\d+$/.test(open || ''), `the overlay links the file at its line in the editor (${open})`);
+  check((open || '').includes('shoko-live-$&-'), `a \`$&\` in the path stays as written (${open})`);
   check((await tab.textContent('main')).includes('We counted every single kernel'), 'the last good page stays under it');
 
   edit('title: { ja: "案内", en: "Guide" ', 'title: { ja: "案内", en: "Guide" }');

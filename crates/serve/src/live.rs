@@ -66,10 +66,11 @@ pub const LIVE_JS: &str = r#"// shoko serve: live reload and error overlay (not 
         var open = document.createElement('a');
         open.className = 'shoko-open';
         open.style.cssText = 'display:inline-block;margin:-6px 0 10px;color:#8ab4f8';
+        // split/join, not replace: a `$&` or `$'` in a path is text, not a replacement pattern.
         open.href = report.editor.pattern
-          .replace('{path}', encodeURI(report.editor.root + '/' + d.file))
-          .replace('{line}', String(d.line))
-          .replace('{column}', String(d.column || 1));
+          .split('{path}').join(encodeURI(report.editor.root + '/' + d.file))
+          .split('{line}').join(String(d.line))
+          .split('{column}').join(String(d.column || 1));
         open.textContent = text.open + ' ' + d.file + ':' + d.line;
         box.appendChild(open);
       }

@@ -9,6 +9,7 @@
 //! and read the preview (DNS rebinding).
 
 use crate::live::LIVE_JS;
+use crate::server::{Slot, Streams};
 use crate::state::{LiveEvent, State};
 use axum::Router;
 use axum::body::Body;
@@ -77,7 +78,12 @@ fn local_host(host: &str) -> bool {
         || name.ends_with(".local")
 }
 
-async fn handle(Shared(state): Shared<Arc<State>>, uri: Uri) -> Response {
+async fn handle(
+    Shared(state): Shared<Arc<State>>,
+    slot: Option<axum::Extension<Slot>>,
+    streams: Option<axum::Extension<Streams>>,
+    uri: Uri,
+) -> Response {
     let base = state.base_path();
     let path = uri.path();
     if base != "/" && (path == "/" || path == base.trim_end_matches('/')) {
@@ -85,7 +91,7 @@ async fn handle(Shared(state): Shared<Arc<State>>, uri: Uri) -> Response {
     }
     let Some(rest) = path.strip_prefix(base.as_str()) else { return not_found(&state, &base) };
     match rest {
-        "__shoko/events" => return events(&state),
+        "__shoko/events" => return events(&state, slot.map(|s| s.0), streams.map(|s| s.0)),
         "__shoko/live.js" => return respond("live.js", Arc::from(LIVE_JS.as_bytes()), &base),
         _ => {}
     }
@@ -149,7 +155,21 @@ fn inject(bytes: &[u8], base: &str) -> Vec<u8> {
 }
 
 /// The event stream: the current errors first, then every change, until the server stops.
-fn events(state: &State) -> Response {
+/// The live-reload stream: on a place of its own under [`crate::Limits::max_streams`] (the
+/// connection's place is given back), refused at once when there is none.
+fn events(state: &State, slot: Option<Slot>, streams: Option<Streams>) -> Response {
+    let place = match streams.map(|s| s.0.try_acquire_owned()) {
+        Some(Ok(place)) => Some(place),
+        Some(Err(_)) => {
+            // Closed after the answer, so a refused stream holds no place either.
+            let close = [(header::CONNECTION, "close")];
+            return (StatusCode::SERVICE_UNAVAILABLE, close, "too many live-reload streams are open\n").into_response();
+        }
+        None => None,
+    };
+    if let Some(slot) = slot {
+        slot.release();
+    }
     enum Item {
         Live(LiveEvent),
         Stop,
@@ -158,12 +178,21 @@ fn events(state: &State) -> Response {
     let updates = BroadcastStream::new(state.subscribe()).filter_map(Result::ok);
     let live = tokio_stream::iter(current).chain(updates).map(Item::Live);
     let stop = WatchStream::new(state.stopping()).filter(|stopping| *stopping).map(|_| Item::Stop);
-    let stream = live.merge(stop).take_while(|item| matches!(item, Item::Live(_))).filter_map(|item| match item {
-        Item::Live(event) => Some(Ok::<Event, Infallible>(to_sse(event))),
-        Item::Stop => None,
+    let stream = live.merge(stop).take_while(|item| matches!(item, Item::Live(_))).filter_map(move |item| {
+        // The stream's place is held as long as the stream.
+        let _held = &place;
+        match item {
+            Item::Live(event) => Some(Ok::<Event, Infallible>(to_sse(event))),
+            Item::Stop => None,
+        }
     });
-    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+    // The heartbeat keeps a stream writing, so one whose client reads nothing fills its socket
+    // and is cut off by the write deadline.
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(HEARTBEAT)).into_response()
 }
+
+/// How often an idle event stream writes a comment.
+const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(5);
 
 fn to_sse(event: LiveEvent) -> Event {
     match event {

@@ -6,6 +6,11 @@
 //! requests but never reads the answers is cut off too ([`Limits::write_timeout`]). Here every connection holds
 //! one of [`Limits::max_connections`] permits; past the cap, new connections wait in the kernel's
 //! backlog (costing no descriptor) until an idle one times out.
+//!
+//! A live-reload event stream stays open as long as its page, writing only a heartbeat: a
+//! connection that becomes one hands its permit back and takes one of [`Limits::max_streams`]
+//! instead ([`Slot`], [`Streams`]), so streams, however many are opened and never read, cannot
+//! hold the places page requests need; past their own cap a stream is refused at once.
 
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -28,8 +33,10 @@ pub struct Limits {
     /// The longest a response may wait for the client to take its bytes; a client that sends
     /// requests but reads nothing is cut off after it.
     pub write_timeout: Duration,
-    /// Connections served at once (event streams included); more wait to be accepted.
+    /// Connections served at once (event streams aside); more wait to be accepted.
     pub max_connections: usize,
+    /// Live-reload event streams open at once; more are refused (503) at once.
+    pub max_streams: usize,
 }
 
 impl Default for Limits {
@@ -38,6 +45,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             write_timeout: Duration::from_secs(10),
             max_connections: max_connections(),
+            max_streams: MAX_STREAMS,
         }
     }
 }
@@ -95,6 +103,26 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for WriteDeadline<S> {
     }
 }
 
+/// The default cap on event streams: one per open tab of the preview, far more than a person
+/// keeps open.
+const MAX_STREAMS: usize = 64;
+
+/// The permit a connection holds under [`Limits::max_connections`], reachable from its requests
+/// (an extension of each): the event stream takes it and lets it go.
+#[derive(Clone)]
+pub(crate) struct Slot(Arc<std::sync::Mutex<Option<tokio::sync::OwnedSemaphorePermit>>>);
+
+impl Slot {
+    /// Give the connection's place back: it is an event stream from now on.
+    pub(crate) fn release(&self) {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    }
+}
+
+/// The places for event streams (an extension of every request).
+#[derive(Clone)]
+pub(crate) struct Streams(pub(crate) Arc<Semaphore>);
+
 /// Half the open-file limit (the rest is for the site's files and the watcher), between 16 and
 /// 512.
 fn max_connections() -> usize {
@@ -112,6 +140,7 @@ fn max_connections() -> usize {
 /// Serve `app` on `listener` until `stop` turns true; then let open requests finish.
 pub(crate) async fn serve(listener: TcpListener, app: Router, limits: Limits, mut stop: watch::Receiver<bool>) {
     let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let streams = Streams(Arc::new(Semaphore::new(limits.max_streams)));
     let (closing, _) = watch::channel(false);
     loop {
         let permit = tokio::select! {
@@ -132,10 +161,18 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, limits: Limits, mu
                 }
             },
         };
-        let service = TowerToHyperService::new(app.clone());
+        let inner = TowerToHyperService::new(app.clone());
+        let slot = Slot(Arc::new(std::sync::Mutex::new(Some(permit))));
+        let (own, streams) = (slot.clone(), streams.clone());
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(own.clone());
+            request.extensions_mut().insert(streams.clone());
+            hyper::service::Service::call(&inner, request)
+        });
         let mut closing = closing.subscribe();
         tokio::spawn(async move {
-            let _permit = permit;
+            // Held until the connection ends, unless it became an event stream.
+            let _slot = slot;
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
             let stream = WriteDeadline { inner: stream, timeout: limits.write_timeout, waiting: None };

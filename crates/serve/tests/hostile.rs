@@ -46,6 +46,7 @@ async fn idle_connections_are_closed_and_cannot_lock_others_out() {
         header_timeout: Duration::from_millis(300),
         write_timeout: Duration::from_millis(300),
         max_connections: 4,
+        max_streams: 4,
     };
     let running = serve(&root, limits).await;
     let addr = running.addr;
@@ -84,6 +85,7 @@ async fn clients_that_never_read_their_answers_are_cut_off() {
         header_timeout: Duration::from_secs(10),
         write_timeout: Duration::from_millis(300),
         max_connections: 4,
+        max_streams: 4,
     };
     let running = serve(&root, limits).await;
     let addr = running.addr;
@@ -108,6 +110,43 @@ async fn clients_that_never_read_their_answers_are_cut_off() {
     .unwrap();
     assert!(waited.0.starts_with("HTTP/1.1 200"), "{}", &waited.0[..waited.0.len().min(200)]);
     assert!(waited.1 < Duration::from_secs(8), "served after {:?}", waited.1);
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn event_streams_opened_and_never_read_cannot_lock_out_page_requests() {
+    let (_tmp, root) = site();
+    let limits = Limits {
+        header_timeout: Duration::from_secs(10),
+        write_timeout: Duration::from_millis(300),
+        max_connections: 4,
+        max_streams: 3,
+    };
+    let running = serve(&root, limits).await;
+    let addr = running.addr;
+    let (page, waited, refused) = tokio::task::spawn_blocking(move || {
+        // Far more streams than the server has places for connections, opened and never read.
+        let streams: Vec<std::net::TcpStream> = (0..12)
+            .map(|_| {
+                let mut s = std::net::TcpStream::connect(addr).unwrap();
+                write!(s, "GET /site/__shoko/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+                s
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(300));
+        let started = Instant::now();
+        let page = raw_get(addr, "/site/en/index.html", "127.0.0.1");
+        let waited = started.elapsed();
+        // Past their own cap, streams are refused at once.
+        let refused = raw_get(addr, "/site/__shoko/events", "127.0.0.1");
+        drop(streams);
+        (page, waited, refused)
+    })
+    .await
+    .unwrap();
+    assert!(page.starts_with("HTTP/1.1 200") && page.contains("Home."), "{}", &page[..page.len().min(200)]);
+    assert!(waited < Duration::from_secs(5), "served after {waited:?}");
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
     running.stop().await;
 }
 
