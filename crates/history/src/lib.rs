@@ -166,9 +166,9 @@ impl RefPlaces {
         let (found, _) = gix::discover::upwards(root).ok()?;
         let (git_dir, _) = found.into_repository_and_work_tree_directories();
         let git_dir = git_dir.canonicalize().unwrap_or(git_dir);
-        let common = match std::fs::read_to_string(git_dir.join("commondir")) {
-            Ok(relative) => git_dir.join(relative.trim()),
-            Err(_) => git_dir.clone(),
+        let common = match small_text(&git_dir.join("commondir")) {
+            Some(relative) => git_dir.join(relative.trim()),
+            None => git_dir.clone(),
         };
         let common = common.canonicalize().unwrap_or(common);
         Some(RefPlaces { git_dir, common })
@@ -180,7 +180,7 @@ impl RefPlaces {
     pub fn files(&self) -> Vec<std::path::PathBuf> {
         let head = self.git_dir.join("HEAD");
         let mut files = vec![head.clone(), self.common.join("packed-refs"), self.common.join("shallow")];
-        if let Ok(text) = std::fs::read_to_string(&head)
+        if let Some(text) = small_text(&head)
             && let Some(branch) = text.trim().strip_prefix("ref: ")
         {
             files.push(self.common.join(branch));
@@ -211,6 +211,15 @@ impl RefPlaces {
             || path == self.common.join("packed-refs")
             || path == self.common.join("shallow")
             || path.starts_with(self.common.join("refs/heads")) && path.extension().is_none_or(|e| e != "lock")
+    }
+}
+
+/// The text of one of git's small files (`HEAD`, `commondir`), through the one reader: never a
+/// link followed or a FIFO waited on, never more than a few KiB.
+fn small_text(path: &Path) -> Option<String> {
+    match shoko_files::read::bytes(path, 4096).ok()? {
+        shoko_files::read::Bytes::Read(bytes) => String::from_utf8(bytes).ok(),
+        _ => None,
     }
 }
 
