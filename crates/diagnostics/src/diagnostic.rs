@@ -101,13 +101,15 @@ impl Diagnostic {
     }
 
     /// Sort diagnostics root causes first (codes that stop a file being read, see
-    /// [`Code::stops_reading`]), then by file path, line, column, code and message, so every run
-    /// prints the same list in the same order.
+    /// [`Code::stops_reading`]), then by file path; within a file, errors before warnings (a
+    /// warning is never the cause of an error: a translation-drift warning about an edit does not
+    /// come before the error the edit holds), then by line, column, code and message, so every
+    /// run prints the same list in the same order.
     pub fn sort(diagnostics: &mut [Diagnostic], sources: &SourceMap) {
         diagnostics.sort_by_cached_key(|d| {
             let place = d.primary.as_ref().map(|p| {
                 let (path, pos) = sources.locate(&p.span);
-                (path.to_owned(), pos)
+                (path.to_owned(), d.severity(), pos)
             });
             (!d.code.stops_reading, place, d.code.name, d.message.clone())
         });

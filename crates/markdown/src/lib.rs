@@ -11,6 +11,7 @@ mod body;
 mod characters;
 mod gloss;
 mod highlight;
+mod inline;
 mod links;
 mod refdefs;
 mod render;
@@ -23,6 +24,7 @@ pub use body::{Block, Body, Div, DivKind, parse_body};
 pub use characters::unpublishable;
 pub use gloss::{Gloss, Glossary};
 pub use highlight::highlight_css;
+pub use inline::first_markup;
 pub use links::{HeadingId, Link, Target, scheme};
 pub use refdefs::RefDefs;
 pub use render::{

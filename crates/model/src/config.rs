@@ -81,7 +81,7 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
     }
     let root = YamlPath::root();
     let loc = Locator { file, positions: &doc.positions, base: &root };
-    crate::validate::unpublishable(&doc, &loc, &source.text, &mut out);
+    crate::validate::text_faults(&doc, &loc, &source.text, &mut out);
     let raw: SiteConfig = match doc.deserialize() {
         Ok(raw) => raw,
         Err(errors) => {

@@ -580,7 +580,8 @@ fn check_citations(site: &SiteModel, out: &mut Vec<Diagnostic>) {
     for (id, declared) in site.claims.iter() {
         while shown.next_if(|s| *s < id).is_some() {}
         let claim = &site.docs[declared.doc.0].claims[declared.index];
-        if claim.lifecycle == Lifecycle::Current && shown.peek() != Some(&id) {
+        // A blank ID is its own error (`fm/missing-field`); no page could cite it.
+        if claim.lifecycle == Lifecycle::Current && shown.peek() != Some(&id) && !id.0.trim().is_empty() {
             out.push(rules::claim_uncited::diagnostic(claim.id_span.clone(), &id.0));
         }
     }

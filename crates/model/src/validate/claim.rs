@@ -258,7 +258,7 @@ pub(super) fn bilingual_at(value: &Bilingual, rel: &YamlPath, loc: &Locator<'_>,
     let present = |v: &Option<String>| v.as_ref().filter(|t| !t.trim().is_empty()).cloned();
     let (ja, en) = (present(&value.ja), present(&value.en));
     for (lang, text) in [("ja", &ja), ("en", &en)] {
-        if let Some(link) = text.as_deref().and_then(rules::fm_markdown_in_text::first_link) {
+        if let Some(link) = text.as_deref().and_then(shoko_markdown::first_markup) {
             let at = rel.key(lang);
             out.push(rules::fm_markdown_in_text::diagnostic(loc.span(&at), &loc.path(&at).to_string(), link));
         }

@@ -15,6 +15,10 @@ pub struct Check<'a, 'b> {
 
 impl Check<'_, '_> {
     fn report(&mut self, rel: &YamlPath, value: &str, format: Format) {
+        // A blank text is reported as such (`fm/missing-field`), not as a wrong format.
+        if value.trim().is_empty() {
+            return;
+        }
         let field = self.loc.path(rel).to_string();
         self.out.push(fm_bad_format::diagnostic(self.loc.span(rel), &field, value, format));
     }

@@ -119,7 +119,7 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
     }
     let root = YamlPath::root();
     let loc = Locator { file: input.file, positions: &doc.positions, base: &root };
-    unpublishable(&doc, &loc, text, &mut out);
+    text_faults(&doc, &loc, text, &mut out);
     let document = match input.kind {
         SourceKind::Page => page_document(&doc, body_range.clone(), input, &loc, &mut out),
         SourceKind::Log => log_document(&doc, input, &loc, &mut out),
@@ -143,11 +143,18 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
     (document, out)
 }
 
-/// Report every text of `doc` holding a character no published text may hold (`file` is the
-/// whole file's text).
-pub(crate) fn unpublishable(doc: &YamlDoc, loc: &Locator<'_>, file: &str, out: &mut Vec<Diagnostic>) {
-    for (path, c) in doc.unpublishable() {
-        out.push(crate::rules::fm_control_character::diagnostic(loc.span(&path), file, c));
+/// Report every text of `doc` that is no text (empty or blank) or holds a character no
+/// published text may hold (`file` is the whole file's text).
+pub(crate) fn text_faults(doc: &YamlDoc, loc: &Locator<'_>, file: &str, out: &mut Vec<Diagnostic>) {
+    for (path, fault) in doc.text_faults() {
+        out.push(match fault {
+            yaml::TextFault::Unpublishable(c) => {
+                crate::rules::fm_control_character::diagnostic(loc.span(&path), file, c)
+            }
+            yaml::TextFault::Blank => {
+                crate::rules::fm_missing_field::blank(loc.span(&path), &loc.path(&path).to_string())
+            }
+        });
     }
 }
 

@@ -445,7 +445,7 @@ fn localized_at(
         if v.is_none() {
             out.push(missing_translation::missing_field_language(loc.key_span(rel), field, lang));
         }
-        if let Some(link) = v.as_deref().and_then(rules::fm_markdown_in_text::first_link) {
+        if let Some(link) = v.as_deref().and_then(shoko_markdown::first_markup) {
             let at = rel.key(lang.code());
             out.push(rules::fm_markdown_in_text::diagnostic(loc.span(&at), &loc.path(&at).to_string(), link));
         }

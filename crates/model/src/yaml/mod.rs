@@ -162,15 +162,28 @@ impl YamlDoc {
     }
 }
 
+/// What is wrong with one text value of a document, whatever field it is (see
+/// [`YamlDoc::text_faults`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextFault {
+    /// It holds this character, which no published text may hold (`shoko_vocab::publishable`).
+    Unpublishable(char),
+    /// It is empty or only spaces: no text (`ja` and `en` of a bilingual text aside: their
+    /// rules say what a missing language means).
+    Blank,
+}
+
 impl YamlDoc {
-    /// Every text value of the document (keys aside) holding a character no published text may
-    /// hold (`shoko_vocab::publishable`), with its path and the first such character.
-    pub fn unpublishable(&self) -> Vec<(YamlPath, char)> {
-        fn visit(value: &yaml_serde::Value, path: &YamlPath, out: &mut Vec<(YamlPath, char)>) {
+    /// Every text value of the document (keys aside) that is no text or holds a character no
+    /// published text may hold, with its path: the first fault of each.
+    pub fn text_faults(&self) -> Vec<(YamlPath, TextFault)> {
+        fn visit(value: &yaml_serde::Value, path: &YamlPath, out: &mut Vec<(YamlPath, TextFault)>) {
             match value {
                 yaml_serde::Value::String(text) => {
                     if let Some((_, c)) = shoko_markdown::unpublishable(text).next() {
-                        out.push((path.clone(), c));
+                        out.push((path.clone(), TextFault::Unpublishable(c)));
+                    } else if text.trim().is_empty() && !matches!(path.last_key(), Some("ja" | "en")) {
+                        out.push((path.clone(), TextFault::Blank));
                     }
                 }
                 yaml_serde::Value::Sequence(items) => {
