@@ -43,6 +43,10 @@ impl Anchors {
     /// A unique ID for a heading with `text`, or for the author's explicit `{#id}`.
     pub fn unique(&mut self, explicit: Option<&str>, text: &str) -> String {
         let base = explicit.map_or_else(|| slug(text), str::to_owned);
+        // Footnotes' anchors are the page's own: a heading's `{#fn:…}` is taken like a reserved ID.
+        if base.starts_with(shoko_vocab::FOOTNOTE_PREFIX) {
+            self.used.entry(base.clone()).or_insert(1);
+        }
         let base = if base.is_empty() { String::from("section") } else { base };
         // For a base in use, the count is the suffix the last repeat got, so the search for a
         // free `base-N` goes on from there instead of starting over (which made a page of

@@ -135,6 +135,10 @@ pub(crate) struct Renderer<'a> {
     unit: usize,
     nth: usize,
     mode: Mode,
+    /// Each footnote's number on this page in this language, by label, in the order met
+    /// (references and definitions alike, as pulldown-cmark numbers them), across the body's
+    /// Markdown runs: the numbers and the anchors (`shoko_vocab::footnote_anchor`) are the page's.
+    footnotes: std::collections::HashMap<String, usize>,
 }
 
 /// Render `source` for `lang`.
@@ -151,8 +155,23 @@ fn walk(source: Source<'_>, lang: Lang, cx: &dyn RenderContext, anchors: &mut An
     if mode == Mode::Text {
         out.sections.push(Section::default());
     }
-    let mut r =
-        Renderer { glossary, glossed, text, base, refs, scope: None, lang, cx, anchors, out, unit: 0, nth: 0, mode };
+    let footnotes = std::collections::HashMap::new();
+    let mut r = Renderer {
+        glossary,
+        glossed,
+        text,
+        base,
+        refs,
+        scope: None,
+        lang,
+        cx,
+        anchors,
+        out,
+        unit: 0,
+        nth: 0,
+        mode,
+        footnotes,
+    };
     let partner = partners(blocks);
     for (i, block) in blocks.iter().enumerate() {
         // A language pair is one unit, numbered by its first block.
@@ -166,6 +185,12 @@ fn walk(source: Source<'_>, lang: Lang, cx: &dyn RenderContext, anchors: &mut An
 }
 
 impl Renderer<'_> {
+    /// The number of the footnote labelled `label`: its own, or the next one.
+    fn footnote(&mut self, label: &str) -> usize {
+        let next = self.footnotes.len() + 1;
+        *self.footnotes.entry(label.to_owned()).or_insert(next)
+    }
+
     /// Add `text` to the current section (text mode); `None` ends a block of text there.
     fn push_text(&mut self, text: Option<&str>) {
         if let Some(section) = self.out.sections.last_mut() {
@@ -504,6 +529,23 @@ impl Renderer<'_> {
                     }
                 }
                 _ if image.is_some() => {}
+                // Footnotes carry anchors of their own kind (`fn:N`), which no heading or part
+                // of the page can hold.
+                Event::FootnoteReference(label) => {
+                    let n = self.footnote(&label);
+                    let anchor = shoko_vocab::footnote_anchor(n);
+                    let html = format!("<sup class=\"footnote-reference\"><a href=\"#{anchor}\">{n}</a></sup>");
+                    events.push(Event::InlineHtml(CowStr::from(html)));
+                }
+                Event::Start(Tag::FootnoteDefinition(label)) => {
+                    let n = self.footnote(&label);
+                    let anchor = shoko_vocab::footnote_anchor(n);
+                    let html = format!(
+                        "<div class=\"footnote-definition\" id=\"{anchor}\"><sup class=\"footnote-definition-label\">{n}</sup>"
+                    );
+                    events.push(Event::Html(CowStr::from(html)));
+                }
+                Event::End(TagEnd::FootnoteDefinition) => events.push(Event::Html(CowStr::Borrowed("</div>\n"))),
                 Event::Text(t) if no_gloss == 0 && self.glossary.is_some() => self.gloss(t, &mut events),
                 other => events.push(other),
             }
@@ -644,6 +686,20 @@ mod tests {
         assert!(en.contains(r#"<a href="../en/other/">Source</a>"#), "{en}");
         // The untranslated Japanese div shown in English still sees the Japanese definitions.
         assert!(en.contains(r#"片方 <a href="../en/ja/">だけ</a>"#), "{en}");
+    }
+
+    #[test]
+    fn footnotes_have_anchors_of_their_own_numbered_across_the_runs_of_a_language() {
+        let text = ":::ja\n## 計測\n\n値[^measurements]。\n\n[^measurements]: 三回の平均。\n:::\n:::en\n## Measurements\n\nA value[^measurements].\n\n[^measurements]: The mean of three runs.\n:::\n\n:::en\nAgain[^2].\n\n[^2]: Slide two is not this.\n:::\n";
+        let en = render(text, Lang::En);
+        assert!(en.html.contains(r#"<h2 id="measurements">"#), "{}", en.html);
+        assert!(en.html.contains(r##"<a href="#fn:1">1</a>"##) && en.html.contains(r#"id="fn:1""#), "{}", en.html);
+        // The next run goes on counting; `[^2]` is not the anchor `2` (a deck's slide 2).
+        assert!(en.html.contains(r##"<a href="#fn:2">2</a>"##) && en.html.contains(r#"id="fn:2""#), "{}", en.html);
+        assert!(!en.html.contains(r#"id="measurements" class="footnote"#) && !en.html.contains(r#"id="2""#));
+        // A heading's own `{#fn:1}` is taken: it gets another ID, and `md/heading-id` says so.
+        let mut anchors = Anchors::default();
+        assert_eq!(anchors.unique(Some("fn:1"), "x"), "fn:1-2");
     }
 
     #[test]

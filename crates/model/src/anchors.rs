@@ -122,6 +122,9 @@ pub fn part_name(id: &str) -> String {
     if let Some(question) = id.strip_prefix(&question_anchor("")) {
         return format!("open question `{question}`");
     }
+    if id.starts_with(shoko_vocab::FOOTNOTE_PREFIX) {
+        return String::from("the page's footnotes");
+    }
     format!("slide {id}")
 }
 

@@ -18,3 +18,14 @@ pub fn question_anchor(id: impl AsRef<str>) -> String {
 pub fn term_anchor(id: impl AsRef<str>) -> String {
     ["term-", id.as_ref()].concat()
 }
+
+/// What every footnote's anchor starts with. A heading's slug never holds `:`, and a heading's
+/// own `{#id}` starting with it is taken (`md/heading-id`), so a footnote and a heading never
+/// share an ID (`[^measurements]` once jumped to `## Measurements`, `[^2]` on a deck to slide 2).
+pub const FOOTNOTE_PREFIX: &str = "fn:";
+
+/// The anchor of the `n`th footnote of a page in one language (counted from 1, in the order
+/// they are first met, as they are numbered on the page): `fn:N`.
+pub fn footnote_anchor(n: usize) -> String {
+    [FOOTNOTE_PREFIX, &n.to_string()].concat()
+}

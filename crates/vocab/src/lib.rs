@@ -14,7 +14,7 @@ mod lang;
 pub mod layout;
 mod site_page;
 
-pub use anchor::{claim_anchor, question_anchor, term_anchor};
+pub use anchor::{FOOTNOTE_PREFIX, claim_anchor, footnote_anchor, question_anchor, term_anchor};
 pub use characters::{publishable, unpublishable_kind};
 pub use component::Component;
 pub use content_path::{ClaimId, ContentPath, FOLDER_PAGE, page_address};

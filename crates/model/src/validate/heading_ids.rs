@@ -40,7 +40,7 @@ pub(super) fn check(
                 continue;
             }
             let span = Span::new(file, at);
-            out.push(if parts.iter().any(|p| p == own) {
+            out.push(if parts.iter().any(|p| p == own) || own.starts_with(shoko_vocab::FOOTNOTE_PREFIX) {
                 md_heading_id::taken_by_page(span, own, &part_name(own), given)
             } else {
                 // The earlier heading that holds it, and where, when it holds it by a `{#id}`.
