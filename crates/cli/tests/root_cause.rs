@@ -95,8 +95,10 @@ fn every_field_that_does_not_read_is_reported_and_none_twice() {
     {
         assert_eq!(run.stderr.matches(at).count(), 1, "{at}, once: {}", run.stderr);
     }
-    // The claim could not be read: no error says it lacks what it only seemed to lack.
-    assert!(!run.stderr.contains("missing-source") && !run.stderr.contains("missing field"), "{}", run.stderr);
+    // The claim is read as it was meant, without the two fields that did not read: what it
+    // really lacks is said at once (no source, no history), nothing it only seemed to lack.
+    assert!(run.stderr.contains("claim/missing-source") && run.stderr.contains("claim/history"), "{}", run.stderr);
+    assert!(!run.stderr.contains("missing field") && !run.stderr.contains("missing-premise"), "{}", run.stderr);
 }
 
 #[cfg(unix)]
@@ -138,4 +140,143 @@ fn each_address_collision_names_the_page_it_collides_with() {
     // address, which is what it is told, though `About.md` comes first.
     assert!(found[0].0.ends_with("about.md") && found[0].1.contains("About.md"), "{found:?}");
     assert!(found[1].0.ends_with("about/index.md") && found[1].1.contains("content/about.md"), "{found:?}");
+}
+
+/// A log whose first claim holds five mistakes at once and shares its ID with the second, and
+/// whose third names one unknown target twice; a page citing a missing page and image.
+const MANY: &str = r#"claims:
+  - id: h
+    class: confirmd
+    text: { ja: "大きい。", en: "" }
+    scope: { gfx: [gfx9999], observed: "2026-11-2" }
+    sources:
+      - { basis: runtime, command: "a", output: "b" }
+    history:
+      - { date: "2026-03-27", from: null, to: confirmed, reason: { ja："初回計測", en: "First" } }
+  - id: h
+    class: confirmed
+    text: { ja: "大きい。", en: "x" }
+    scope: { gfx: [gfx1201], observed: "2026-03-27" }
+    sources:
+      - { basis: runtime, command: "a", output: "b" }
+    history:
+      - { date: "2026-03-27", from: null, to: confirmed, reason: { ja: "初回", en: "First" } }
+  - id: k
+    class: confirmed
+    text: { ja: "大きい。", en: "x" }
+    scope: { gfx: [gfx9999, gfx9999], observed: "2026-03-27" }
+    sources:
+      - { basis: runtime, command: "a", output: "b" }
+    history:
+      - { date: "2026-03-27", from: null, to: confirmed, reason: { ja: "初回", en: "First" } }
+"#;
+
+const TARGETS: &str = "targets:\n  - gfx: gfx1201\n    family: RDNA 4\n    generation: RDNA4\n    products: [RX 9070 XT]\n    worldview: { ja: \"観測\", en: \"Observed\" }\n    status: active\n    status_text: { ja: \"観測中\", en: \"Observing\" }\n";
+
+/// The site of [`MANY`], in a folder `site` under a fresh one.
+fn many() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let page = "---\ntitle: { ja: \"題\", en: \"Title\" }\n---\n\n:::ja\n本文 [r](claim:h) [k](claim:k) [p](nowhere.md) ![f](figur.png)\n:::\n\n:::en\nBody [r](claim:h) [k](claim:k) [p](nowhere.md) ![f](figur.png)\n:::\n";
+    write(&tmp.path().join("site"), "content/index.md", page);
+    write(&tmp.path().join("site"), "content/logs/a.yaml", MANY);
+    write(&tmp.path().join("site"), "content/_data/targets.yaml", TARGETS);
+    write(&tmp.path().join("site"), "content/figure.png", "");
+    tmp
+}
+
+#[test]
+fn every_error_of_a_claim_is_reported_at_once_each_at_its_own_place() {
+    let tmp = many();
+    let run = shoko_in(&tmp.path().join("site"), &["check", "--root", ".", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let found: Vec<(String, u64, u64, String)> = report["diagnostics"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter(|d| d["file"] == "content/logs/a.yaml")
+        .map(|d| {
+            let s = |k: &str| d[k].as_str().unwrap_or("").to_owned();
+            (s("code"), d["line"].as_u64().unwrap_or(0), d["column"].as_u64().unwrap_or(0), s("hint"))
+        })
+        .collect();
+    let at: Vec<(&str, u64)> = found.iter().map(|f| (f.0.as_str(), f.1)).collect();
+    // The misspelled class no longer hides the claim: its blank text, its target, its date, its
+    // full-width colon and its duplicated ID are all said, each once, at its own line.
+    for expected in [
+        ("claim/duplicate-id", 10),
+        ("fm/bad-value", 3),
+        ("claim/missing-text", 4),
+        ("ref/unknown-target", 5),
+        ("fm/bad-format", 5),
+        ("fm/unknown-field", 9),
+    ] {
+        assert_eq!(at.iter().filter(|a| **a == expected).count(), 1, "{expected:?} once in {found:#?}");
+    }
+    // Nothing that only follows from them: the colon split, the reason has its Japanese.
+    assert!(!at.iter().any(|a| a.0 == "claim/missing-text" && a.1 == 9), "{found:#?}");
+    let hint = |code: &str, line: u64| found.iter().find(|f| f.0 == code && f.1 == line).map(|f| f.3.clone());
+    assert_eq!(
+        hint("fm/unknown-field", 9).as_deref(),
+        Some(
+            "the colon `：` (U+FF1A) comes from a Japanese input method, so the key and the value were read as one key: write `ja: \"初回計測\"`"
+        )
+    );
+    assert_eq!(
+        hint("fm/bad-format", 5).as_deref(),
+        Some("write the month and the day with two digits each: `\"2026-11-02\"`")
+    );
+    // One unknown target, named three times in the file: one error.
+    assert_eq!(at.iter().filter(|a| a.0 == "ref/unknown-target").count(), 1, "{found:#?}");
+}
+
+#[test]
+fn hints_name_only_what_this_site_has() {
+    let tmp = many();
+    let run = shoko_in(&tmp.path().join("site"), &["check", "--root", "."]);
+    for default_site in ["worlds.svg", "gpu/index.md"] {
+        assert!(!run.stderr.contains(default_site), "{default_site} is not in this site:\n{}", run.stderr);
+    }
+    assert!(run.stderr.contains("did you mean `figure.png`?"), "{}", run.stderr);
+}
+
+#[test]
+fn paths_open_from_where_the_command_ran() {
+    let tmp = many();
+    // Human output names the file as it is opened from the working folder.
+    let run = shoko_in(tmp.path(), &["check", "--root", "site"]);
+    assert!(run.stderr.contains("--> site/content/logs/a.yaml:"), "{}", run.stderr);
+    let run = shoko_in(&tmp.path().join("site/content"), &["check", "--root", ".."]);
+    assert!(run.stderr.contains("--> ../content/logs/a.yaml:"), "{}", run.stderr);
+    // JSON gives both: from the site root and from the working folder.
+    let run = shoko_in(tmp.path(), &["check", "--root", "site", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let first = &report["diagnostics"][0];
+    let file = first["file"].as_str().expect("file");
+    assert!(file.starts_with("content/"), "{first}");
+    assert_eq!(first["path"].as_str(), Some(format!("site/{file}").as_str()), "{first}");
+    // GitHub annotations are from the repository's root, wherever the command ran.
+    common::git(tmp.path(), &["init", "-q", "-b", "main"]);
+    let run = shoko_in(&tmp.path().join("site/content"), &["check", "--root", "..", "--format", "github"]);
+    assert!(run.stdout.contains("::error file=site/content/logs/a.yaml,line="), "{}", run.stdout);
+}
+
+#[test]
+fn the_first_line_of_a_block_indented_apart_is_the_one_named() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let log = "claims:\n  - id: h\n    class: confirmed\n    text: { ja: \"一\", en: \"One\" }\n    scope:\n        gfx: [gfx1201]\n      observed: \"2026-03-27\"\n";
+    write(tmp.path(), "content/logs/a.yaml", log);
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
+    assert!(run.stderr.starts_with("error[fm/yaml-syntax]"), "{}", run.stderr);
+    assert!(run.stderr.contains("--> content/logs/a.yaml:6:9"), "{}", run.stderr);
+    assert!(run.stderr.contains("indent it 6 spaces like `observed`"), "{}", run.stderr);
+}
+
+#[test]
+fn serve_says_once_why_it_cannot_start() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let missing = tmp.path().join("nowhere");
+    let run = shoko_in(tmp.path(), &["serve", "--root", &missing.display().to_string(), "--port", "0"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stderr.matches("cannot find the content folder").count(), 1, "{}", run.stderr);
+    assert!(!run.stderr.contains("error: error:") && !run.stderr.contains('␊'), "{}", run.stderr);
 }

@@ -82,7 +82,7 @@ fn every_problem_of_a_run_is_reported_at_its_line_without_panicking() {
     let run = shoko(&["check", "--root", tmp.path().to_str().expect("utf-8"), "--format", "json"]);
     assert_eq!(run.code, 1, "exit code (101 would be a panic): {}", run.stderr);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
-    let found: Vec<(String, String, u64)> = report["diagnostics"]
+    let found: Vec<(String, String, u64, bool)> = report["diagnostics"]
         .as_array()
         .expect("array")
         .iter()
@@ -91,6 +91,7 @@ fn every_problem_of_a_run_is_reported_at_its_line_without_panicking() {
                 d["code"].as_str().unwrap_or("").to_owned(),
                 d["file"].as_str().unwrap_or("").to_owned(),
                 d["line"].as_u64().unwrap_or(0),
+                d["severity"].as_str() == Some("warning"),
             )
         })
         .collect();
@@ -108,22 +109,22 @@ fn every_problem_of_a_run_is_reported_at_its_line_without_panicking() {
         ("file/invalid-utf8", "content/k-latin1.md"),
     ];
     for (code, file) in expect {
-        assert!(found.iter().any(|(c, f, _)| c == code && f == file), "{code} in {file} missing from {found:#?}");
+        assert!(found.iter().any(|(c, f, _, _)| c == code && f == file), "{code} in {file} missing from {found:#?}");
     }
-    let line_of = |code: &str| found.iter().find(|(c, _, _)| c == code).map(|(_, _, l)| *l);
+    let line_of = |code: &str| found.iter().find(|(c, _, _, _)| c == code).map(|(_, _, l, _)| *l);
     assert_eq!(line_of("fm/unknown-field"), Some(10), "the `colour:` key after the 8 lines of the claim");
     assert_eq!(line_of("fm/bad-value"), Some(3), "the `class:` value");
     assert_eq!(line_of("claim/missing-text"), Some(4), "the `text:` key");
     assert_eq!(line_of("file/invalid-utf8"), Some(2), "the line with the Latin-1 byte");
     // Files that could not be read come first (what depends on them may be missing), then by
-    // file and line.
+    // file, errors before warnings (a warning is never the cause of an error), then by line.
     let later = |code: &str| !shoko_engine::all_codes().iter().any(|c| c.name == code && c.stops_reading);
     let mut sorted = found.clone();
-    sorted.sort_by(|a, b| (later(&a.0), &a.1, a.2).cmp(&(later(&b.0), &b.1, b.2)));
+    sorted.sort_by(|a, b| (later(&a.0), &a.1, a.3, a.2).cmp(&(later(&b.0), &b.1, b.3, b.2)));
     assert_eq!(
         found.iter().map(|f| (&f.1, f.2)).collect::<Vec<_>>(),
         sorted.iter().map(|f| (&f.1, f.2)).collect::<Vec<_>>(),
-        "root causes first, then sorted by file and line"
+        "root causes first, then sorted by file, errors first, and line"
     );
     assert!(!later(&found[0].0), "a file that could not be read is reported first");
 }
@@ -215,7 +216,7 @@ fn usage_and_io_errors_exit_2() {
 }
 
 #[test]
-fn new_scaffolds_files_that_check_clean_and_never_overwrites() {
+fn new_scaffolds_files_that_check_clean_but_for_their_placeholders_and_never_overwrite() {
     let tmp = tempfile::tempdir().expect("tmp");
     copy_tree(&fixture("valid/content"), &tmp.path().join("content"));
     let root = tmp.path().to_str().expect("utf-8");
@@ -227,8 +228,18 @@ fn new_scaffolds_files_that_check_clean_and_never_overwrites() {
     assert!(text.starts_with("# yaml-language-server: $schema=../../schema/evidence.schema.json\n"), "{text}");
     let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date().to_string();
     assert!(text.contains(&format!("date: \"{today}\"")), "{text}");
+    // The page's placeholders (title, gain, a paragraph in each language) are warned about until
+    // they are written; the log has none, and nothing else is said.
     let check = shoko(&["check", "--root", root]);
     assert_eq!(check.code, 0, "{}", check.stderr);
+    assert!(check.stderr.contains("0 errors, 6 warnings"), "{}", check.stderr);
+    assert_eq!(check.stderr.matches("warning[page/placeholder]").count(), 6, "{}", check.stderr);
+    assert!(!check.stderr.contains("new-session.yaml"), "{}", check.stderr);
+    // Written, they are gone.
+    let path = tmp.path().join("content/guide/new.md");
+    let written = std::fs::read_to_string(&path).expect("read").replace("TODO: ", "");
+    std::fs::write(&path, written).expect("write");
+    let check = shoko(&["check", "--root", root]);
     assert!(check.stderr.contains("0 errors, 0 warnings"), "{}", check.stderr);
     assert_eq!(shoko(&["new", "log", "content/logs/new-session.yaml", "--root", root]).code, 2, "overwrite refused");
     assert_eq!(shoko(&["new", "page", "../x.md", "--root", root]).code, 2, "outside content/ refused");

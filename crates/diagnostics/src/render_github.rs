@@ -9,7 +9,7 @@ use crate::{Diagnostic, Severity, SourceMap};
 pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap, prefix: &str) -> String {
     let mut out = String::new();
     for d in diagnostics {
-        let j = crate::render_json::to_json(d, sources);
+        let j = crate::render_json::to_json(d, sources, "");
         let kind = match d.severity() {
             Severity::Error => "error",
             Severity::Warning => "warning",

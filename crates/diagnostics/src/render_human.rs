@@ -27,15 +27,16 @@ const NEAR: usize = 4;
 /// A label spanning more lines is shown by its first lines only.
 const SPAN_LINES: usize = 4;
 
-/// Render `diagnostics` (already sorted) followed by a one-line summary.
-pub fn render_human(diagnostics: &[Diagnostic], sources: &SourceMap, color: ColorChoice) -> String {
+/// Render `diagnostics` (already sorted) followed by a one-line summary, each file's path
+/// after `prefix` (the site root as the reader reaches it: `../site/`, or empty).
+pub fn render_human(diagnostics: &[Diagnostic], sources: &SourceMap, color: ColorChoice, prefix: &str) -> String {
     let renderer = match color {
         ColorChoice::Always => Renderer::styled(),
         ColorChoice::Never => Renderer::plain(),
     };
     let mut out = String::new();
     for diagnostic in diagnostics {
-        let prepared = Prepared::of(diagnostic, sources);
+        let prepared = Prepared::of(diagnostic, sources, prefix);
         out.push_str(&renderer.render(&[prepared.group()]));
         out.push_str("\n\n");
     }
@@ -127,7 +128,7 @@ struct Shown<'a> {
 }
 
 impl<'a> Prepared<'a> {
-    fn of(d: &'a Diagnostic, sources: &'a SourceMap) -> Self {
+    fn of(d: &'a Diagnostic, sources: &'a SourceMap, prefix: &str) -> Self {
         // The primary label's file first, each file with every label in it.
         let labels: Vec<(&Label, bool)> =
             d.primary.iter().map(|l| (l, true)).chain(d.secondary.iter().map(|l| (l, false))).collect();
@@ -143,7 +144,7 @@ impl<'a> Prepared<'a> {
             let mut in_file: Vec<(&Label, bool)> = labels.iter().copied().filter(|(l, _)| l.span.file == id).collect();
             // The primary label keeps its place in front; the others follow in text order.
             in_file.sort_by_key(|(l, primary)| (!primary, l.span.range.start));
-            parts.extend(clusters(file, &in_file));
+            parts.extend(clusters(file, &in_file, prefix));
         }
         Prepared {
             severity: d.severity(),
@@ -185,7 +186,7 @@ impl<'a> Prepared<'a> {
 }
 
 /// The labels of one file (primary first) as snippets: labels a few lines apart share one.
-fn clusters<'a>(file: &'a SourceFile, labels: &[(&'a Label, bool)]) -> Vec<Part<'a>> {
+fn clusters<'a>(file: &'a SourceFile, labels: &[(&'a Label, bool)], prefix: &str) -> Vec<Part<'a>> {
     // Each label as (first line, last line shown, byte range cut to the lines shown).
     let mut placed: Vec<(usize, usize, Range<usize>, &'a Label, bool)> = Vec::new();
     for (label, primary) in labels {
@@ -222,7 +223,11 @@ fn clusters<'a>(file: &'a SourceFile, labels: &[(&'a Label, bool)]) -> Vec<Part<
         }
         let end = members.iter().map(|&m| placed[m].2.end).fold(file.line_end(last), usize::max);
         let window = file.line_start(first)..end;
-        let path = printable(&file.path);
+        let path = if prefix.is_empty() {
+            printable(&file.path)
+        } else {
+            Cow::Owned(printable(&[prefix, file.path.as_str()].concat()).into_owned())
+        };
         let text = &file.text[window.clone()];
         // Lengths from the line index: scanning the text would cost a long line once per label.
         if (first..=last).any(|line| file.line_end(line) - file.line_start(line) > crate::LONG_LINE) {
@@ -262,7 +267,7 @@ mod tests {
         let d = Diagnostic::new(&CODE, "unknown class `confimed`", Span::new(file, start..start + 8))
             .with_label("not a class")
             .with_hint("use one of: confirmed, inferred, unresolved, limited");
-        let out = render_human(&[d], &sources, ColorChoice::Never);
+        let out = render_human(&[d], &sources, ColorChoice::Never, "");
         assert!(out.contains("--> content/a.md:3:8"), "{out}");
         insta::assert_snapshot!(out);
     }
@@ -274,7 +279,7 @@ mod tests {
         let file = sources.add("content/b.md", text);
         let start = text.find("明らかに").unwrap();
         let d = Diagnostic::new(&CODE, "assertive", Span::new(file, start..start + "明らかに".len()));
-        let out = render_human(&[d], &sources, ColorChoice::Never);
+        let out = render_human(&[d], &sources, ColorChoice::Never, "");
         assert!(out.contains("--> content/b.md:1:7"), "{out}");
     }
 
@@ -287,7 +292,7 @@ mod tests {
             .with_label("label \u{1b}[31m")
             .with_secondary(Span::new(file, 18..20), "C1")
             .with_hint("write `\u{7}`\r\n");
-        let out = render_human(&[d], &sources, ColorChoice::Never);
+        let out = render_human(&[d], &sources, ColorChoice::Never, "");
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
         assert!(!out.lines().any(|l| l.trim_start().starts_with("::")), "{out}");
         assert!(out.contains("claim `a␛[2J␊  ::error file=x::y`"), "{out}");
@@ -306,7 +311,7 @@ mod tests {
         let d = Diagnostic::new(&CODE, "m", Span::new(file, at(150)..at(190)))
             .with_label("from here")
             .with_secondary(Span::new(file, at(10)..at(10) + 4), "first");
-        let out = render_human(&[d], &sources, ColorChoice::Never);
+        let out = render_human(&[d], &sources, ColorChoice::Never, "");
         assert!(out.contains("--> content/long.yaml:150:1") && out.contains("::: content/long.yaml:10:1"), "{out}");
         assert!(out.contains("150 | / line 150") && out.contains("153 | | line 153"), "{out}");
         assert!(!out.contains("line 154"), "a span over 40 lines shows its first {SPAN_LINES}: {out}");
@@ -319,7 +324,7 @@ mod tests {
         let mut sources = SourceMap::new();
         let file = sources.add("content/cr.md", "\u{fffd}\r");
         let d = Diagnostic::new(&CODE, "m", Span::new(file, 4..4)).with_secondary(Span::new(file, 3..4), "cr");
-        let out = render_human(&[d], &sources, ColorChoice::Never);
+        let out = render_human(&[d], &sources, ColorChoice::Never, "");
         assert!(out.contains("--> content/cr.md:1:"), "{out}");
     }
 
@@ -330,7 +335,7 @@ mod tests {
         let file = sources.add("content/one-line.yaml", text.clone());
         let at = text.find('x').unwrap();
         let d = Diagnostic::new(&CODE, "m", Span::new(file, at..at + 1));
-        let out = render_human(&[d], &sources, ColorChoice::Never);
+        let out = render_human(&[d], &sources, ColorChoice::Never, "");
         assert!(out.contains("--> content/one-line.yaml:1:300005"), "{out}");
         assert!(out.contains("note: line 1 has 300006 characters and is not shown"), "{out}");
         assert!(out.len() < 400, "{out}");

@@ -14,6 +14,9 @@ pub struct JsonDiagnostic<'a> {
     pub message: &'a str,
     /// Path relative to the site root, if the problem is in a file.
     pub file: Option<&'a str>,
+    /// The same file as it is reached from where the command ran (the site root's path before
+    /// `file`, as human output shows it).
+    pub path: Option<String>,
     /// 1-based start line.
     pub line: Option<usize>,
     /// 1-based start column in characters.
@@ -36,7 +39,7 @@ struct JsonReport<'a> {
 }
 
 /// Resolve the position of one diagnostic.
-pub fn to_json<'a>(d: &'a Diagnostic, sources: &'a SourceMap) -> JsonDiagnostic<'a> {
+pub fn to_json<'a>(d: &'a Diagnostic, sources: &'a SourceMap, prefix: &str) -> JsonDiagnostic<'a> {
     let place = d.primary.as_ref().map(|p| {
         let file = sources.file(p.span.file);
         (file.path.as_str(), file.line_col(p.span.range.start), file.line_col(p.span.range.end))
@@ -46,6 +49,7 @@ pub fn to_json<'a>(d: &'a Diagnostic, sources: &'a SourceMap) -> JsonDiagnostic<
         severity: d.severity(),
         message: &d.message,
         file: place.map(|p| p.0),
+        path: place.map(|p| [prefix, p.0].concat()),
         line: place.map(|p| p.1.line),
         column: place.map(|p| p.1.col),
         end_line: place.map(|p| p.2.line),
@@ -59,10 +63,11 @@ pub fn to_json<'a>(d: &'a Diagnostic, sources: &'a SourceMap) -> JsonDiagnostic<
     }
 }
 
-/// Render `diagnostics` as a pretty-printed JSON object `{ "diagnostics": [...], "summary": {...} }`.
-pub fn render_json(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+/// Render `diagnostics` as a pretty-printed JSON object `{ "diagnostics": [...], "summary": {...} }`;
+/// `prefix` is the site root as reached from where the command ran (see [`JsonDiagnostic::path`]).
+pub fn render_json(diagnostics: &[Diagnostic], sources: &SourceMap, prefix: &str) -> String {
     let report = JsonReport {
-        diagnostics: diagnostics.iter().map(|d| to_json(d, sources)).collect(),
+        diagnostics: diagnostics.iter().map(|d| to_json(d, sources, prefix)).collect(),
         summary: Summary::of(diagnostics),
     };
     let mut text = serde_json::to_string_pretty(&report).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));

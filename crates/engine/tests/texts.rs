@@ -118,7 +118,7 @@ fn a_warning_in_a_page_is_shown_with_its_line_after_a_full_render() {
     let built = engine.rebuild(&Change::Everything, &mut out).expect("readable");
     assert!(matches!(built, Rebuilt::Rendered { full: true, .. }), "{:?}", engine.diagnostics());
     let sources = engine.sources().expect("the texts");
-    let shown = render_human(engine.diagnostics(), sources, ColorChoice::Never);
+    let shown = render_human(engine.diagnostics(), sources, ColorChoice::Never, "");
     assert!(shown.contains("claim/overstated-callout"), "{shown}");
     assert!(shown.contains("| ::::callout confirmed"), "the warning shows its line:\n{shown}");
 }
@@ -188,6 +188,6 @@ fn a_page_whose_name_is_not_utf8_is_read_at_its_name_on_disk() {
         .map(|(_, html)| String::from_utf8(html).expect("HTML is UTF-8"));
     assert!(page.is_some_and(|html| html.contains("A guess")), "the page is rendered from its text");
     // Its warning is shown at its line: the text is read back at the same name.
-    let shown = render_human(engine.diagnostics(), engine.sources().expect("the texts"), ColorChoice::Never);
+    let shown = render_human(engine.diagnostics(), engine.sources().expect("the texts"), ColorChoice::Never, "");
     assert!(shown.contains("| ::::callout confirmed"), "the warning shows its line:\n{shown}");
 }

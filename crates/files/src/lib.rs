@@ -8,7 +8,7 @@
 pub mod read;
 pub mod write;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A failure to read or write files (not a content problem).
 #[derive(Debug)]
@@ -33,5 +33,39 @@ impl IoError {
     /// `action` on `path` failed with `source`.
     pub fn new(action: &str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         IoError { action: action.to_owned(), path: path.into(), source }
+    }
+}
+
+/// The folder `root` as it is reached from the working folder, ending in `/` (`../site/`,
+/// `tests/fixtures/valid/`), so a path under it can be opened from where the command ran;
+/// empty when it is the working folder, or when either cannot be resolved.
+pub fn from_working_folder(root: &Path) -> String {
+    let (Ok(here), Ok(root)) = (std::env::current_dir().and_then(|d| d.canonicalize()), root.canonicalize()) else {
+        return String::new();
+    };
+    relative(&here, &root)
+}
+
+/// `to` as reached from the folder `from` (both absolute and resolved), ending in `/`; empty
+/// when they are the same folder.
+pub fn relative(from: &Path, to: &Path) -> String {
+    let (from, to): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_owned(); from.len() - common];
+    parts.extend(to[common..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned()));
+    if parts.is_empty() { String::new() } else { format!("{}/", parts.join("/")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative;
+    use std::path::Path;
+
+    #[test]
+    fn a_folder_is_reached_down_up_or_across() {
+        assert_eq!(relative(Path::new("/a/b"), Path::new("/a/b")), "");
+        assert_eq!(relative(Path::new("/a/b"), Path::new("/a/b/site")), "site/");
+        assert_eq!(relative(Path::new("/a/b/c"), Path::new("/a/site")), "../../site/");
+        assert_eq!(relative(Path::new("/a"), Path::new("/x/y")), "../x/y/");
     }
 }

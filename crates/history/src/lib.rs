@@ -229,6 +229,11 @@ pub fn head_files(root: &Path) -> Vec<std::path::PathBuf> {
     RefPlaces::of(root).map_or_else(Vec::new, |places| places.files())
 }
 
+/// The work tree of the git repository holding `root`, if there is one.
+pub fn work_tree(root: &Path) -> Option<std::path::PathBuf> {
+    gix::discover(root).ok()?.workdir().map(Path::to_path_buf)
+}
+
 /// The commit `HEAD` of the repository holding `root` names, if there is one: a change of it
 /// is a change of the history the drift is read from.
 pub fn head(root: &Path) -> Option<String> {

@@ -5,6 +5,7 @@
 //! fenced code blocks are code, not divs.
 
 use crate::links::{Link, scan};
+use crate::pairing::Shape;
 use crate::refdefs::RefDefs;
 use crate::rules;
 use shoko_diagnostics::{Diagnostic, FileId, Span};
@@ -110,7 +111,12 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         if code_fence.is_some() {
             continue;
         }
-        let Some(fence) = div_fence(line) else { continue };
+        // A fence typed with full-width colons or letters is reported and read as it was meant.
+        let meant = full_width_fence(line);
+        if let Some(meant) = &meant {
+            diagnostics.push(rules::full_width_fence::diagnostic(span(line_range.clone()), meant));
+        }
+        let Some(fence) = div_fence(meant.as_deref().unwrap_or(line)) else { continue };
         match fence {
             Fence::Open(..) if ignored_depth > 0 || stack.len() >= rules::too_deep::MAX_DEPTH => {
                 if !reported_too_deep {
@@ -147,7 +153,9 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
                 };
                 let kind = kind.unwrap_or_else(|| {
                     diagnostics.push(rules::unknown_div::diagnostic(span(line_range.clone()), word));
-                    DivKind::Unknown(word.to_owned())
+                    // `:::JA`: reported, and read as the language it names, so nothing else is.
+                    Lang::from_code(&word.to_ascii_lowercase())
+                        .map_or_else(|| DivKind::Unknown(word.to_owned()), DivKind::Lang)
                 });
                 // A language div opened inside another: the outer one (and what it holds open)
                 // ends here, as if its `:::` had been written.
@@ -200,7 +208,7 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     // Pairs are judged only in a well-formed body: a stray, unknown or unclosed fence changes which
     // blocks stand next to each other, and the author fixes that first.
     if diagnostics.is_empty() {
-        check_parity(&root, file, &mut diagnostics);
+        check_parity(&root, text, base, file, &mut diagnostics);
     }
     // The first character of each line that may not be published, at most ten per body.
     let (mut next_line, mut reported) = (0, 0);
@@ -218,6 +226,10 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
     }
     let refs = RefDefs::collect(&root, text, base);
     let found = scan(&root, text, base, &refs);
+    for (range, why) in &found.not_links {
+        let written = &text[range.start - base..range.end - base];
+        diagnostics.push(rules::not_a_link::diagnostic(span(range.clone()), written, *why));
+    }
     if let Some(range) = found.too_deep.clone().filter(|_| !reported_too_deep) {
         diagnostics.push(rules::too_deep::markdown(span(range)));
     }
@@ -294,6 +306,24 @@ enum Fence<'a> {
     Close,
 }
 
+/// The fence `line` was meant to be, when it is typed with full-width colons, letters or spaces
+/// (`：：：ja`, `:::ｊａ`): what a Japanese input method leaves, and what Markdown reads as text.
+fn full_width_fence(line: &str) -> Option<String> {
+    let colons = line.chars().take_while(|c| matches!(c, ':' | '：')).count();
+    if colons < 3 {
+        return None;
+    }
+    let ascii: String = line
+        .chars()
+        .map(|c| match c {
+            '\u{3000}' => ' ',
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(u32::from(c) - 0xfee0).unwrap_or(c),
+            c => c,
+        })
+        .collect();
+    (ascii != line && div_fence(&ascii).is_some()).then_some(ascii)
+}
+
 fn div_fence(line: &str) -> Option<Fence<'_>> {
     let colons = line.len() - line.trim_start_matches(':').len();
     if colons < 3 {
@@ -325,38 +355,31 @@ fn is_bare_fence(line: &str) -> bool {
     line.trim().chars().all(|c| c == '`' || c == '~')
 }
 
-/// For each block, the index of its partner language div: a `:::ja` block and the `:::en` block
-/// right after it (or the reverse) form a pair; every block pairs at most once.
-pub fn partners(blocks: &[Block]) -> Vec<Option<usize>> {
-    let lang = |i: usize| match blocks.get(i) {
-        Some(Block::Div(Div { kind: DivKind::Lang(l), .. })) => Some(*l),
-        _ => None,
-    };
-    let mut partner = vec![None; blocks.len()];
-    let mut i = 0;
-    while i < blocks.len() {
-        match (lang(i), lang(i + 1)) {
-            (Some(a), Some(b)) if a != b => {
-                partner[i] = Some(i + 1);
-                partner[i + 1] = Some(i);
-                i += 2;
-            }
-            _ => i += 1,
-        }
-    }
-    partner
-}
-
-/// Every language div needs a partner in the other language next to it, at every nesting level.
-fn check_parity(blocks: &[Block], file: FileId, diagnostics: &mut Vec<Diagnostic>) {
-    for (block, partner) in blocks.iter().zip(partners(blocks)) {
+/// Every language div needs a partner in the other language next to it, at every nesting level,
+/// and a partner that holds what it holds (`i18n/structure-mismatch`, reported at the later div
+/// of the pair).
+fn check_parity(blocks: &[Block], text: &str, base: usize, file: FileId, diagnostics: &mut Vec<Diagnostic>) {
+    let partner = crate::pairing::partners(blocks, text, base);
+    for (i, block) in blocks.iter().enumerate() {
         let Block::Div(div) = block else { continue };
-        if let (DivKind::Lang(lang), None) = (&div.kind, partner) {
-            diagnostics.push(rules::missing_translation::unpaired_div(Span::new(file, div.open.clone()), *lang));
+        match (&div.kind, partner[i]) {
+            (DivKind::Lang(lang), None) => {
+                diagnostics.push(rules::missing_translation::unpaired_div(Span::new(file, div.open.clone()), *lang));
+            }
+            (DivKind::Lang(lang), Some(p)) if p < i => {
+                let Block::Div(other) = &blocks[p] else { continue };
+                let (mine, theirs) = (Shape::of_div(div, text, base), Shape::of_div(other, text, base));
+                let how = mine.differences(&theirs);
+                if !how.is_empty() {
+                    let (here, there) = (Span::new(file, div.open.clone()), Span::new(file, other.open.clone()));
+                    diagnostics.push(rules::structure_mismatch::diagnostic(here, *lang, there, &how));
+                }
+            }
+            _ => {}
         }
         // Inside a language div, nested languages are already an error of their own.
         if !matches!(div.kind, DivKind::Lang(_)) {
-            check_parity(&div.children, file, diagnostics);
+            check_parity(&div.children, text, base, file, diagnostics);
         }
     }
 }

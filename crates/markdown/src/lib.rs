@@ -13,19 +13,20 @@ mod gloss;
 mod highlight;
 mod inline;
 mod links;
+mod pairing;
 mod refdefs;
 mod render;
 pub mod rules;
 mod sanitize;
 
 pub use anchors::{Anchors, Heading, Slot, slug};
-pub use body::partners;
 pub use body::{Block, Body, Div, DivKind, parse_body};
 pub use characters::unpublishable;
 pub use gloss::{Gloss, Glossary};
 pub use highlight::highlight_css;
 pub use inline::first_markup;
 pub use links::{HeadingId, Link, Target, scheme};
+pub use pairing::{Shape, partners};
 pub use refdefs::RefDefs;
 pub use render::{
     ComponentWords, RenderContext, RenderedBody, Resolved, Section, Source, escape, headings, render_html, sections,

@@ -39,11 +39,17 @@ pub enum Target<'a> {
     /// however it is written (entities and backslash escapes are decoded by the Markdown parser
     /// before this is asked): never published.
     Refused(String),
+    /// A scheme typed with a full-width colon (`claim：id`): `md/not-a-link` reports it, and
+    /// nothing is looked for under its name.
+    Slip,
 }
 
 impl Target<'_> {
     /// Classify `dest` as written in a link.
     pub fn of(dest: &str) -> Target<'_> {
+        if full_width_colon_after_scheme(dest) {
+            return Target::Slip;
+        }
         match scheme(dest) {
             Some(scheme) if scheme == CLAIM_SCHEME => Target::Claim(&dest[dest.find(':').map_or(0, |i| i + 1)..]),
             Some(scheme) if EXTERNAL_SCHEMES.contains(&scheme.as_str()) => Target::External,
@@ -121,6 +127,8 @@ pub(crate) struct Found {
     pub(crate) undefined: Vec<Range<usize>>,
     /// The first element nested deeper than [`MAX_MARKDOWN_DEPTH`] (quotes, lists, emphasis, …).
     pub(crate) too_deep: Option<Range<usize>>,
+    /// Text written as a link that is not one (`md/not-a-link`), as written, and why.
+    pub(crate) not_links: Vec<(Range<usize>, crate::rules::not_a_link::Why)>,
 }
 
 /// A heading's own `{#id}`, as the author wrote it.
@@ -184,6 +192,9 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, refs: &RefDefs, found: 
     // An HTML block arrives line by line: its text is judged whole.
     let mut html_block: Option<(Range<usize>, String)> = None;
     let mut depth = 0usize;
+    // Where text stayed text (not code, not inside a link or image): a link-shaped text there
+    // did not parse as a link.
+    let (mut plain, mut code_block, mut in_link) = (Vec::new(), false, 0usize);
     let mut undefined = Vec::new();
     let parser = Parser::new_with_broken_link_callback(run, options(), Some(refs.callback(lang, &mut undefined)));
     for (event, span) in parser.into_offset_iter() {
@@ -197,8 +208,21 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, refs: &RefDefs, found: 
             Event::End(_) => depth = depth.saturating_sub(1),
             _ => {}
         }
+        match &event {
+            Event::Start(Tag::CodeBlock(_)) => code_block = true,
+            Event::End(TagEnd::CodeBlock) => code_block = false,
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => in_link += 1,
+            Event::End(TagEnd::Link | TagEnd::Image) => in_link = in_link.saturating_sub(1),
+            Event::Text(_) if !code_block && in_link == 0 => plain.push(span.clone()),
+            _ => {}
+        }
         let (dest, image) = match event {
-            Event::Start(Tag::Link { dest_url, .. }) => (dest_url, false),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                if full_width_colon_after_scheme(&dest_url) {
+                    found.not_links.push((at(span.clone()), crate::rules::not_a_link::Why::FullWidthColon));
+                }
+                (dest_url, false)
+            }
             Event::Start(Tag::Image { dest_url, .. }) => (dest_url, true),
             Event::Start(Tag::HtmlBlock) => {
                 html_block = Some((at(span), String::new()));
@@ -240,7 +264,78 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, refs: &RefDefs, found: 
         found.links.push(Link { dest: dest.into_string(), span: at(span), image, lang });
     }
     found.undefined.extend(undefined.into_iter().map(|r| start + r.start..start + r.end));
+    for (range, why) in link_shaped(run, &plain) {
+        found.not_links.push((start + range.start..start + range.end, why));
+    }
 }
+
+/// Whether a link's destination is a scheme followed by a full-width colon (`claim：id`).
+fn full_width_colon_after_scheme(dest: &str) -> bool {
+    dest.split_once('：').is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    })
+}
+
+/// Text shaped like a link, `[text](destination)` on one line, whose `](` stayed text (`plain`:
+/// ranges of text events, in order) and that holds a space in its destination or full-width
+/// brackets or parentheses: ranges in `run`, and why each is not a link. Each bracket is looked
+/// at within [`LINK_SHAPE_REACH`] bytes, so a run of any length costs what its brackets cost.
+fn link_shaped(run: &str, plain: &[Range<usize>]) -> Vec<(Range<usize>, crate::rules::not_a_link::Why)> {
+    use crate::rules::not_a_link::Why;
+    let is_plain = |at: usize| {
+        let i = plain.partition_point(|r| r.end <= at);
+        plain.get(i).is_some_and(|r| r.contains(&at))
+    };
+    // The text within reach before `at` (from a char boundary), and after it.
+    let before = |at: usize| {
+        let mut from = at.saturating_sub(LINK_SHAPE_REACH);
+        while !run.is_char_boundary(from) {
+            from += 1;
+        }
+        from
+    };
+    let mut out: Vec<(Range<usize>, Why)> = Vec::new();
+    for (close, bracket) in run.match_indices([']', '］']) {
+        let after = close + bracket.len();
+        let Some(paren) = run[after..].chars().next().filter(|c| matches!(c, '(' | '（')) else { continue };
+        if !is_plain(close) || out.last().is_some_and(|(r, _)| r.end > close) {
+            continue;
+        }
+        let reach = before(close);
+        let Some(open) = run[reach..close].rfind(['[', '［', '\n']).map(|i| reach + i) else { continue };
+        if run[open..].starts_with('\n') || run[open..close].contains([']', '］']) {
+            continue;
+        }
+        let inner = after + paren.len_utf8();
+        let mut until = (inner + LINK_SHAPE_REACH).min(run.len());
+        while !run.is_char_boundary(until) {
+            until -= 1;
+        }
+        let Some(end) = run[inner..until].find([')', '）', '\n']).map(|i| inner + i) else { continue };
+        if run[end..].starts_with('\n') {
+            continue;
+        }
+        let closing = run[end..].chars().next().map_or(1, char::len_utf8);
+        let opening = run[open..].chars().next().map_or(1, char::len_utf8);
+        let full_width = [&run[open..open + opening], bracket, &run[after..inner], &run[end..end + closing]]
+            .iter()
+            .any(|s| !s.is_ascii());
+        let why = if full_width {
+            Why::FullWidth
+        } else if run[inner..end].trim().contains(char::is_whitespace) {
+            Why::Space
+        } else {
+            continue;
+        };
+        out.push((open..end + closing, why));
+    }
+    out
+}
+
+/// How far from a `](` its brackets and parenthesis are looked for: a link's text and address
+/// are shorter.
+const LINK_SHAPE_REACH: usize = 2048;
 
 /// Whether raw HTML is nothing but comments (`<!-- … -->`), which are notes for authors: allowed,
 /// and left out of the built pages.

@@ -4,10 +4,11 @@
 //! blocks are highlighted; link destinations go through a [`RenderContext`].
 
 use crate::anchors::{Anchors, Heading, Slot};
-use crate::body::{Block, Div, DivKind, call_chain_steps, partners};
+use crate::body::{Block, Div, DivKind, call_chain_steps};
 use crate::gloss::Glossary;
 use crate::highlight::highlight;
 use crate::links::{is_comment, options, refused};
+use crate::pairing::partners;
 use crate::refdefs::RefDefs;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 use shoko_vocab::{Component, Lang};
@@ -172,7 +173,7 @@ fn walk(source: Source<'_>, lang: Lang, cx: &dyn RenderContext, anchors: &mut An
         mode,
         footnotes,
     };
-    let partner = partners(blocks);
+    let partner = partners(blocks, text, base);
     for (i, block) in blocks.iter().enumerate() {
         // A language pair is one unit, numbered by its first block.
         r.unit = partner[i].map_or(i, |p| p.min(i));
@@ -203,7 +204,7 @@ impl Renderer<'_> {
     }
 
     fn blocks(&mut self, blocks: &[Block]) {
-        let partner = partners(blocks);
+        let partner = partners(blocks, self.text, self.base);
         for (block, p) in blocks.iter().zip(partner) {
             self.block(block, p.is_some());
         }

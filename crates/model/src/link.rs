@@ -642,9 +642,24 @@ fn collect_data(site: &mut SiteModel, files: &BTreeSet<String>, out: &mut Vec<Di
         let claims = doc.claims.iter().flat_map(|c| c.scope.iter().flat_map(|s| &s.gfx).zip(&c.gfx_spans));
         claims.chain(doc.questions.iter().flat_map(|q| q.gfx.iter().zip(&q.gfx_spans)))
     });
+    // One error per unknown target and file: the first place, the others as its secondary
+    // places (a target misspelled in four claims of a log is one mistake, four times).
+    let mut unknown: Vec<Diagnostic> = Vec::new();
+    let mut index: HashMap<(&str, shoko_diagnostics::FileId), usize> = HashMap::new();
     for (gfx, span) in scoped.filter(|(gfx, _)| !named.is_empty() && !known_all(gfx)) {
-        out.push(rules::ref_unknown_target::in_scope(span.clone(), gfx, &named));
+        match index.get(&(gfx.as_str(), span.file)) {
+            Some(&i) => {
+                unknown[i]
+                    .secondary
+                    .push(shoko_diagnostics::Label { span: span.clone(), text: "named again here".into() });
+            }
+            None => {
+                index.insert((gfx, span.file), unknown.len());
+                unknown.push(rules::ref_unknown_target::in_scope(span.clone(), gfx, &named));
+            }
+        }
     }
+    out.extend(unknown);
     site.targets = targets;
     site.glossary = terms;
     let known: Vec<&str> = site.targets.iter().map(|t| t.gfx.as_str()).collect();
@@ -712,9 +727,15 @@ type SiteCheck<'a> = dyn Fn(&mut Vec<Diagnostic>) + Sync + 'a;
 fn check_files(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnostic>) {
     for doc in &site.docs {
         let Some(page) = doc.page() else { continue };
+        // "Did you mean" offers only files this site has, of the same kind (extension).
+        let nearest = |missing: &str| {
+            let ext = missing.rsplit_once('.').map(|(_, e)| e);
+            let same_kind = files.iter().filter(|f| f.rsplit_once('.').map(|(_, e)| e) == ext).map(String::as_str);
+            shoko_diagnostics::closest(same_kind, missing)
+        };
         for (image, span) in page.images.iter().chain(&page.media) {
             if !files.contains(image) {
-                out.push(rules::ref_missing_file::diagnostic(span.clone(), image, image));
+                out.push(rules::ref_missing_file::diagnostic(span.clone(), image, image, nearest(image), &doc.path));
             }
         }
         for (file, dest, span) in &page.files {
@@ -733,7 +754,9 @@ fn check_files(site: &SiteModel, files: &BTreeSet<String>, out: &mut Vec<Diagnos
                 None if is_address(file) => {
                     out.push(rules::ref_unknown_page::diagnostic(span.clone(), dest, &sources[0]))
                 }
-                None => out.push(rules::ref_missing_file::diagnostic(span.clone(), dest, file)),
+                None => {
+                    out.push(rules::ref_missing_file::diagnostic(span.clone(), dest, file, nearest(file), &doc.path))
+                }
             }
         }
     }

@@ -230,7 +230,7 @@ pub fn in_body(text: &str, blocks: &[Block], out: &mut Pairs) {
 }
 
 fn divs(text: &str, blocks: &[Block], n: &mut usize, out: &mut Pairs) {
-    for (i, (block, partner)) in blocks.iter().zip(partners(blocks)).enumerate() {
+    for (i, (block, partner)) in blocks.iter().zip(partners(blocks, text, 0)).enumerate() {
         let Block::Div(div) = block else { continue };
         match (&div.kind, partner) {
             (DivKind::Lang(lang), Some(p)) if p > i => {

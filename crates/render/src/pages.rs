@@ -121,7 +121,7 @@ impl RenderContext for PageCx<'_, '_> {
                 };
                 return Some(Resolved { href, after: None, struck: false });
             }
-            Target::Anchor(_) | Target::External | Target::Refused(_) => return None,
+            Target::Anchor(_) | Target::External | Target::Refused(_) | Target::Slip => return None,
         };
         let target = *self.cx.site.pages().get(&resolve_relative(&self.doc.path, &file)?)?;
         let mut href = relative_href(here, self.cx.page_dir(target, lang));

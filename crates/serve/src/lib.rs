@@ -66,10 +66,11 @@ pub async fn start(options: ServeOptions) -> Result<Running, ServeError> {
     let state = Arc::new(state::State::new(options.clone()));
     let first = state.rebuild_now(shoko_engine::Change::Everything).await;
     if let Outcome::Failed(report) = &first
-        && report.is_io
+        && let Some(message) = &report.io
     {
-        return Err(ServeError(report.human.clone()));
+        return Err(ServeError(message.clone()));
     }
+    state.started();
     let watcher = watch::start(Arc::clone(&state), tokio::runtime::Handle::current())?;
     let (shutdown, stop) = tokio::sync::watch::channel(false);
     let app = routes::router(Arc::clone(&state));

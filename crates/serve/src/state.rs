@@ -41,8 +41,8 @@ pub struct Report {
     pub json: String,
     /// The same for the terminal.
     pub human: String,
-    /// Whether it was an I/O failure rather than content errors.
-    pub is_io: bool,
+    /// The failure, in one line, when it is not about content (I/O) but content errors.
+    pub io: Option<String>,
 }
 
 /// The result of one rebuild.
@@ -86,6 +86,10 @@ pub struct State {
     /// The warnings the terminal was last shown (see [`Warnings::key`]), so that a build prints
     /// them when they change.
     warned: std::sync::Mutex<Vec<String>>,
+    /// The site root as reached from the working folder, before each path the terminal shows.
+    shown_root: String,
+    /// Whether the server has started (before, an I/O failure is the caller's to print).
+    serving: std::sync::atomic::AtomicBool,
 }
 
 impl State {
@@ -101,7 +105,10 @@ impl State {
             history: options.history,
         };
         let engine = Arc::new(Mutex::new((Engine::new(&options.root, build_options), MemoryOutput::default())));
+        let shown_root = shoko_files::from_working_folder(&options.root);
         State {
+            shown_root,
+            serving: std::sync::atomic::AtomicBool::new(false),
             options,
             snapshot: RwLock::new(Snapshot { files: Files::new(), errors: None, base_path }),
             events,
@@ -161,15 +168,21 @@ impl State {
         self.events.subscribe()
     }
 
+    /// Say the server has started: from now on every failure is printed here.
+    pub(crate) fn started(&self) {
+        self.serving.store(true, Ordering::SeqCst);
+    }
+
     /// Rebuild now (one at a time) after `change` and tell open pages what changed.
     pub async fn rebuild_now(self: &Arc<Self>, change: Change) -> Outcome {
         let started = std::time::Instant::now();
         let what = self.describe(&change);
         let engine = Arc::clone(&self.engine);
         let mut engine = engine.lock_owned().await;
+        let shown_root = self.shown_root.clone();
         let result = tokio::task::spawn_blocking(move || {
             let (engine_now, output) = &mut *engine;
-            let result = rebuild(engine_now, output, &change);
+            let result = rebuild(engine_now, output, &change, &shown_root);
             (engine, result)
         })
         .await;
@@ -178,7 +191,7 @@ impl State {
             Ok((_, result)) => result,
             Err(join) => {
                 let message = format!("the build stopped unexpectedly: {join}");
-                Err(Report { json: io_json(&message), human: io_human(&message), is_io: true })
+                Err(Report { json: io_json(&message), human: io_human(&message), io: Some(message) })
             }
         };
         let took = started.elapsed().as_millis();
@@ -267,7 +280,8 @@ impl State {
     }
 
     fn fail(&self, report: &Report) {
-        if self.options.print {
+        // Before the server runs, an I/O failure ends `start`, whose error the caller prints.
+        if self.options.print && (report.io.is_none() || self.serving.load(Ordering::SeqCst)) {
             eprint!("{}", report.human);
         }
         let json = self.with_editor(&report.json);
@@ -301,8 +315,9 @@ struct Warnings {
     text: String,
 }
 
-/// Rebuild into `output`, or the report of why not.
-fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> Result<Fresh, Report> {
+/// Rebuild into `output`, or the report of why not (its paths after `shown_root`, the site root
+/// as reached from the working folder).
+fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change, shown_root: &str) -> Result<Fresh, Report> {
     let color = if std::io::stderr().is_terminal() { ColorChoice::Always } else { ColorChoice::Never };
     match engine.rebuild(change, output) {
         Ok(Rebuilt::Rendered { .. }) => {
@@ -319,7 +334,7 @@ fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> R
                     .iter()
                     .map(|d| format!("{} {} {}", d.code.name, file(d).unwrap_or_default(), d.message))
                     .collect(),
-                text: if found.is_empty() { String::new() } else { render_human(found, sources, color) },
+                text: if found.is_empty() { String::new() } else { render_human(found, sources, color, shown_root) },
             };
             Ok((files, changed, base, warnings))
         }
@@ -327,14 +342,14 @@ fn rebuild(engine: &mut Engine, output: &mut MemoryOutput, change: &Change) -> R
             let empty = shoko_diagnostics::SourceMap::new();
             let sources = engine.sources().unwrap_or(&empty);
             Err(Report {
-                json: render_json(engine.diagnostics(), sources),
-                human: render_human(engine.diagnostics(), sources, color),
-                is_io: false,
+                json: render_json(engine.diagnostics(), sources, shown_root),
+                human: render_human(engine.diagnostics(), sources, color, shown_root),
+                io: None,
             })
         }
         Err(e) => {
             let message = e.to_string();
-            Err(Report { json: io_json(&message), human: io_human(&message), is_io: true })
+            Err(Report { json: io_json(&message), human: io_human(&message), io: Some(message) })
         }
     }
 }

@@ -114,25 +114,28 @@ claims: []
 }
 
 fn page_template(schema: &str) -> String {
+    // Placeholders start with the marker `check` warns about (`page/placeholder`) until they are
+    // replaced.
     format!(
         r#"---
 # yaml-language-server: $schema={schema}
 title:
-  ja: "新しいページ"
-  en: "New page"
+  ja: "{todo} ページの題名"
+  en: "{todo} the page's title"
 gain:
-  ja: "このページで分かること。"
-  en: "What you will gain here."
+  ja: "{todo} このページで分かること。"
+  en: "{todo} what a reader gains here."
 ---
 
 :::ja
-本文（{today}）。
+{todo} 本文（{today}）。
 :::
 
 :::en
-Body ({today}).
+{todo} the body ({today}).
 :::
 "#,
+        todo = shoko_model::rules::page_placeholder::MARKER,
         today = today()
     )
 }

@@ -89,6 +89,8 @@ fn headings_take_only_an_id_and_classes() {
         site(&[("content/p.md", &body("## Main {#top onclick=alert(1) style=color:red}\n\n## Fine {#fine .wide}"))]);
     let (code, diags) = check(tmp.path());
     assert_eq!(code, 1);
+    // The Japanese side has no headings: that is a warning of its own, not this test's concern.
+    let diags: Vec<_> = diags.into_iter().filter(|d| d.0 != "i18n/structure-mismatch").collect();
     assert_eq!(diags.len(), 1, "{diags:?}");
     let (c, file, line, col, message) = &diags[0];
     assert_eq!((c.as_str(), file.as_str(), *line, *col), ("md/heading-attribute", "content/p.md", 10, 1));

@@ -85,6 +85,14 @@ pub fn not_a_day(span: Span, field: &str, value: &str, days: i8) -> Diagnostic {
         .with_hint("correct the day; the format itself is right")
 }
 
+/// The diagnostic at a date whose month or day is written with one digit (`2026-11-2`): the day
+/// is right, its writing is not; `padded` is how it is written (`2026-11-02`).
+pub fn unpadded_date(span: Span, field: &str, value: &str, padded: &str) -> Diagnostic {
+    Diagnostic::new(&CODE, format!("`{field}` is `{value}`, which is not a date (YYYY-MM-DD)"), span)
+        .with_label("one digit where YYYY-MM-DD has two")
+        .with_hint(format!("write the month and the day with two digits each: `\"{padded}\"`"))
+}
+
 /// The diagnostic at a full commit hash written with upper-case letters.
 pub fn upper_case_commit(span: Span, field: &str, value: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("`{field}` is `{value}`, written in upper case"), span)

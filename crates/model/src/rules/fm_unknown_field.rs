@@ -20,6 +20,12 @@ pub fn diagnostic(span: Span, field: &str, expected: &str) -> Diagnostic {
             "`＃` (U+FF03) comes from a Japanese input method and YAML reads the line as a key; a comment starts with `#`: write `#{rest}`"
         ));
     }
+    // `ja："初回計測"`: a key, a full-width colon, the value, read together as one key.
+    if let Some((key, value)) = crate::yaml::full_width_entry(field) {
+        return found.with_label("a full-width colon `：` after the key").with_hint(format!(
+            "the colon `：` (U+FF1A) comes from a Japanese input method, so the key and the value were read as one key: write `{key}: {value}`"
+        ));
+    }
     if field.contains(['\u{3000}', '：']) {
         let bare = field.trim_matches(|c: char| c.is_whitespace() || c == '：');
         return found.with_label("typed with full-width characters").with_hint(format!(

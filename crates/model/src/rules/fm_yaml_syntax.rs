@@ -47,6 +47,11 @@ pub fn layout(span: Span, fault: &crate::yaml::LayoutFault, start: usize) -> Dia
     let spaces = |n: usize| if n == 1 { "1 space".to_owned() } else { format!("{n} spaces") };
     let key = &fault.key;
     let (message, label, hint) = match fault.kind {
+        FaultKind::FirstOfBlock { found, siblings, ref next } => (
+            format!("`{key}` is indented {}, and the lines after it at {siblings}", spaces(found)),
+            format!("`{next}` below is indented {}", spaces(siblings)),
+            format!("indent it {} like `{next}`: a block's lines line up", spaces(siblings)),
+        ),
         FaultKind::Between { found, outer, inner } => (
             format!("`{key}` is indented {}, between the levels above it at {outer} and {inner}", spaces(found)),
             "lines up with nothing above".to_owned(),
@@ -86,4 +91,16 @@ pub fn layout(span: Span, fault: &crate::yaml::LayoutFault, start: usize) -> Dia
         }
     };
     Diagnostic::new(&CODE, format!("invalid YAML: {message}"), span).with_label(label).with_hint(hint)
+}
+
+/// The diagnostic at a full-width `＃` inside an unquoted value, meant to start a comment: YAML
+/// reads it and what follows as part of the value (published on both pages and in the exports).
+pub fn comment_in_value(span: Span) -> Diagnostic {
+    Diagnostic::new(
+        &CODE,
+        "a full-width `＃` (U+FF03) does not start a comment: YAML reads it and what follows as part of the value",
+        span,
+    )
+    .with_label("write `#` here")
+    .with_hint("a Japanese input method types `＃`; a comment starts with the ASCII `#` (quote the value if the `＃` is part of it)")
 }

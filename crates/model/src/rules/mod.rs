@@ -46,6 +46,7 @@ pub mod i18n_translation_drift;
 pub mod md_callout_class;
 pub mod md_heading_id;
 pub mod page_missing_home;
+pub mod page_placeholder;
 pub mod page_reserved_path;
 pub mod page_url_collision;
 pub mod ref_missing_file;
@@ -123,6 +124,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &fm_wrong_type::CODE,
         &fm_yaml_syntax::CODE,
         &page_missing_home::CODE,
+        &page_placeholder::CODE,
         &page_reserved_path::CODE,
         &page_url_collision::CODE,
         &ref_missing_file::CODE,

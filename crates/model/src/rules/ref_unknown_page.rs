@@ -15,7 +15,7 @@ pub static CODE: Code = Code {
 pub fn diagnostic(span: Span, dest: &str, resolved: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("link to missing page `{dest}`"), span)
         .with_label(format!("resolves to {}, which does not exist", ContentPath(resolved)))
-        .with_hint("link to the `.md` source relative to this file, e.g. `../gpu/index.md`")
+        .with_hint("link to the page's `.md` source, relative to this file")
 }
 
 /// [`diagnostic`] with the page the link most likely means as its hint, when there is one
@@ -32,7 +32,7 @@ pub fn near(span: Span, dest: &str, resolved: &str, nearest: Option<&str>, from:
 pub fn card_link(span: Span, dest: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("card link `{dest}` is not a page"), span)
         .with_label("a card leads to a page")
-        .with_hint("give a page's `.md` source relative to this file (`../gpu/index.md`) or an `https://` address")
+        .with_hint("give a page's `.md` source relative to this file, or an `https://` address")
 }
 
 /// A link that leaves content/ with `../`.
@@ -54,7 +54,7 @@ pub fn site_address(span: Span, dest: &str, md: &str, from: &str) -> Diagnostic 
 }
 
 /// `to` (relative to `content/`) as a link from the file `from`.
-fn relative_from(from: &str, to: &str) -> String {
+pub(crate) fn relative_from(from: &str, to: &str) -> String {
     let from_dirs: Vec<&str> = from.split('/').collect::<Vec<_>>().split_last().map_or(Vec::new(), |(_, d)| d.to_vec());
     let to_parts: Vec<&str> = to.split('/').collect();
     let common = from_dirs.iter().zip(&to_parts).take_while(|(a, b)| a == b).count().min(to_parts.len() - 1);

@@ -20,6 +20,6 @@ pub fn diagnostic(span: Span, scheme: &str) -> Diagnostic {
     Diagnostic::new(&CODE, format!("links with the scheme `{}:` are not published", scheme.escape_debug()), span)
         .with_label("refused scheme")
         .with_hint(
-            "link to a page (`../gpu/index.md`), a file under content/, a claim (`claim:ID`) or an http, https or mailto address",
+            "link to a page (its `.md` source), a file under content/, a claim (`claim:ID`) or an http, https or mailto address",
         )
 }

@@ -8,6 +8,43 @@ use crate::schema::{Bilingual, ClaimRecord, Class, Lifecycle, QuestionRecord, So
 use crate::yaml::YamlPath;
 use shoko_diagnostics::Diagnostic;
 
+/// The claim rules that judge a field, by field: a claim read without that field (it did not
+/// read, `yaml::Item::Partly`) would be blamed for lacking it, so their findings are left out.
+const RULES_BY_FIELD: &[(&str, &[&shoko_diagnostics::Code])] = &[
+    (
+        "sources",
+        &[&rules::claim_missing_source::CODE, &rules::claim_missing_limitation::CODE, &rules::claim_history::CODE],
+    ),
+    ("depends_on", &[&rules::claim_missing_premise::CODE]),
+    ("blocked_by", &[&rules::claim_missing_blocker::CODE]),
+    ("limitations", &[&rules::claim_missing_limitation::CODE]),
+    ("scope", &[&rules::claim_missing_scope::CODE]),
+    ("history", &[&rules::claim_history::CODE]),
+    ("text", &[&rules::claim_missing_text::CODE, &rules::claim_assertive_wording::CODE]),
+    ("lifecycle", &[&rules::claim_supersession::CODE, &rules::claim_history::CODE]),
+    ("superseded_by", &[&rules::claim_supersession::CODE]),
+    (
+        "class",
+        &[
+            &rules::claim_missing_source::CODE,
+            &rules::claim_missing_premise::CODE,
+            &rules::claim_missing_blocker::CODE,
+            &rules::claim_missing_limitation::CODE,
+            &rules::claim_missing_scope::CODE,
+            &rules::claim_history::CODE,
+            &rules::claim_assertive_wording::CODE,
+        ],
+    ),
+];
+
+/// Whether `finding`, about a claim read without the fields `set_aside`, may follow from that.
+pub(super) fn follows_from_set_aside(finding: &Diagnostic, set_aside: &[&str]) -> bool {
+    RULES_BY_FIELD
+        .iter()
+        .filter(|(field, _)| set_aside.contains(field))
+        .any(|(_, codes)| codes.iter().any(|code| code.name == finding.code.name))
+}
+
 /// Validate one claim located by `loc`; `text` is the whole file; `words` are the assertive
 /// words to look for in a claim that is not confirmed.
 pub fn validate_claim(
@@ -265,7 +302,13 @@ pub(super) fn bilingual_at(value: &Bilingual, rel: &YamlPath, loc: &Locator<'_>,
     }
     let missing: Vec<&str> = [("ja", &ja), ("en", &en)].iter().filter(|(_, v)| v.is_none()).map(|(l, _)| *l).collect();
     if !missing.is_empty() {
-        out.push(rules::claim_missing_text::diagnostic(loc.key_span(rel), &loc.path(rel).to_string(), &missing));
+        // At the empty text when one is written, else at the field that lacks it.
+        let written = |lang: &str| loc.positions.exact(&loc.path(&rel.key(lang))).is_some();
+        let span = match missing.as_slice() {
+            [lang] if written(lang) => loc.span(&rel.key(lang)),
+            _ => loc.key_span(rel),
+        };
+        out.push(rules::claim_missing_text::diagnostic(span, &loc.path(rel).to_string(), &missing));
     }
     Texts { ja: ja.unwrap_or_default(), en: en.unwrap_or_default() }
 }

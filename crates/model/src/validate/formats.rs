@@ -36,6 +36,9 @@ impl Check<'_, '_> {
         if let Some(days) = days_in_month_of(value).filter(|_| !is_date(value)) {
             let field = self.loc.path(rel).to_string();
             self.out.push(fm_bad_format::not_a_day(self.loc.span(rel), &field, value, days));
+        } else if let Some(padded) = padded_date(value).filter(|p| is_date(p)) {
+            let field = self.loc.path(rel).to_string();
+            self.out.push(fm_bad_format::unpadded_date(self.loc.span(rel), &field, value, &padded));
         } else if !is_date(value) {
             self.report(rel, value, Format::Date);
         } else if let Some(pos) = self.loc.positions.exact(&self.loc.path(rel))
@@ -105,6 +108,17 @@ pub fn is_date(value: &str) -> bool {
     value.len() == 10
         && value.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() })
         && value.parse::<jiff::civil::Date>().is_ok()
+}
+
+/// `value` written as `YYYY-MM-DD` when it is a date whose month or day has one digit
+/// (`2026-11-2` → `2026-11-02`).
+fn padded_date(value: &str) -> Option<String> {
+    let mut parts = value.split('-');
+    let (year, month, day) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits = |s: &str, most: usize| !s.is_empty() && s.len() <= most && s.bytes().all(|b| b.is_ascii_digit());
+    (parts.next().is_none() && year.len() == 4 && digits(year, 4) && digits(month, 2) && digits(day, 2))
+        .then(|| format!("{year}-{month:0>2}-{day:0>2}"))
+        .filter(|padded| padded != value)
 }
 
 #[cfg(test)]

@@ -101,7 +101,7 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         },
     };
     let origin = Origin { file: input.source, start: yaml_range.start };
-    let doc = match yaml::parse(&text[yaml_range.clone()], origin) {
+    let mut doc = match yaml::parse(&text[yaml_range.clone()], origin) {
         Ok(doc) => doc,
         Err(e) => {
             out.push(syntax_error(input.file, &text[yaml_range.clone()], yaml_range.start, &e));
@@ -116,6 +116,11 @@ pub fn validate_document(input: &DocumentInput<'_>) -> (Option<Document>, Vec<Di
         let span = Span::new(input.file, yaml_range.start..yaml_range.start);
         out.push(fm_wrong_type::diagnostic(span, "front-matter", what, "a mapping of fields (`key: value`)"));
         return (unread::document(input, yaml_range, body_range), out);
+    }
+    // A full-width `＃` meant as a comment: reported, and the value read as it was meant, so
+    // nothing else is reported because of it.
+    for (_, at) in doc.cut_full_width_comments(text) {
+        out.push(fm_yaml_syntax::comment_in_value(Span::new(input.file, at)));
     }
     let root = YamlPath::root();
     let loc = Locator { file: input.file, positions: &doc.positions, base: &root };
@@ -154,6 +159,7 @@ pub(crate) fn text_faults(doc: &YamlDoc, loc: &Locator<'_>, file: &str, out: &mu
             yaml::TextFault::Blank => {
                 crate::rules::fm_missing_field::blank(loc.span(&path), &loc.path(&path).to_string())
             }
+            yaml::TextFault::Placeholder => crate::rules::page_placeholder::diagnostic(loc.span(&path)),
         });
     }
 }
@@ -261,6 +267,20 @@ fn items(
                 out.extend(diags);
                 valid_claims.push(claim);
             }
+            Item::Partly(errors, record) => {
+                // Every error of the claim at once: what did not read, then what the rules find
+                // in the claim as it was meant (nothing twice at one place).
+                let read: Vec<Diagnostic> = errors.iter().map(|e| de_error::diagnostic(e, &at)).collect();
+                let (claim, diags) =
+                    claim::validate_claim(record, &at, &input.source.text, input.today, input.assertive);
+                let set_aside: Vec<&str> = errors.iter().flat_map(set_aside_names).collect();
+                let taken = |d: &Diagnostic| {
+                    read.iter().any(|r| r.primary == d.primary) || claim::follows_from_set_aside(d, &set_aside)
+                };
+                out.extend(diags.into_iter().filter(|d| !taken(d)));
+                out.extend(read);
+                valid_claims.push(claim);
+            }
             Item::Invalid(errors, id) => {
                 out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at)));
                 unreadable.extend(id.clone().map(crate::model::ClaimId));
@@ -277,6 +297,13 @@ fn items(
                 out.extend(diags);
                 valid_questions.push(question);
             }
+            Item::Partly(errors, record) => {
+                let read: Vec<Diagnostic> = errors.iter().map(|e| de_error::diagnostic(e, &at)).collect();
+                let (question, diags) = claim::validate_question(record, &at);
+                out.extend(diags.into_iter().filter(|d| !read.iter().any(|r| r.primary == d.primary)));
+                out.extend(read);
+                valid_questions.push(question);
+            }
             Item::Invalid(errors, id) => {
                 out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at)));
                 unreadable.extend(id.clone().map(crate::model::ClaimId));
@@ -284,6 +311,24 @@ fn items(
         }
     }
     Items { claims: valid_claims, questions: valid_questions, unreadable }
+}
+
+/// The names of the fields an error sets aside: every key on its path, and an unknown field's
+/// own name (a field indented into another record, `text.scope`, is still the claim's `scope`).
+fn set_aside_names(error: &crate::yaml::DeError) -> Vec<&str> {
+    let mut names: Vec<&str> = error
+        .path
+        .0
+        .iter()
+        .filter_map(|seg| match seg {
+            crate::yaml::Seg::Key(key) => Some(key.as_str()),
+            crate::yaml::Seg::Index(_) => None,
+        })
+        .collect();
+    if let Some(name) = error.message.strip_prefix("unknown field `").and_then(|rest| rest.split('`').next()) {
+        names.push(name);
+    }
+    names
 }
 
 /// Validate each element of a front-matter list with `f`, reporting unreadable ones.
@@ -300,6 +345,13 @@ pub(super) fn each_item<R, T>(
         let at = loc.at(&base);
         match item {
             Item::Valid(record) => valid.push(f(record, &at, out)),
+            Item::Partly(errors, record) => {
+                let read: Vec<Diagnostic> = errors.iter().map(|e| de_error::diagnostic(e, &at)).collect();
+                let mut found = Vec::new();
+                valid.push(f(record, &at, &mut found));
+                out.extend(found.into_iter().filter(|d| !read.iter().any(|r| r.primary == d.primary)));
+                out.extend(read);
+            }
             Item::Invalid(errors, _) => out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at))),
         }
     }

@@ -41,6 +41,7 @@ pub fn validate_page(
     let text = &input.source.text[body.clone()];
     let (parsed, diags) = parse_body(text, body.start, input.file);
     out.extend(diags);
+    placeholders(text, body.start, input.file, out);
     if input.raw_html == RawHtml::Refuse {
         for range in &parsed.raw_html {
             out.push(raw_html::diagnostic(
@@ -99,7 +100,7 @@ pub fn validate_page(
                 Some(target) => files.push((target, link.dest.clone(), span)),
                 None => out.push(ref_unknown_page::escapes(span, &link.dest)),
             },
-            Target::External | Target::Refused(_) => {}
+            Target::External | Target::Refused(_) | Target::Slip => {}
         }
     }
     let callouts = callouts(&parsed.blocks, &citations, input, out);
@@ -322,7 +323,7 @@ fn card_link(
             out.push(rules::ref_unsafe_url::diagnostic(span, &scheme));
             CardLink::External(String::new())
         }
-        Target::Claim(_) | Target::Anchor(_) | Target::File { .. } => {
+        Target::Claim(_) | Target::Anchor(_) | Target::File { .. } | Target::Slip => {
             out.push(rules::ref_unknown_page::card_link(span, link));
             CardLink::External(String::new())
         }
@@ -443,7 +444,10 @@ fn localized_at(
     let text = LocalizedText { ja: present(&value.ja), en: present(&value.en) };
     for (lang, v) in [(Lang::Ja, &text.ja), (Lang::En, &text.en)] {
         if v.is_none() {
-            out.push(missing_translation::missing_field_language(loc.key_span(rel), field, lang));
+            // At the empty text when one is written, else at the field that lacks it.
+            let at = rel.key(lang.code());
+            let span = if loc.positions.exact(&loc.path(&at)).is_some() { loc.span(&at) } else { loc.key_span(rel) };
+            out.push(missing_translation::missing_field_language(span, field, lang));
         }
         if let Some(link) = v.as_deref().and_then(shoko_markdown::first_markup) {
             let at = rel.key(lang.code());
@@ -451,6 +455,27 @@ fn localized_at(
         }
     }
     text
+}
+
+/// Report every line of a body (`text`, at `start` in file `file`) that is still a placeholder
+/// `shoko new` wrote, outside code blocks.
+fn placeholders(text: &str, start: usize, file: shoko_diagnostics::FileId, out: &mut Vec<Diagnostic>) {
+    let mut fence: Option<char> = None;
+    let mut at = start;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let marker = trimmed.chars().next().filter(|c| matches!(c, '`' | '~'));
+        match (fence, marker) {
+            (None, Some(c)) if trimmed.starts_with(&c.to_string().repeat(3)) => fence = Some(c),
+            (Some(open), Some(c)) if c == open && trimmed.starts_with(&c.to_string().repeat(3)) => fence = None,
+            (None, _) if rules::page_placeholder::is_placeholder(line) => {
+                let from = at + (line.len() - trimmed.len());
+                out.push(rules::page_placeholder::diagnostic(Span::new(file, from..at + line.trim_end().len())));
+            }
+            _ => {}
+        }
+        at += line.len();
+    }
 }
 
 #[cfg(test)]

@@ -13,27 +13,81 @@ const MOST: usize = 16;
 
 /// `value` as a `T`, or every error found in it, in the order serde met them.
 pub(super) fn deserialize_all<T: DeserializeOwned>(value: &yaml_serde::Value) -> Result<T, Vec<DeError>> {
+    deserialize_partly(value).map_err(|(errors, _)| errors)
+}
+
+/// [`deserialize_all`], and with the errors, when it can be read without them, the value as
+/// it was meant: each field that does not read taken out, or, for a value that is a slip of an
+/// allowed one (`confirmd`), that value put in its place. So one mistake in an element does not
+/// hide the others, which the rules find in the value so read.
+pub(super) fn deserialize_partly<T: DeserializeOwned>(
+    value: &yaml_serde::Value,
+) -> Result<T, (Vec<DeError>, Option<T>)> {
     let mut value = Cow::Borrowed(value);
     let mut errors: Vec<DeError> = Vec::new();
     let mut taken: Vec<YamlPath> = Vec::new();
     loop {
         let error = match from_value::<T>(&value) {
             Ok(t) if errors.is_empty() => return Ok(t),
-            Ok(_) => return Err(errors),
+            Ok(t) => return Err((errors, Some(t))),
             Err(e) => e,
         };
         if follows_from(&error, &taken) {
-            return Err(errors);
+            return Err((errors, None));
         }
         let error = narrowed::<T>(&value, error);
         let field = field_of(&error);
+        let meant = meant_value(&error);
         errors.push(error);
-        let Some(field) = field.filter(|_| errors.len() < MOST) else { return Err(errors) };
-        if !take_out(value.to_mut(), &field) {
-            return Err(errors);
+        let Some(field) = field.filter(|_| errors.len() < MOST) else { return Err((errors, None)) };
+        let set_aside = match meant {
+            Some(meant) => super::put(value.to_mut(), &field.0, yaml_serde::Value::String(meant)),
+            None => {
+                let was = node(&value, &field).cloned();
+                take_out(value.to_mut(), &field) && {
+                    // The entry it was meant to be, when that key is not there already: a key
+                    // misspelled (`scop`) under its name, `ja："初回計測"` read as one key split.
+                    let meant = match (field.last_key().and_then(super::full_width_entry), was) {
+                        (Some((key, written)), _) => Some((
+                            key.to_owned(),
+                            yaml_serde::Value::String(written.trim_matches(['"', '\'']).to_owned()),
+                        )),
+                        (None, Some(was)) => misspelled_key(errors.last()).map(|key| (key, was)),
+                        (None, None) => None,
+                    };
+                    if let Some((key, meant)) = meant {
+                        let at = field.parent().key(&key);
+                        if node(&value, &at).is_none() {
+                            super::put(value.to_mut(), &at.0, meant);
+                        }
+                    }
+                    true
+                }
+            }
+        };
+        if !set_aside {
+            return Err((errors, None));
         }
         taken.push(field);
     }
+}
+
+/// The allowed key an unknown one is a slip of (`unknown field `scop`, expected one of …`:
+/// `scope`).
+fn misspelled_key(error: Option<&DeError>) -> Option<String> {
+    let rest = error?.message.strip_prefix("unknown field `")?;
+    let (written, expected) = rest.split_once('`')?;
+    let allowed = expected.split('`').skip(1).step_by(2);
+    shoko_diagnostics::closest(allowed, written).map(str::to_owned)
+}
+
+/// The allowed value an unknown one is a slip of (`unknown variant `confirmd`, expected one of
+/// …`: `confirmed`), by the rule every "did you mean" follows.
+fn meant_value(error: &DeError) -> Option<String> {
+    let rest = error.message.strip_prefix("unknown variant `")?;
+    let (written, expected) = rest.split_once('`')?;
+    let allowed = expected.split('`').skip(1).step_by(2);
+    shoko_diagnostics::closest(allowed, written).map(str::to_owned)
 }
 
 /// The field `error` is about, when taking it out lets the rest be read: a key of a mapping

@@ -35,6 +35,17 @@ pub enum FaultKind {
         /// The indentation of the line above.
         above: usize,
     },
+    /// The only line so far of a block, indented `found` spaces, where the next line of the same
+    /// block (`next`, indented `siblings`) shows the block's level: the odd one is the first
+    /// line, not the one the parser stopped at.
+    FirstOfBlock {
+        /// The first line's indentation.
+        found: usize,
+        /// The indentation of the lines after it.
+        siblings: usize,
+        /// How the next line starts (its key).
+        next: String,
+    },
     /// A line indented `found` spaces, between two open levels: `outer` and `inner`.
     Between {
         /// The line's indentation.
@@ -68,6 +79,8 @@ struct Pending {
 pub fn layout_fault(text: &str, until: usize) -> Option<LayoutFault> {
     // Open levels, shallowest first; whether the last significant line opened a block.
     let mut levels: Vec<usize> = Vec::new();
+    // The line that opened the deepest level, and whether it is still the only line at it.
+    let mut opened: Option<(usize, Range<usize>, String, bool)> = None;
     let mut opens_block = true;
     let mut block_scalar: Option<usize> = None;
     let mut pending: Option<Pending> = None;
@@ -133,13 +146,26 @@ pub fn layout_fault(text: &str, until: usize) -> Option<LayoutFault> {
                 }
                 if levels.last() != Some(&indent) {
                     let outer = levels.last().copied().unwrap_or(0);
+                    // A block of one line so far, and this line deeper than the block's owner:
+                    // it is a sibling, and the first line is the one indented apart.
+                    if let Some((_, range, first_key, true)) = opened.take().filter(|o| o.0 == inner)
+                        && indent > outer
+                    {
+                        let kind = FaultKind::FirstOfBlock { found: inner, siblings: indent, next: key.clone() };
+                        return Some(LayoutFault { range, key: first_key, kind });
+                    }
                     return fault(FaultKind::Between { found: indent, outer, inner });
                 }
             }
             _ => {}
         }
         if levels.last() != Some(&indent) {
+            // A new, deeper level: this line opened it, after a line that opens a block.
+            opened = (opens_block && levels.last().is_none_or(|top| indent > *top))
+                .then(|| (indent, first.clone(), key.clone(), true));
             levels.push(indent);
+        } else if let Some(open) = opened.as_mut().filter(|o| o.0 == indent) {
+            open.3 = false;
         }
         // `- key: value` opens a mapping at the key's column.
         let mut rest = content;
@@ -274,6 +300,15 @@ mod tests {
     fn a_line_between_two_levels_is_named() {
         let text = LOG.replace("    sources:", "   sources:");
         assert_eq!(first(&text), Some(("sources".into(), FaultKind::Between { found: 3, outer: 2, inner: 4 })));
+    }
+
+    #[test]
+    fn the_first_line_of_a_block_indented_apart_from_its_siblings_is_named() {
+        let text = LOG.replace("      ja: \"x\"", "        ja: \"x\"");
+        let fault = layout_fault(&text, text.len()).expect("a fault");
+        assert_eq!(fault.key, "ja");
+        assert_eq!(fault.range.start, text.find("ja: \"x\"").expect("line"));
+        assert_eq!(fault.kind, FaultKind::FirstOfBlock { found: 8, siblings: 6, next: "en".into() });
     }
 
     #[test]

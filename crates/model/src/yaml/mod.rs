@@ -24,6 +24,7 @@ pub use slips::{Slip, first_slip};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 use shoko_diagnostics::{LineCol, SourceFile};
+use std::ops::Range;
 
 /// A parsed YAML document: its value and where each node sits in the file.
 #[derive(Debug, Clone)]
@@ -171,6 +172,9 @@ pub enum TextFault {
     /// It is empty or only spaces: no text (`ja` and `en` of a bilingual text aside: their
     /// rules say what a missing language means).
     Blank,
+    /// It is a placeholder `shoko new` wrote, not written yet
+    /// (`crate::rules::page_placeholder::is_placeholder`).
+    Placeholder,
 }
 
 impl YamlDoc {
@@ -184,6 +188,8 @@ impl YamlDoc {
                         out.push((path.clone(), TextFault::Unpublishable(c)));
                     } else if text.trim().is_empty() && !matches!(path.last_key(), Some("ja" | "en")) {
                         out.push((path.clone(), TextFault::Blank));
+                    } else if crate::rules::page_placeholder::is_placeholder(text) {
+                        out.push((path.clone(), TextFault::Placeholder));
                     }
                 }
                 yaml_serde::Value::Sequence(items) => {
@@ -206,6 +212,75 @@ impl YamlDoc {
         visit(&self.value, &YamlPath::root(), &mut out);
         out
     }
+}
+
+impl YamlDoc {
+    /// Cut every unquoted value in which a full-width `＃` with spaces around it was meant to
+    /// start a comment (`environment: MI300X  ＃ 社内の検証機`: YAML reads the `＃` and what
+    /// follows as part of the value) back to what comes before it, read again as YAML reads an
+    /// unquoted value; where each `＃` is in `file`, the whole file's text.
+    pub fn cut_full_width_comments(&mut self, file: &str) -> Vec<(YamlPath, Range<usize>)> {
+        fn visit(value: &yaml_serde::Value, path: &YamlPath, out: &mut Vec<YamlPath>) {
+            match value {
+                yaml_serde::Value::String(text) if comment_at(text).is_some() => out.push(path.clone()),
+                yaml_serde::Value::Sequence(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        visit(item, &path.index(i), out);
+                    }
+                }
+                yaml_serde::Value::Mapping(map) => {
+                    for (key, item) in map {
+                        if let Some(key) = key.as_str() {
+                            visit(item, &path.key(key), out);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut candidates = Vec::new();
+        visit(&self.value, &YamlPath::root(), &mut candidates);
+        let mut cut = Vec::new();
+        for path in candidates {
+            let Some(node) = self.positions.exact(&path) else { continue };
+            let Some(Scalar::Plain(text)) = &node.scalar else { continue };
+            let Some(at) = comment_at(text) else { continue };
+            let written = file.get(node.value.clone()).unwrap_or_default();
+            let Some(in_file) = written.find('＃').map(|i| node.value.start + i) else { continue };
+            let meant = text[..at].trim_end().to_owned();
+            let value = if meant.is_empty() {
+                yaml_serde::Value::Null
+            } else {
+                scalar::resolve(meant.clone(), saphyr_parser::ScalarStyle::Plain, None)
+                    .unwrap_or(yaml_serde::Value::String(meant))
+            };
+            if put(&mut self.value, &path.0, value) {
+                cut.push((path, in_file..in_file + '＃'.len_utf8()));
+            }
+        }
+        cut
+    }
+}
+
+/// Where a full-width `＃` meant as a comment starts in an unquoted value's text: at its start
+/// or after a space, and followed by a space or the end.
+fn comment_at(text: &str) -> Option<usize> {
+    let space = |c: char| matches!(c, ' ' | '\t' | '\u{3000}');
+    text.match_indices('＃').map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + '＃'.len_utf8()..].chars().next();
+        before.is_none_or(space) && after.is_none_or(space)
+    })
+}
+
+/// A key and a value read as one key because a full-width colon stands between them
+/// (`ja："初回計測"`, as a flow mapping reads it): the key, and the value as written.
+pub fn full_width_entry(key: &str) -> Option<(&str, &str)> {
+    let (name, value) = key.split_once('：')?;
+    let name = name.trim();
+    let value = value.trim();
+    let is_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    (is_name && !value.is_empty()).then_some((name, value))
 }
 
 /// A value set by an edit of a file's text (`shoko pin`), to check that the edited text holds it.
@@ -240,7 +315,7 @@ impl YamlDoc {
 
 /// Put `value` at `path` under `node`: every step but the last must exist; the last key is
 /// added when missing. Whether it could be put.
-fn put(node: &mut yaml_serde::Value, path: &[Seg], value: yaml_serde::Value) -> bool {
+pub(super) fn put(node: &mut yaml_serde::Value, path: &[Seg], value: yaml_serde::Value) -> bool {
     let Some((first, rest)) = path.split_first() else {
         *node = value;
         return true;
@@ -298,6 +373,10 @@ pub enum Item<T> {
     /// element's name (its [`Named::KEY`]), if it has a readable one, is kept so references to
     /// it do not cascade into "unknown ID" errors.
     Invalid(Vec<DeError>, Option<String>),
+    /// The element does not deserialize as written, but does as it was meant (each field that
+    /// does not read set aside, a slip of an allowed value read as that value): the errors,
+    /// and the element so read, for the rules to find its other mistakes at once.
+    Partly(Vec<DeError>, T),
 }
 
 /// A list element's record type, by the key that names an element.
@@ -311,7 +390,7 @@ impl<T> Item<T> {
     pub fn unreadable_id(&self) -> Option<&str> {
         match self {
             Item::Invalid(_, id) => id.as_deref(),
-            Item::Valid(_) => None,
+            Item::Valid(_) | Item::Partly(..) => None,
         }
     }
 }
@@ -320,9 +399,10 @@ impl<'de, T: DeserializeOwned + Named> Deserialize<'de> for Item<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = yaml_serde::Value::deserialize(deserializer)?;
         let id = value.get(T::KEY).and_then(yaml_serde::Value::as_str).map(str::to_owned);
-        Ok(match every_error::deserialize_all(&value) {
+        Ok(match every_error::deserialize_partly(&value) {
             Ok(t) => Item::Valid(t),
-            Err(e) => Item::Invalid(e, id),
+            Err((e, Some(t))) => Item::Partly(e, t),
+            Err((e, None)) => Item::Invalid(e, id),
         })
     }
 }

@@ -35,8 +35,40 @@ fn slip(at: usize, found: char, what: &'static str, fix: &'static str) -> Slip {
     Slip { range: at..at + found.len_utf8(), found, what, fix }
 }
 
-/// A slip in one line (offsets in the line).
+/// The first slip in one line (offsets in the line).
 fn in_line(line: &str) -> Option<Slip> {
+    match (syntax_slip(line), comment_slip(line)) {
+        (Some(a), Some(b)) => Some(if a.range.start <= b.range.start { a } else { b }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// A full-width `＃` meant to start a comment after a value (`gfx: [gfx1201]  ＃ note`): after a
+/// space and before a space or the end, outside quotes.
+fn comment_slip(line: &str) -> Option<Slip> {
+    let space = |c: char| matches!(c, ' ' | '\t' | '\u{3000}');
+    let mut quote = None;
+    let mut before = None;
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '＃') if before.is_some_and(space) => {
+                let after = line[i + c.len_utf8()..].chars().next();
+                if after.is_none_or(|a| space(a) || a == '\n' || a == '\r') {
+                    return Some(slip(i, c, "a full-width `＃` meant to start a comment", "`#`"));
+                }
+            }
+            _ => {}
+        }
+        before = Some(c);
+    }
+    None
+}
+
+/// A slip in a syntax position of one line: the indentation, a list marker, a key's colon.
+fn syntax_slip(line: &str) -> Option<Slip> {
     // The indentation: spaces, full-width spaces and tabs before the first other character.
     let indent_end = line.find(|c: char| !matches!(c, ' ' | '\u{3000}' | '\t')).unwrap_or(line.len());
     if indent_end == line.len() || line[indent_end..].starts_with(['\n', '\r']) {
@@ -93,6 +125,9 @@ mod tests {
         assert_eq!(found("a:\n\tb: 1\n"), Some((3, '\t')));
         assert_eq!(found("list:\n  － one\n"), Some((8, '－')));
         assert_eq!(found("＃ a note\na: 1\n"), Some((0, '＃')));
+        assert_eq!(found("gfx: [gfx1201] ＃ note\n"), Some((15, '＃')));
+        assert_eq!(found("a： [x] ＃ note\n"), Some((1, '：')), "the first slip of the line");
+        assert_eq!(found("note: \"issue ＃ 12\"\nref: see ＃123\n"), None, "quoted, or no space after");
         // Inside values the same characters are text.
         assert_eq!(found("text: { ja: \"理由：未確定　です\" }\nnote: 値：そのまま\n"), None);
         assert_eq!(found("a: 1\n"), None);
