@@ -23,7 +23,7 @@ fn a_broken_copy_of_the_default_content_fails_with_file_line_and_column() {
     let text = std::fs::read_to_string(&log).expect("read").replacen("class: unresolved", "class: unresolvd", 1);
     let line = text.lines().position(|l| l.contains("class: unresolvd")).expect("edited line") + 1;
     std::fs::write(&log, text).expect("write");
-    let run = shoko(&["check", "--root", tmp.path().to_str().expect("utf-8")]);
+    let run = shoko_in(tmp.path(), &["check", "--root", "."]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let location = format!("--> content/logs/gfx1201-investigation.yaml:{line}:12");
     assert!(run.stderr.contains(&location), "expected {location} in\n{}", run.stderr);
@@ -197,12 +197,19 @@ fn timings_name_every_stage() {
 #[test]
 fn github_format_annotates_lines() {
     let root = fixture("invalid/claim/missing-source");
+    // A site in a folder of a repository (this one): the annotation names the file from the
+    // repository's root, as GitHub places it, wherever the command runs.
+    let from_repository = "::error file=tests/fixtures/invalid/claim/missing-source/content/logs/a.yaml,line=3,col=12,";
     let run = shoko(&["check", "--root", root.to_str().expect("utf-8"), "--format", "github"]);
     assert_eq!(run.code, 1);
-    assert!(run.stdout.starts_with("::error file=content/logs/a.yaml,line=3,col=12,"), "{}", run.stdout);
-    // A site in a folder of the repository: the annotation names the file from the repository.
+    assert!(run.stdout.starts_with(from_repository), "{}", run.stdout);
     let run = shoko_in(&fixture("invalid/claim"), &["check", "--root", "missing-source", "--format", "github"]);
-    assert!(run.stdout.starts_with("::error file=missing-source/content/logs/a.yaml,line=3,"), "{}", run.stdout);
+    assert!(run.stdout.starts_with(from_repository), "{}", run.stdout);
+    // Outside any repository, from the working folder.
+    let tmp = tempfile::tempdir().expect("tmp");
+    copy_tree(&root, &tmp.path().join("site"));
+    let run = shoko_in(tmp.path(), &["check", "--root", "site", "--format", "github"]);
+    assert!(run.stdout.starts_with("::error file=site/content/logs/a.yaml,line=3,"), "{}", run.stdout);
 }
 
 #[test]

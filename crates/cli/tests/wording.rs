@@ -50,7 +50,8 @@ fn dates_and_commits_say_what_is_wrong_with_them() {
         "{err}"
     );
     let err = check(&log(&upper.replace("ABCDEF0123", "abcdef0123"), "2026-3-27"));
-    assert!(err.contains("^^^^^^^^^^^ not a date (YYYY-MM-DD)"), "the caret is labelled: {err}");
+    assert!(err.contains("^^^^^^^^^^^ one digit where YYYY-MM-DD has two"), "the caret is labelled: {err}");
+    assert!(err.contains("write the month and the day with two digits each: `\"2026-03-27\"`"), "{err}");
 }
 
 #[test]

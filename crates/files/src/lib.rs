@@ -37,13 +37,18 @@ impl IoError {
 }
 
 /// The folder `root` as it is reached from the working folder, ending in `/` (`../site/`,
-/// `tests/fixtures/valid/`), so a path under it can be opened from where the command ran;
-/// empty when it is the working folder, or when either cannot be resolved.
+/// `tests/fixtures/valid/`), so a path under it can be opened from where the command ran: an
+/// absolute path when it lies more than two folders up; empty when it is the working folder,
+/// or when either cannot be resolved.
 pub fn from_working_folder(root: &Path) -> String {
     let (Ok(here), Ok(root)) = (std::env::current_dir().and_then(|d| d.canonicalize()), root.canonicalize()) else {
         return String::new();
     };
-    relative(&here, &root)
+    let shown = relative(&here, &root);
+    if shown.matches("../").count() > 2 {
+        return format!("{}/", root.display().to_string().trim_end_matches('/'));
+    }
+    shown
 }
 
 /// `to` as reached from the folder `from` (both absolute and resolved), ending in `/`; empty

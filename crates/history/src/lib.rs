@@ -54,11 +54,13 @@ pub struct Commit {
 
 /// Where a pair stands after a version of its file: its sides' hashes and, when one side is
 /// behind, which (index into [`Lang::ALL`]) and the commit (index into [`History::commits`], or
-/// past the end for the working tree) that revised the other.
+/// past the end for the working tree) that revised the other; and the sides' hashes when the two
+/// were last in step, so a side changed back to that text is in step again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 struct PairState {
     hashes: [TextHash; 2],
     behind: Option<(usize, usize)>,
+    in_step: [TextHash; 2],
 }
 
 impl PairState {
@@ -67,7 +69,7 @@ impl PairState {
     /// empty (a translation written for the first time); both changing together leave none
     /// behind; an `unaffected` change moves no one.
     fn next(old: Option<PairState>, hashes: [TextHash; 2], at: usize, unaffected: bool) -> PairState {
-        let Some(old) = old else { return PairState { hashes, behind: None } };
+        let Some(old) = old else { return PairState { hashes, behind: None, in_step: hashes } };
         let changed = [old.hashes[0] != hashes[0], old.hashes[1] != hashes[1]];
         let behind = match changed {
             _ if unaffected => old.behind,
@@ -82,7 +84,9 @@ impl PairState {
                 }
             }
         };
-        PairState { hashes, behind }
+        // Back to the texts the two were last in step with (a change undone): nothing is behind.
+        let behind = if hashes == old.in_step { None } else { behind };
+        PairState { hashes, behind, in_step: if behind.is_none() { hashes } else { old.in_step } }
     }
 
     /// The state `pair` had in the previous version of its file, `old`. A field keeps its name;

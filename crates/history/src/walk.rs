@@ -53,16 +53,7 @@ pub(crate) fn read(
             base = since;
             break;
         }
-        // A commit is read whole (its message): one larger than the limit is not read at all.
-        let size = repo.find_header(id).map_err(unreadable)?.size();
-        if size > limit {
-            return Err(Unavailable::Unreadable(format!(
-                "commit {} is {}",
-                id.to_hex_with_len(7),
-                too_large(size, limit)
-            )));
-        }
-        let commit = repo.find_commit(id).map_err(unreadable)?;
+        let commit = find_commit(&repo, id, limit)?;
         next = commit.parent_ids().next().map(|p| p.detach());
         chain.push(commit);
     }
@@ -74,41 +65,126 @@ pub(crate) fn read(
         Some(hex) => Some(ObjectId::from_hex(hex.as_bytes()).map_err(unreadable)?),
         None => None,
     };
-    let offset = history.commits.len();
-
-    // First the commits and the content files each touched.
-    let mut steps: Vec<(usize, bool, Vec<Change>)> = Vec::new();
-    for (i, commit) in chain.iter().enumerate() {
-        let message = commit.message().map_err(unreadable)?;
-        let unaffected = message.body().is_some_and(|body| {
-            body.trailers().any(|t| {
-                t.token.to_string().eq_ignore_ascii_case(UNAFFECTED.0)
-                    && t.value.to_string().trim().eq_ignore_ascii_case(UNAFFECTED.1)
-            })
-        });
-        let seconds = commit.time().map_err(unreadable)?.seconds;
-        let date = jiff::Timestamp::from_second(seconds).map_err(unreadable)?.to_zoned(jiff::tz::TimeZone::UTC).date();
-        history.commits.push(Commit { id: commit.id.to_string(), date, subject: message.summary().to_string() });
+    // Every commit already walked: a merged branch is followed back to where it left them.
+    let mut seen: HashSet<ObjectId> =
+        history.commits.iter().filter_map(|c| ObjectId::from_hex(c.id.as_bytes()).ok()).collect();
+    seen.extend(chain.iter().map(|c| c.id));
+    let content_of = |commit: &gix::Commit<'_>| -> Result<Option<ObjectId>, Unavailable> {
         let tree = commit.tree().map_err(unreadable)?;
-        let folder = tree.lookup_entry_by_path(&content).map_err(unreadable)?.map(|e| e.object_id());
+        Ok(tree.lookup_entry_by_path(&content).map_err(unreadable)?.map(|e| e.object_id()))
+    };
+    let changes_between = |old: Option<ObjectId>, new: Option<ObjectId>| -> Result<Vec<Change>, Unavailable> {
+        let mut changes = Vec::new();
+        diff(&repo, old, new, "", &mut changes)?;
+        changes.retain(|c| kind(&c.path).is_some());
+        Ok(changes)
+    };
+
+    // First the commits and the content files each touched. A merge's changes are the commits
+    // it merged, each with its own message and trailer, then whatever the merge itself changed
+    // beyond them (a conflict resolved): a change is the commit's that made it.
+    let mut steps: Vec<(usize, bool, Vec<Change>)> = Vec::new();
+    for commit in &chain {
+        let folder = content_of(commit)?;
+        let parents: Vec<ObjectId> = commit.parent_ids().map(|p| p.detach()).collect();
+        let mut applied: HashMap<String, Option<ObjectId>> = HashMap::new();
+        if parents.len() > 1 && folder != last_tree {
+            for merged in merged_commits(&repo, &parents[1..], &mut seen, limit)? {
+                // A merge inside the branch brings in what its parents hold, which are walked.
+                if merged.parent_ids().count() > 1 {
+                    continue;
+                }
+                let before = match merged.parent_ids().next() {
+                    Some(parent) => content_of(&find_commit(&repo, parent.detach(), limit)?)?,
+                    None => None,
+                };
+                let after = content_of(&merged)?;
+                if before == after {
+                    continue;
+                }
+                let changes = changes_between(before, after)?;
+                applied.extend(changes.iter().map(|c| (c.path.clone(), c.new)));
+                let index = record(&mut history, &merged)?;
+                steps.push((index, unaffected(&merged)?, changes));
+            }
+        }
+        let index = record(&mut history, commit)?;
         if folder == last_tree {
             continue;
         }
-        let mut changes = Vec::new();
-        diff(&repo, last_tree, folder, "", &mut changes)?;
-        changes.retain(|c| kind(&c.path).is_some());
+        let mut changes = changes_between(last_tree, folder)?;
+        changes.retain(|c| applied.get(&c.path) != Some(&c.new));
         last_tree = folder;
-        steps.push((offset + i, unaffected, changes));
+        steps.push((index, unaffected(commit)?, changes));
     }
 
     // Then, in order, what each change did to each pair.
-    let mut walker = Walker { repo: &repo, parsed: HashMap::new(), history, limit };
+    let mut walker = Walker { repo: &repo, departed: HashMap::new(), parsed: HashMap::new(), history, limit };
     for (index, unaffected, changes) in steps {
         walker.apply(changes, index, unaffected, kind)?;
     }
     let mut history = walker.history;
     history.end = Some(End { commit: head.to_string(), tree: last_tree.map(|t| t.to_string()) });
     Ok(history)
+}
+
+/// Commit `id`, refused when it is larger than `limit` (it is read whole, its message too).
+fn find_commit(repo: &gix::Repository, id: ObjectId, limit: u64) -> Result<gix::Commit<'_>, Unavailable> {
+    let size = repo.find_header(id).map_err(unreadable)?.size();
+    if size > limit {
+        return Err(Unavailable::Unreadable(format!("commit {} is {}", id.to_hex_with_len(7), too_large(size, limit))));
+    }
+    repo.find_commit(id).map_err(unreadable)
+}
+
+/// Add `commit` to the commits of `history`; its index there.
+fn record(history: &mut History, commit: &gix::Commit<'_>) -> Result<usize, Unavailable> {
+    let message = commit.message().map_err(unreadable)?;
+    let seconds = commit.time().map_err(unreadable)?.seconds;
+    let date = jiff::Timestamp::from_second(seconds).map_err(unreadable)?.to_zoned(jiff::tz::TimeZone::UTC).date();
+    history.commits.push(Commit { id: commit.id.to_string(), date, subject: message.summary().to_string() });
+    Ok(history.commits.len() - 1)
+}
+
+/// Whether `commit` carries the trailer `Translation: unaffected`.
+fn unaffected(commit: &gix::Commit<'_>) -> Result<bool, Unavailable> {
+    let message = commit.message().map_err(unreadable)?;
+    Ok(message.body().is_some_and(|body| {
+        body.trailers().any(|t| {
+            t.token.to_string().eq_ignore_ascii_case(UNAFFECTED.0)
+                && t.value.to_string().trim().eq_ignore_ascii_case(UNAFFECTED.1)
+        })
+    }))
+}
+
+/// The commits a merge brings in through its other parents (`tips`) that were not walked yet
+/// (`seen`, which they join), parents before children.
+fn merged_commits<'r>(
+    repo: &'r gix::Repository,
+    tips: &[ObjectId],
+    seen: &mut HashSet<ObjectId>,
+    limit: u64,
+) -> Result<Vec<gix::Commit<'r>>, Unavailable> {
+    let mut order = Vec::new();
+    // Depth first, a commit after its parents: (commit, whether its parents are done).
+    let mut stack: Vec<(ObjectId, bool)> = tips.iter().map(|t| (*t, false)).collect();
+    while let Some((id, parents_done)) = stack.pop() {
+        if parents_done {
+            order.push(find_commit(repo, id, limit)?);
+            continue;
+        }
+        if !seen.insert(id) {
+            continue;
+        }
+        stack.push((id, true));
+        let commit = find_commit(repo, id, limit)?;
+        for parent in commit.parent_ids().collect::<Vec<_>>().into_iter().rev() {
+            if !seen.contains(&parent.detach()) {
+                stack.push((parent.detach(), false));
+            }
+        }
+    }
+    Ok(order)
 }
 
 /// The site's `content/` folder as a path inside the repository's working tree.
@@ -199,6 +275,9 @@ pub(crate) fn first_state(pairs: &Pairs) -> BTreeMap<String, PairState> {
 
 struct Walker<'a> {
     repo: &'a gix::Repository,
+    /// The states of pairs with a side behind in the files the current commit touches, by their
+    /// sides' hashes (see [`Walker::apply`]).
+    departed: HashMap<[shoko_model::pairs::TextHash; 2], PairState>,
     /// Pairs of versions already parsed, by blob and kind (or why the blob was not read).
     parsed: HashMap<(ObjectId, SourceKind), Result<Pairs, String>>,
     history: History,
@@ -235,6 +314,18 @@ impl Walker<'_> {
         let added: Vec<(&String, ObjectId)> =
             changes.iter().filter(|c| c.old.is_none()).filter_map(|c| Some((&c.path, c.new?))).collect();
         let (renames, unsure) = self.renames(&removed, &added)?;
+        // Pairs with a side behind, in the files this commit touches: one that leaves its page and
+        // appears, both texts unchanged, on another is the same pair (its drift moves with it).
+        self.departed = changes
+            .iter()
+            .filter_map(|c| match self.history.files.get(&c.path) {
+                Some(FileState::Changed(map)) => Some(map),
+                _ => None,
+            })
+            .flat_map(|map| map.values())
+            .filter(|state| state.behind.is_some())
+            .map(|state| (state.hashes, *state))
+            .collect();
         // Where each touched path's state comes from: itself, or the file it was renamed from.
         let mut from: HashMap<&String, (Option<FileState>, Option<ObjectId>)> = HashMap::new();
         for (old_path, to) in &renames {
@@ -261,7 +352,9 @@ impl Walker<'_> {
                 (None, _) if unsure.contains_key(&change.path) => {
                     FileState::Unchecked { why: unsure[&change.path].clone() }
                 }
-                // Added: nothing to compare with yet.
+                // Added: nothing to compare with yet, unless pairs that are behind left another
+                // page in this commit and may be here.
+                (None, _) if !self.departed.is_empty() => self.arrived(new, file_kind)?,
                 (None, _) => FileState::Added { blob: new.to_string() },
                 // What could not be checked once stays so: its pairs' past is not known.
                 (Some(unchecked @ FileState::Unchecked { .. }), _) => unchecked,
@@ -272,6 +365,28 @@ impl Walker<'_> {
             self.history.files.insert(change.path.clone(), state);
         }
         Ok(())
+    }
+
+    /// The state of a file added as `new` in a commit from whose other files pairs that are
+    /// behind departed: those of them found here, unchanged, keep their state; the file is
+    /// "as added" when none is.
+    fn arrived(&mut self, new: ObjectId, kind: SourceKind) -> Result<FileState, Unavailable> {
+        let departed = std::mem::take(&mut self.departed);
+        let state = match self.pairs(new, kind)? {
+            Err(why) => FileState::Unchecked { why },
+            Ok(pairs) if pairs.iter().any(|p| departed.contains_key(&[p.sides[0].hash, p.sides[1].hash])) => {
+                let mut map = first_state(pairs);
+                for pair in pairs.iter() {
+                    if let Some(state) = departed.get(&[pair.sides[0].hash, pair.sides[1].hash]) {
+                        map.insert(pair.name.to_owned(), *state);
+                    }
+                }
+                FileState::Changed(map)
+            }
+            Ok(_) => FileState::Added { blob: new.to_string() },
+        };
+        self.departed = departed;
+        Ok(state)
     }
 
     /// The state of a file whose state was `state` after version `new` (committed as `index`).
@@ -294,20 +409,27 @@ impl Walker<'_> {
             FileState::Changed(map) => map,
             unchecked @ FileState::Unchecked { .. } => return Ok(unchecked),
         };
+        let departed = std::mem::take(&mut self.departed);
         let pairs = match self.pairs(new, kind)? {
             Ok(pairs) => pairs,
-            Err(why) => return Ok(FileState::Unchecked { why }),
+            Err(why) => {
+                self.departed = departed;
+                return Ok(FileState::Unchecked { why });
+            }
         };
-        Ok(FileState::Changed(
+        let state = FileState::Changed(
             pairs
                 .iter()
                 .map(|pair| {
                     let hashes = [pair.sides[0].hash, pair.sides[1].hash];
-                    let next = PairState::next(PairState::previous(&old, &pair), hashes, index, unaffected);
+                    let previous = PairState::previous(&old, &pair).or_else(|| departed.get(&hashes).copied());
+                    let next = PairState::next(previous, hashes, index, unaffected);
                     (pair.name.to_owned(), next)
                 })
                 .collect(),
-        ))
+        );
+        self.departed = departed;
+        Ok(state)
     }
 
     /// Removed paths followed to added ones: the same bytes first, then at least half the lines

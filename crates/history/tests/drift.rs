@@ -152,26 +152,26 @@ fn both_sides_in_one_commit_and_an_unaffected_typo_fix_leave_no_drift() {
     repo.write("index.md", &page("新しい文。", "A new sentence."));
     repo.commit("Revise both sides (squashed)");
     assert_eq!(repo.drift("index.md"), []);
-    repo.write("index.md", &page("新しい文。", "A new sentense."));
+    repo.write("index.md", &page("新しい文。", "A newer sentense."));
     repo.commit("Revise the English");
     assert_eq!(repo.drift("index.md")[0].behind, Lang::Ja);
-    repo.write("index.md", &page("新しい文。", "A new sentence."));
+    repo.write("index.md", &page("新しい文。", "A newer sentence."));
     repo.commit("Fix a typo\n\nTranslation: unaffected");
     // Still behind: the typo fix is not newer, the earlier revision still is.
     assert_eq!(subject(&repo.drift("index.md")[0]), "Revise the English");
     // The Japanese side catches up; a later revision of it puts the English behind, and a
     // typo fix after that changes nothing.
-    repo.write("index.md", &page("新しい文です。", "A new sentence."));
+    repo.write("index.md", &page("新しい文です。", "A newer sentence."));
     repo.commit("Bring the Japanese up to date");
     assert_eq!(repo.drift("index.md"), []);
-    repo.write("index.md", &page("また新しい文です。", "A new sentence."));
+    repo.write("index.md", &page("また新しい文です。", "A newer sentence."));
     repo.commit("Revise the Japanese");
-    repo.write("index.md", &page("また新しい文です", "A new sentence."));
+    repo.write("index.md", &page("また新しい文です", "A newer sentence."));
     repo.commit("Drop a full stop\n\nTranslation: unaffected");
     let drift = repo.drift("index.md");
     assert_eq!((drift.len(), drift[0].behind, subject(&drift[0])), (1, Lang::En, "Revise the Japanese"));
     // A typo fixed in the side that is behind does not translate it: still behind.
-    repo.write("index.md", &page("また新しい文です", "A new sentence!"));
+    repo.write("index.md", &page("また新しい文です", "A newer sentence!"));
     repo.commit("Fix the English punctuation\n\nTranslation: unaffected");
     let drift = repo.drift("index.md");
     assert_eq!((drift.len(), drift[0].behind, subject(&drift[0])), (1, Lang::En, "Revise the Japanese"));
@@ -332,4 +332,98 @@ fn head_files_of_a_linked_worktree_name_its_head_and_the_branch_in_the_main_repo
     assert_eq!(branch.canonicalize().ok(), common.join("refs/heads/other").canonicalize().ok());
     let packed = files.iter().find(|f| f.ends_with("packed-refs")).expect("packed-refs");
     assert_eq!(packed.parent().and_then(|p| p.canonicalize().ok()), common.canonicalize().ok());
+}
+
+#[test]
+fn a_change_merged_through_a_merge_commit_is_the_commit_s_that_made_it() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.write("notes.md", &page("覚え。", "Notes."));
+    repo.commit("Add the pages");
+    repo.git(&["checkout", "-q", "-b", "fix"]);
+    repo.write("index.md", &page("文です。", "A sentence."));
+    repo.commit("Fix the Japanese wording\n\nTranslation: unaffected");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("notes.md", &page("覚え。", "Notes, revised."));
+    repo.commit("Revise the English notes");
+    repo.git(&[
+        "-c",
+        "user.name=Test",
+        "-c",
+        "user.email=test@example.org",
+        "merge",
+        "-q",
+        "--no-ff",
+        "-m",
+        "Merge pull request #1 from fix",
+        "fix",
+    ]);
+    // The Japanese-only fix carries its trailer on its own commit: nothing falls behind.
+    assert_eq!(repo.drift("index.md"), []);
+    // The mainline's own revision is still its own.
+    assert_eq!(subject(&repo.drift("notes.md")[0]), "Revise the English notes");
+    // A branch whose commit has no trailer: the drift names that commit, not the merge.
+    repo.git(&["checkout", "-q", "-b", "revise"]);
+    repo.write("index.md", &page("文です。", "A revised sentence."));
+    repo.commit("Revise the English sentence");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.git(&[
+        "-c",
+        "user.name=Test",
+        "-c",
+        "user.email=test@example.org",
+        "merge",
+        "-q",
+        "--no-ff",
+        "-m",
+        "Merge pull request #2 from revise",
+        "revise",
+    ]);
+    assert_eq!(subject(&repo.drift("index.md")[0]), "Revise the English sentence");
+}
+
+#[test]
+fn a_side_changed_and_changed_back_is_in_step_again() {
+    let repo = Repo::new();
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.commit("Add the page");
+    repo.write("index.md", &page("別の文。", "A sentence."));
+    repo.commit("Try another Japanese wording");
+    assert_eq!(repo.drift("index.md")[0].behind, Lang::En);
+    repo.write("index.md", &page("文。", "A sentence."));
+    repo.commit("Go back to the first wording");
+    assert_eq!(repo.drift("index.md"), [], "the two are as they were last in step");
+    // And in the working tree too.
+    repo.write("index.md", &page("別の文。", "A sentence."));
+    assert_eq!(repo.drift("index.md")[0].behind, Lang::En);
+    repo.write("index.md", &page("文。", "A sentence."));
+    assert_eq!(repo.drift("index.md"), []);
+}
+
+#[test]
+fn a_pair_that_moves_to_another_page_keeps_its_drift() {
+    let repo = Repo::new();
+    let two = |ja: &str, en: &str, ja2: &str, en2: &str| {
+        format!(
+            "---\ntitle: {{ ja: \"題\", en: \"Title\" }}\n---\n\n:::ja\n{ja}\n:::\n\n:::en\n{en}\n:::\n\n:::ja\n{ja2}\n:::\n\n:::en\n{en2}\n:::\n"
+        )
+    };
+    repo.write("index.md", &two("一。", "One.", "二。", "Two."));
+    repo.write("other.md", &page("他。", "Other."));
+    repo.commit("Add the pages");
+    repo.write("index.md", &two("一。", "One.", "二つ目。", "Two."));
+    repo.commit("Revise the second Japanese paragraph");
+    assert_eq!(repo.drift("index.md")[0].behind, Lang::En);
+    // The pair moves to the other page, both texts as they were, in one commit.
+    repo.write("index.md", &page("一。", "One."));
+    repo.write("other.md", &two("他。", "Other.", "二つ目。", "Two."));
+    repo.commit("Move the second paragraph to the other page");
+    let drift = repo.drift("other.md");
+    assert_eq!(drift.len(), 1, "{drift:?}");
+    assert_eq!((drift[0].behind, subject(&drift[0])), (Lang::En, "Revise the second Japanese paragraph"));
+    // Also to a page made in that commit.
+    repo.write("other.md", &page("他。", "Other."));
+    repo.write("new.md", &two("新。", "New.", "二つ目。", "Two."));
+    repo.commit("Move it again, to a new page");
+    assert_eq!(repo.drift("new.md").len(), 1, "{:?}", repo.drift("new.md"));
 }
