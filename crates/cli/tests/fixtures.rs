@@ -83,17 +83,22 @@ fn with_clones(fixture: &Path) -> Option<(tempfile::TempDir, PathBuf)> {
     Some((tmp, site))
 }
 
-/// A repository at `repo` made of the numbered folders of `steps` ("N subject"), one commit each.
+/// A repository at `repo` made of the numbered folders of `steps` ("N subject"), one commit each;
+/// when `steps` holds a file `RESET` with a number N, the branch is then reset N commits back,
+/// so the commits after stay in the clone on no branch (as a force-push leaves them).
 fn commit_steps(steps: &Path, repo: &Path) {
     std::fs::create_dir_all(repo).expect("mkdir");
     git(repo, &["init", "-q", "-b", "main"]);
     add_steps(steps, repo);
+    if let Ok(back) = std::fs::read_to_string(steps.join("RESET")) {
+        git(repo, &["reset", "-q", "--hard", &format!("HEAD~{}", back.trim())]);
+    }
 }
 
 /// Each numbered folder of `steps` ("N subject"), in order, copied over `repo` and committed.
 fn add_steps(steps: &Path, repo: &Path) {
     let mut folders: Vec<PathBuf> =
-        std::fs::read_dir(steps).expect("steps").map(|e| e.expect("entry").path()).collect();
+        std::fs::read_dir(steps).expect("steps").map(|e| e.expect("entry").path()).filter(|p| p.is_dir()).collect();
     folders.sort();
     for step in folders {
         copy_tree(&step, repo);

@@ -330,3 +330,29 @@ fn a_premise_carded_on_the_same_page_is_linked_there_and_any_other_in_the_claims
     let middle = card("middle");
     assert!(middle.contains(r##"<a href="../claims/index.html#claim-base">"##), "a premise elsewhere: {middle}");
 }
+
+#[test]
+fn a_review_on_the_same_day_as_the_premise_s_change_keeps_the_flag() {
+    // Which of the two came first is not known from the dates: the claim is not said to have
+    // been looked at again unless it was.
+    let tmp = fixture_copy("invalid/claim/needs-review");
+    let root = tmp.path();
+    replace(
+        root,
+        "content/logs/a.yaml",
+        "date: \"2026-05-02\", from: inferred, to: inferred, kind: review",
+        "date: \"2026-05-01\", from: inferred, to: inferred, kind: review",
+    );
+    let out = root.join("site");
+    build_site(root, &out, &[]);
+    assert!(marked(&out).iter().any(|(id, _)| id == "looked-again"), "{:?}", marked(&out));
+    // A day later, it is clear.
+    replace(
+        root,
+        "content/logs/a.yaml",
+        "date: \"2026-05-01\", from: inferred, to: inferred, kind: review",
+        "date: \"2026-05-02\", from: inferred, to: inferred, kind: review",
+    );
+    build_site(root, &out, &[]);
+    assert!(!marked(&out).iter().any(|(id, _)| id == "looked-again"), "{:?}", marked(&out));
+}

@@ -236,3 +236,154 @@ fn a_shoko_yaml_that_does_not_read_is_not_called_a_missing_clone() {
     assert!(err.contains("1 source-code source not verified: shoko.yaml did not read"), "{err}");
     assert!(!err.contains("no clone under"), "{err}");
 }
+
+/// The page that cites `ids` in both languages.
+fn citing(ids: &[&str]) -> String {
+    let links = |word: &str| ids.iter().map(|id| format!("[{word}](claim:{id})")).collect::<Vec<_>>().join(" ");
+    format!(
+        "---\ntitle: {{ ja: \"題\", en: \"Title\" }}\n---\n\n:::ja\n根拠 {}\n:::\n\n:::en\nEvidence {}\n:::\n",
+        links("記録"),
+        links("record")
+    )
+}
+
+#[test]
+fn a_cited_file_renamed_upstream_is_followed_and_pin_repins_its_path() {
+    let s = setup();
+    let pinned = head(&s.clone);
+    let source = block_source(&format!(
+        "        commit: \"{pinned}\"\n        path: library/src/handle.cpp\n        lines: [3, 4]\n        quote: \"rocblas_create_handle(&handle);\"\n"
+    ));
+    write(&s.site, "content/logs/sources.yaml", &format!("claims:\n{}", claim("pinned", &source)));
+    write(&s.site, "content/index.md", &citing(&["pinned"]));
+    git(&s.clone, &["mv", "library/src/handle.cpp", "library/src/handle_impl.cpp"]);
+    git(&s.clone, &["commit", "-q", "-m", "Rename the handle file"]);
+    let run = check(&s.site);
+    assert!(
+        run.stderr.contains("warning[source/upstream-changed]")
+            && run.stderr.contains("moved to lines 3–4 of `library/src/handle_impl.cpp`"),
+        "not \"no longer exists\": {}",
+        run.stderr
+    );
+    let repinned = shoko_in(&s.site, &["pin", "--root", ".", "--write"]);
+    assert_eq!(repinned.code, 0, "{}", repinned.stderr);
+    let log = std::fs::read_to_string(s.site.join("content/logs/sources.yaml")).expect("log");
+    let now = head(&s.clone);
+    assert!(
+        log.contains(&format!("commit: \"{now}\"")) && log.contains("path: \"library/src/handle_impl.cpp\""),
+        "{log}"
+    );
+    let run = check(&s.site);
+    assert!(!run.stderr.contains("warning[") && !run.stderr.contains("error["), "{}", run.stderr);
+}
+
+#[test]
+fn a_pinned_commit_force_pushed_away_warns_and_pin_repins_it_by_its_quote() {
+    let s = setup();
+    write(&s.clone, "library/src/handle.cpp", &handle(4, CITED));
+    git(&s.clone, &["commit", "-q", "-am", "Move the handle down"]);
+    let pinned = head(&s.clone);
+    let source = block_source(&format!(
+        "        commit: \"{pinned}\"\n        path: library/src/handle.cpp\n        lines: [5, 6]\n        quote: \"rocblas_create_handle(&handle);\"\n"
+    ));
+    write(&s.site, "content/logs/sources.yaml", &format!("claims:\n{}", claim("pinned", &source)));
+    write(&s.site, "content/index.md", &citing(&["pinned"]));
+    assert!(!check(&s.site).stderr.contains("warning["));
+    // The branch is reset to an earlier commit and rewritten: the pinned one lingers, on no branch.
+    git(&s.clone, &["reset", "-q", "--hard", "HEAD~1"]);
+    write(&s.clone, "library/src/handle.cpp", &handle(6, CITED));
+    git(&s.clone, &["commit", "-q", "-am", "Move the handle further down"]);
+    let run = check(&s.site);
+    assert!(
+        run.stderr.contains("warning[source/unreachable-commit]") && run.stderr.contains("on no branch or tag"),
+        "{}",
+        run.stderr
+    );
+    let repinned = shoko_in(&s.site, &["pin", "--root", ".", "--write"]);
+    assert_eq!(repinned.code, 0, "{}", repinned.stderr);
+    let log = std::fs::read_to_string(s.site.join("content/logs/sources.yaml")).expect("log");
+    assert!(log.contains(&format!("commit: \"{}\"", head(&s.clone))) && log.contains("lines: [7, 8]"), "{log}");
+    // Gone for good after `git gc`: an error until re-pinned, and `pin` re-pins by the quote.
+    write(&s.site, "content/logs/sources.yaml", &format!("claims:\n{}", claim("pinned", &source)));
+    git(&s.clone, &["reflog", "expire", "--expire=now", "--all"]);
+    git(&s.clone, &["gc", "-q", "--prune=now"]);
+    assert!(check(&s.site).stderr.contains("error[source/unknown-commit]"));
+    let repinned = shoko_in(&s.site, &["pin", "--root", ".", "--write"]);
+    assert_eq!(repinned.code, 0, "{}", repinned.stderr);
+    // The old version is gone: the lines are where the quote is, nothing more is known.
+    let log = std::fs::read_to_string(s.site.join("content/logs/sources.yaml")).expect("log");
+    assert!(log.contains(&format!("commit: \"{}\"", head(&s.clone))) && log.contains("lines: [8, 8]"), "{log}");
+}
+
+#[test]
+fn claims_resting_on_a_source_changed_upstream_need_review() {
+    let s = setup();
+    let pinned = head(&s.clone);
+    let source = block_source(&format!(
+        "        commit: \"{pinned}\"\n        path: library/src/handle.cpp\n        lines: [3, 4]\n"
+    ));
+    let derived = "  - id: derived\n    class: inferred\n    text: { ja: \"導いた。\", en: \"Derived.\" }\n    depends_on: [pinned]\n    history:\n      - { date: \"2026-03-27\", from: null, to: inferred, reason: { ja: \"初回\", en: \"First\" } }\n";
+    write(&s.site, "content/logs/sources.yaml", &format!("claims:\n{}{derived}", claim("pinned", &source)));
+    write(&s.site, "content/index.md", &citing(&["pinned", "derived"]));
+    assert!(!check(&s.site).stderr.contains("warning["));
+    write(
+        &s.clone,
+        "library/src/handle.cpp",
+        &handle(2, ["rocblas_status status =", "    rocblas_create_handle_v2(&handle);"]),
+    );
+    git(&s.clone, &["commit", "-q", "-am", "Rename the call"]);
+    let run = check(&s.site);
+    assert!(run.stderr.contains("warning[source/upstream-changed]"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning[claim/needs-review]")
+            && run.stderr.contains("`derived`")
+            && run.stderr.contains("changed upstream"),
+        "the claim built on it is marked too: {}",
+        run.stderr
+    );
+    let run = shoko_in(&s.site, &["build", "--root", "."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let en = std::fs::read_to_string(s.site.join("site/en/index.html")).expect("page");
+    assert!(en.contains("badge-review") && en.contains("source changed upstream"), "the card says so");
+}
+
+#[test]
+fn pin_edits_every_yaml_style_in_place_or_writes_nothing() {
+    let s = setup();
+    let flow_commit = "0".repeat(40);
+    let log = format!(
+        "claims:\n{}{}{}",
+        claim(
+            "block-list",
+            &block_source(
+                "        path: library/src/handle.cpp\n        lines:\n          - 1\n          - 2\n        quote: \"rocblas_create_handle(&handle);\"\n"
+            )
+        ),
+        claim(
+            "folded",
+            &block_source(&format!(
+                "        commit: >-\n          {}\n        path: library/src/handle.cpp\n        quote: \"rocblas_status status =\"\n",
+                head(&s.clone)
+            ))
+        ),
+        claim(
+            "commented",
+            &block_source(&format!(
+                "        commit: \"{flow_commit}\"  # pinned by hand\n        path: library/src/handle.cpp\n        quote: \"rocblas_status status =\"\n"
+            ))
+        ),
+    );
+    write(&s.site, "content/logs/sources.yaml", &log);
+    write(&s.site, "content/index.md", &citing(&["block-list", "folded", "commented"]));
+    let written = shoko_in(&s.site, &["pin", "--root", ".", "--write"]);
+    assert_eq!(written.code, 0, "{}", written.stderr);
+    let after = std::fs::read_to_string(s.site.join("content/logs/sources.yaml")).expect("log");
+    let now = head(&s.clone);
+    assert!(
+        after.contains("        lines:\n          - 4\n          - 4\n"),
+        "a block list stays a block list: {after}"
+    );
+    assert!(after.contains(&format!("        commit: \"{now}\"  # pinned by hand\n")), "the comment stays: {after}");
+    let run = check(&s.site);
+    assert!(!run.stderr.contains("error[") && !run.stderr.contains("warning["), "{}", run.stderr);
+}

@@ -181,7 +181,10 @@ impl SiteModel {
         &self,
         upstream: BTreeMap<crate::upstream::SourceAt, crate::upstream::UpstreamChange>,
     ) -> SiteModel {
-        SiteModel { upstream: Arc::new(upstream), ..self.clone() }
+        let mut site = SiteModel { upstream: Arc::new(upstream), ..self.clone() };
+        // A claim resting on one whose source changed upstream needs review too.
+        site.needs_review = Arc::new(crate::review::needs_review(&site));
+        site
     }
 
     /// This site with document `doc` replaced by `new`, which must show other documents exactly

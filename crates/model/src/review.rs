@@ -27,6 +27,9 @@ pub enum Worsening {
         /// The lifecycle it entered.
         lifecycle: Lifecycle,
     },
+    /// The lines one of its sources cites changed upstream since they were pinned (verified
+    /// against a clone: `crate::upstream`).
+    ChangedUpstream,
 }
 
 /// Why a claim needs review.
@@ -49,6 +52,18 @@ impl NeedsReview {
     /// The premise that changed.
     pub fn premise(&self) -> &ClaimId {
         self.chain.last().unwrap_or_else(|| unreachable!("a chain holds at least the premise"))
+    }
+}
+
+/// A change for the worse on a day.
+trait Dated {
+    /// The later of the two.
+    fn max_by_date(self, other: Self) -> Self;
+}
+
+impl Dated for (jiff::civil::Date, Worsening) {
+    fn max_by_date(self, other: Self) -> Self {
+        if other.0 > self.0 { other } else { self }
     }
 }
 
@@ -81,8 +96,15 @@ fn last_event(history: &[Event]) -> Option<jiff::civil::Date> {
 /// Every current claim of `site` that needs review, by ID.
 pub fn needs_review(site: &SiteModel) -> BTreeMap<ClaimId, NeedsReview> {
     let declared = || site.claims.iter().map(|(id, d)| (id, &site.docs[d.doc.0].claims[d.index]));
-    let worse: BTreeMap<&ClaimId, (jiff::civil::Date, Worsening)> =
+    let mut worse: BTreeMap<&ClaimId, (jiff::civil::Date, Worsening)> =
         declared().filter_map(|(id, claim)| Some((id, last_worsening(&claim.history)?))).collect();
+    // A premise whose cited source changed upstream, on the day of the compared commit (the
+    // later of that and its own worsening).
+    for (at, change) in site.upstream.iter() {
+        let Some((id, _)) = site.claims.get_key_value(&at.claim) else { continue };
+        let upstream = (change.date, Worsening::ChangedUpstream);
+        worse.entry(id).and_modify(|w| *w = (*w).max_by_date(upstream)).or_insert(upstream);
+    }
     if worse.is_empty() {
         return BTreeMap::new();
     }
@@ -108,7 +130,9 @@ fn review_of(
         if !seen.insert(id) {
             continue;
         }
-        if let Some(&(date, worsening)) = worse.get(id).filter(|(date, _)| *date > since) {
+        // On the same day as the claim's own last event, which came first is not known from the
+        // dates: the claim keeps the flag (never "looked at again" unless it was).
+        if let Some(&(date, worsening)) = worse.get(id).filter(|(date, _)| *date >= since) {
             found.push((chain.clone(), date, worsening));
         }
         for premise in site.claim(id).map_or(&[][..], |c| c.depends_on.as_slice()) {
@@ -122,6 +146,24 @@ fn review_of(
     let (chain, date, worsening) =
         found.into_iter().filter(|(chain, _, _)| chain.len() == nearest).max_by_key(|(_, date, _)| *date)?;
     Some(NeedsReview { chain: chain.into_iter().cloned().collect(), worsening, date, since, others })
+}
+
+/// The `claim/needs-review` warnings of the claims that need review because a premise's
+/// source changed upstream (known only once sources are verified, after linking).
+pub fn upstream_diagnostics(site: &SiteModel) -> Vec<shoko_diagnostics::Diagnostic> {
+    site.needs_review()
+        .iter()
+        .filter(|(_, review)| review.worsening == Worsening::ChangedUpstream)
+        .filter_map(|(id, review)| {
+            let claim = site.claim(id)?;
+            Some(crate::rules::claim_needs_review::diagnostic(
+                claim.id_span.clone(),
+                &id.0,
+                claim.class.as_str(),
+                review,
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]

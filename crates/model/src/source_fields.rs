@@ -46,32 +46,13 @@ impl SourceFields {
     /// The value of `field`, if the source has it; a flow list or mapping (`[93, 95]`) whole.
     pub fn value(&self, field: &str) -> Option<Range<usize>> {
         let value = self.node(Some(field))?.value.clone();
-        Some(value.start..self.flow_end(value.start).unwrap_or(value.end))
+        Some(value.start..yaml::flow_end(&self.text, value.start).unwrap_or(value.end))
     }
 
-    /// Where the flow collection opening at `start` closes (past its bracket), if one does.
-    fn flow_end(&self, start: usize) -> Option<usize> {
-        let rest = self.text.get(start..)?;
-        if !rest.starts_with(['[', '{']) {
-            return None;
-        }
-        let (mut depth, mut quote) = (0usize, None);
-        for (i, c) in rest.char_indices() {
-            match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
-                (Some(_), _) => {}
-                (None, '"' | '\'') => quote = Some(c),
-                (None, '[' | '{') => depth += 1,
-                (None, ']' | '}') => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(start + i + 1);
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
+    /// The replacement that writes `value` into `field`, in the style it is written
+    /// (`yaml::YamlDoc::replace`), if the source has that field.
+    pub fn replace(&self, field: &str, value: &yaml::Set) -> Option<yaml::Replace> {
+        self.doc.replace(&self.text, &self.path.key(field), value)
     }
 
     /// Whether the source is written as a flow mapping (`{ basis: …, repo: … }`).
@@ -97,6 +78,8 @@ pub struct Pinned {
     pub commit: String,
     /// The lines, when they are written.
     pub lines: Option<[u32; 2]>,
+    /// The path, when the file moved upstream.
+    pub path: Option<String>,
 }
 
 /// Check an edit of `old` into `edited` (a file of kind `kind`) that pins source `source` of
@@ -132,6 +115,9 @@ pub fn check_pin(
     if let Some([a, b]) = pinned.lines {
         set.push((at.key("lines"), yaml::Set::Numbers(vec![a.into(), b.into()])));
     }
+    if let Some(path) = &pinned.path {
+        set.push((at.key("path"), yaml::Set::Text(path.clone())));
+    }
     if old_body != new_body || !before.is_edited_to(&set, &after) {
         return Err("the edited text would not hold exactly the pinned values (a YAML style the edit does not handle)"
             .to_owned());
@@ -164,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_pin_edit_must_hold_exactly_the_pinned_values_and_nothing_else() {
-        let pinned = Pinned { commit: "abc".to_owned(), lines: Some([10, 12]) };
+        let pinned = Pinned { commit: "abc".to_owned(), lines: Some([10, 12]), path: None };
         let good = LOG.replace("lines: [93, 95]", "commit: \"abc\"\n        lines: [10, 12]");
         assert_eq!(check_pin(SourceKind::Log, LOG, &good, "a", 1, &pinned), Ok(()));
         // A value glued to the next key, a list broken, another field touched: refused.

@@ -44,6 +44,14 @@ pub enum Finding {
         /// Otherwise the line most like the quote's first line, and its text.
         nearest: Option<(u32, String)>,
     },
+    /// The pinned commit is in the clone but on no branch or tag (force-pushed away); the
+    /// compared ref's name.
+    Unreachable {
+        /// The commit as written.
+        commit: String,
+        /// The ref the clone is compared at.
+        reference: String,
+    },
     /// The cited file is larger than the limit (`max_source_kib`): not read.
     TooLarge {
         /// The commit read.
@@ -97,4 +105,12 @@ pub enum Now {
     Changed,
     /// The file is gone.
     Removed,
+    /// The file is gone from its path and the cited text is in another file (a rename, with the
+    /// same bytes or the cited lines found there): its path, and the lines the text is at.
+    Renamed {
+        /// The file's path now.
+        path: String,
+        /// The lines the cited text is at there, when the source names lines.
+        lines: Option<[u32; 2]>,
+    },
 }

@@ -77,6 +77,7 @@ pub fn review_view(cx: &Ctx<'_>, review: &NeedsReview, place: CardPage<'_>, lang
     let (weakened, ended) = match review.worsening {
         Worsening::Weakened { from, to } => (Some((cx.badge(from, lang), cx.badge(to, lang))), None),
         Worsening::Ended { lifecycle } => (None, Some(lifecycle_label(cx, lifecycle, lang))),
+        Worsening::ChangedUpstream => (None, Some(cx.t(lang, "review-changed-upstream"))),
     };
     ReviewView {
         // By ID: the texts of a chain of claims would fill the card.

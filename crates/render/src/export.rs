@@ -116,11 +116,14 @@ struct UpstreamExport<'a> {
     /// The day of that commit.
     #[schemars(with = "String")]
     date: String,
-    /// `moved` (the same text at other lines), `changed` (the text is not there) or `removed`
-    /// (the file is gone).
+    /// `moved` (the same text at other lines), `changed` (the text is not there), `removed`
+    /// (the file is gone) or `renamed` (the text is in a file at another path).
     now: &'static str,
     /// The lines the text is at now, when it moved.
     lines: Option<[u32; 2]>,
+    /// The file's path now, when it was renamed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<&'a str>,
 }
 
 /// A place on the site in both languages.
@@ -248,10 +251,11 @@ fn changed_upstream<'a>(cx: &'a Ctx<'_>, claim: &Claim) -> Vec<UpstreamExport<'a
         .iter()
         .filter(|(at, _)| at.claim == claim.id)
         .map(|(at, change)| {
-            let (now, lines) = match change.now {
-                Now::Moved(lines) => ("moved", Some(lines)),
-                Now::Changed => ("changed", None),
-                Now::Removed => ("removed", None),
+            let (now, lines, path) = match &change.now {
+                Now::Moved(lines) => ("moved", Some(*lines), None),
+                Now::Changed => ("changed", None, None),
+                Now::Removed => ("removed", None, None),
+                Now::Renamed { path, lines } => ("renamed", *lines, Some(path.as_str())),
             };
             UpstreamExport {
                 source: at.source,
@@ -260,6 +264,7 @@ fn changed_upstream<'a>(cx: &'a Ctx<'_>, claim: &Claim) -> Vec<UpstreamExport<'a
                 date: iso_date(change.date),
                 now,
                 lines,
+                path,
             }
         })
         .collect()

@@ -23,10 +23,14 @@ pub fn upstream_views(cx: &Ctx<'_>, claim: &Claim, lang: Lang) -> Vec<UpstreamVi
                 Some([a, b]) => format!("{path}:{a}–{b}"),
                 None => path.clone(),
             };
-            let now = match change.now {
+            let now = match &change.now {
                 Now::Moved([a, b]) => format!("{} {a}–{b}", cx.t(lang, "upstream-moved")),
                 Now::Changed => cx.t(lang, "upstream-changed"),
                 Now::Removed => cx.t(lang, "upstream-removed"),
+                Now::Renamed { path, lines: Some([a, b]) } => {
+                    format!("{} {path} {a}–{b}", cx.t(lang, "upstream-renamed"))
+                }
+                Now::Renamed { path, lines: None } => format!("{} {path}", cx.t(lang, "upstream-renamed")),
             };
             let compare = commit
                 .as_ref()

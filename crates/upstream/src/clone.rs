@@ -37,7 +37,13 @@ pub struct Opened {
     pub head: ObjectId,
     /// The day that commit was made (UTC).
     pub date: jiff::civil::Date,
+    /// Every commit on a branch, remote-tracking branch or tag of the clone, once asked for;
+    /// `None` past [`REACHABLE_LIMIT`] commits.
+    reachable: std::cell::OnceCell<Option<std::collections::HashSet<ObjectId>>>,
 }
+
+/// The most commits looked at to say whether a pinned commit is on a branch or tag.
+const REACHABLE_LIMIT: usize = 2_000_000;
 
 impl Opened {
     /// Open the clone `clone` (its path relative to the site root `root`) and resolve its ref;
@@ -54,7 +60,7 @@ impl Opened {
             Some(name) => resolve(&repo, name).ok_or_else(|| format!("it has no ref `{name}`"))?,
         };
         let date = date(&repo, head).ok_or_else(|| format!("its {reference} is not a readable commit"))?;
-        Ok(Opened { repo, limit, reference, head, date })
+        Ok(Opened { repo, limit, reference, head, date, reachable: std::cell::OnceCell::new() })
     }
 
     /// The commit `hex` names, if the clone has it.
@@ -82,9 +88,79 @@ impl Opened {
         }
     }
 
+    /// Whether `commit` is on a branch, a remote-tracking branch or a tag of the clone (a commit
+    /// force-pushed away lingers until `git gc` removes it); `None` when that is not known.
+    pub fn on_a_ref(&self, commit: ObjectId) -> Option<bool> {
+        let reachable = self.reachable.get_or_init(|| {
+            let mut tips: Vec<ObjectId> = vec![self.head];
+            if let Ok(references) = self.repo.references()
+                && let Ok(all) = references.all()
+            {
+                tips.extend(all.flatten().filter_map(|mut r| r.peel_to_id().ok().map(|id| id.detach())));
+            }
+            let commits = tips.into_iter().filter(|id| self.repo.find_commit(*id).is_ok()).collect::<Vec<_>>();
+            let mut seen = std::collections::HashSet::new();
+            for info in self.repo.rev_walk(commits).all().ok()? {
+                seen.insert(info.ok()?.id);
+                if seen.len() > REACHABLE_LIMIT {
+                    return None;
+                }
+            }
+            Some(seen)
+        });
+        reachable.as_ref().map(|seen| seen.contains(&commit))
+    }
+
     /// The most bytes a cited file is read of.
     pub fn limit(&self) -> u64 {
         self.limit
+    }
+
+    /// The path of a file of `commit` whose bytes are blob `blob` (the first in tree order,
+    /// among at most `limit` files), if there is one.
+    pub fn path_of_blob(&self, commit: ObjectId, blob: ObjectId, limit: usize) -> Option<String> {
+        let tree = self.repo.find_commit(commit).ok()?.tree_id().ok()?.detach();
+        let mut found = None;
+        let mut count = 0;
+        self.find_blob_in(tree, "", blob, limit, &mut count, &mut found);
+        found
+    }
+
+    fn find_blob_in(
+        &self,
+        tree: ObjectId,
+        prefix: &str,
+        blob: ObjectId,
+        limit: usize,
+        count: &mut usize,
+        found: &mut Option<String>,
+    ) {
+        let Ok(tree) = self.repo.find_tree(tree) else { return };
+        for entry in tree.iter().flatten() {
+            if found.is_some() || *count >= limit {
+                return;
+            }
+            *count += 1;
+            if entry.mode().is_tree() {
+                self.find_blob_in(
+                    entry.oid().to_owned(),
+                    &format!("{prefix}{}/", entry.filename()),
+                    blob,
+                    limit,
+                    count,
+                    found,
+                );
+            } else if entry.mode().is_blob() && entry.oid() == blob.as_ref() {
+                *found = Some(format!("{prefix}{}", entry.filename()));
+            }
+        }
+    }
+
+    /// The blob of the file at `path` in `commit`, if it is one.
+    pub fn blob_id(&self, commit: ObjectId, path: &str) -> Option<ObjectId> {
+        let tree = self.repo.find_commit(commit).ok()?.tree().ok()?;
+        let entry = tree.lookup_entry_by_path(path.trim_start_matches('/')).ok()??;
+        entry.mode().is_blob().then(|| entry.object_id())
     }
 
     /// Every file path of `commit`'s tree (at most `limit`).

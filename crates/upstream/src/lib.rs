@@ -23,7 +23,7 @@ use shoko_diagnostics::{Diagnostic, FileId, Span};
 use shoko_model::config;
 use shoko_model::rules::{
     source_lines_out_of_range, source_missing_path, source_quote_mismatch, source_too_large, source_unknown_commit,
-    source_upstream_changed,
+    source_unreachable_commit, source_upstream_changed,
 };
 use shoko_model::source_fields::SourceFields;
 use shoko_model::upstream::{Finding, Now, Read, SourceAt, UpstreamChange};
@@ -112,7 +112,7 @@ impl Verification {
 /// verified once is not read again while neither it nor its clone's ref changed (`serve`
 /// verifies on every save).
 #[derive(Debug, Default)]
-pub struct Memo(HashMap<(Cited, String, u64), Option<Finding>>);
+pub struct Memo(HashMap<(Cited, String, u64), Vec<Finding>>);
 
 /// Verify every `source_code` source of `site` against the clones `repos` (paths relative to
 /// `root`), reading no cited file larger than `limit` bytes.
@@ -149,16 +149,16 @@ pub fn verify(
                 });
                 let Some(clone) = clone else { continue };
                 let key = (cited, clone.head.to_string(), limit);
-                let finding = match memo.0.get(&key) {
-                    Some(finding) => finding.clone(),
+                let findings = match memo.0.get(&key) {
+                    Some(findings) => findings.clone(),
                     None => {
-                        let finding = check(clone, &key.0);
-                        memo.0.insert(key, finding.clone());
-                        finding
+                        let findings = check(clone, &key.0);
+                        memo.0.insert(key, findings.clone());
+                        findings
                     }
                 };
                 verification.verified += 1;
-                if let Some(finding) = finding {
+                for finding in findings {
                     verification.found.push((DocId(d), SourceAt { claim: claim.id.clone(), source: i }, finding));
                 }
             }
@@ -167,8 +167,21 @@ pub fn verify(
     verification
 }
 
-/// What is wrong with `cited` in `clone`, or changed since it was pinned.
-fn check(clone: &Opened, cited: &Cited) -> Option<Finding> {
+/// What is wrong with `cited` in `clone`, or changed since it was pinned, and whether its
+/// pinned commit is on no branch or tag any more.
+fn check(clone: &Opened, cited: &Cited) -> Vec<Finding> {
+    let mut found: Vec<Finding> = check_lines(clone, cited).into_iter().collect();
+    if let Some(commit) = &cited.commit
+        && let Some(id) = clone.commit(commit)
+        && clone.on_a_ref(id) == Some(false)
+    {
+        found.push(Finding::Unreachable { commit: commit.clone(), reference: clone.reference.clone() });
+    }
+    found
+}
+
+/// [`check`] of the file and its lines.
+fn check_lines(clone: &Opened, cited: &Cited) -> Option<Finding> {
     let short = |id: gix::ObjectId| id.to_hex_with_len(7).to_string();
     let (at, read) = match &cited.commit {
         Some(hex) => match clone.commit(hex) {
@@ -215,7 +228,7 @@ fn check(clone: &Opened, cited: &Cited) -> Option<Finding> {
             let read = Read { reference: Some(clone.reference.clone()), short: short(clone.head) };
             return Some(Finding::TooLarge { read, size, limit: clone.limit() });
         }
-        Blob::Missing => return change(Now::Removed),
+        Blob::Missing => return change(renamed(clone, at, cited, &lines).unwrap_or(Now::Removed)),
     };
     let new_lines = text::lines(&newer);
     match (cited.lines, &cited.quote) {
@@ -231,6 +244,32 @@ fn check(clone: &Opened, cited: &Cited) -> Option<Finding> {
         (None, _) if newer == file => None,
         (None, _) => change(Now::Changed),
     }
+}
+
+/// Where the cited text went when its file left its path between `pinned` and the compared
+/// ref: the file with the same bytes (a rename), else a file of the same name holding the cited
+/// lines (or the quote); `lines` are the file's lines at `pinned`.
+pub fn renamed(clone: &Opened, pinned: gix::ObjectId, cited: &Cited, lines: &[&str]) -> Option<Now> {
+    let blob = clone.blob_id(pinned, &cited.path)?;
+    if let Some(path) = clone.path_of_blob(clone.head, blob, PATH_LIMIT) {
+        return Some(Now::Renamed { path, lines: cited.lines });
+    }
+    let name = cited.path.rsplit('/').next()?;
+    let candidates = clone.paths(clone.head, PATH_LIMIT);
+    candidates.iter().filter(|p| p.rsplit('/').next() == Some(name)).find_map(|path| {
+        let file = clone.file(clone.head, path).text()?;
+        let now = text::lines(&file);
+        match (cited.lines, &cited.quote) {
+            (Some(range), _) => {
+                let found = text::find_block(&now, &text::block(lines, range))?;
+                Some(Now::Renamed { path: path.clone(), lines: Some(found) })
+            }
+            (None, Some(quote)) => {
+                text::find_quote(&now, quote).map(|found| Now::Renamed { path: path.clone(), lines: Some(found) })
+            }
+            (None, None) => None,
+        }
+    })
 }
 
 /// The paths of `all` most like `path`: the same file name first, then by similarity.
@@ -272,6 +311,9 @@ pub fn diagnostic(
         ),
         Finding::QuoteMismatch { read, found, nearest } => {
             source_quote_mismatch::diagnostic(span("quote"), &cited.path, read, *found, nearest.as_ref())
+        }
+        Finding::Unreachable { commit, reference } => {
+            source_unreachable_commit::diagnostic(span("commit"), &cited.repo, commit, reference)
         }
         Finding::TooLarge { read, size, limit } => {
             source_too_large::diagnostic(span("path"), &cited.repo, &cited.path, read, *size, *limit)

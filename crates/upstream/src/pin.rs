@@ -6,6 +6,8 @@ use crate::clone::{Blob, Opened};
 use crate::{Cited, text};
 use shoko_model::SourceKind;
 use shoko_model::source_fields::{Pinned, SourceFields};
+use shoko_model::upstream::Now;
+use shoko_model::yaml::Set;
 use std::ops::Range;
 
 /// Replace `range` of a file's text with `text` (an insertion when the range is empty).
@@ -39,6 +41,21 @@ pub fn pin_edits(
     clone: &Opened,
 ) -> Result<Option<Pin>, String> {
     let fields = SourceFields::find(kind, text, claim, index).ok_or("the source could not be located in the file")?;
+    // A pinned file renamed upstream (the same bytes, or the cited text found in a file of the
+    // same name) is re-pinned at its new path.
+    let moved = match (&cited.commit, clone.blob_id(clone.head, &cited.path)) {
+        (Some(pinned), None) => clone.commit(pinned).and_then(|id| {
+            let old = clone.file(id, &cited.path).text()?;
+            match crate::renamed(clone, id, cited, &text::lines(&old))? {
+                Now::Renamed { path, lines } => Some((path, lines)),
+                _ => None,
+            }
+        }),
+        _ => None,
+    };
+    if let Some((path, lines)) = moved {
+        return renamed_pin(text, &fields, cited, clone, &path, lines).map(Some);
+    }
     let file = match clone.file(clone.head, &cited.path) {
         Blob::Text(file) => file,
         Blob::TooLarge(size) => return Err(too_large(cited, &clone.reference, size, clone.limit())),
@@ -52,21 +69,50 @@ pub fn pin_edits(
             Some(range) => range,
         },
     };
-    let commit = format!("\"{}\"", clone.head);
-    let mut edits = vec![match fields.value("commit") {
-        Some(range) => Edit { range, text: commit },
-        None => insert_after(text, &fields, "repo", "commit", &commit)?,
+    // Each field edited in the style it is written; a field not written yet is added.
+    let head = clone.head.to_string();
+    let edit = |field: &str, value: &Set| fields.replace(field, value).map(|r| Edit { range: r.range, text: r.text });
+    let mut edits = vec![match edit("commit", &Set::Text(head.clone())) {
+        Some(edit) => edit,
+        None => insert_after(text, &fields, "repo", "commit", &format!("\"{head}\""))?,
     }];
     let lines = range.filter(|r| Some(*r) != cited.lines);
     if let Some([a, b]) = lines {
-        let value = format!("[{a}, {b}]");
-        edits.push(match fields.value("lines") {
-            Some(range) => Edit { range, text: value },
-            None => insert_after(text, &fields, "path", "lines", &value)?,
+        edits.push(match edit("lines", &Set::Numbers(vec![a.into(), b.into()])) {
+            Some(edit) => edit,
+            None => insert_after(text, &fields, "path", "lines", &format!("[{a}, {b}]"))?,
         });
     }
     edits.sort_by_key(|e| std::cmp::Reverse(e.range.start));
-    Ok(Some(Pin { edits, pinned: Pinned { commit: clone.head.to_string(), lines } }))
+    Ok(Some(Pin { edits, pinned: Pinned { commit: clone.head.to_string(), lines, path: None } }))
+}
+
+/// The edits that pin a source whose file moved to `path` upstream, its text at `lines` there:
+/// the commit, the path and the lines.
+fn renamed_pin(
+    text: &str,
+    fields: &SourceFields,
+    cited: &Cited,
+    clone: &Opened,
+    path: &str,
+    lines: Option<[u32; 2]>,
+) -> Result<Pin, String> {
+    let head = clone.head.to_string();
+    let edit = |field: &str, value: &Set| fields.replace(field, value).map(|r| Edit { range: r.range, text: r.text });
+    let missing = |field: &str| format!("the source's `{field}` could not be edited");
+    let mut edits = vec![
+        edit("commit", &Set::Text(head.clone())).ok_or_else(|| missing("commit"))?,
+        edit("path", &Set::Text(path.to_owned())).ok_or_else(|| missing("path"))?,
+    ];
+    let lines = lines.filter(|r| Some(*r) != cited.lines);
+    if let Some([a, b]) = lines {
+        edits.push(match edit("lines", &Set::Numbers(vec![a.into(), b.into()])) {
+            Some(edit) => edit,
+            None => insert_after(text, fields, "path", "lines", &format!("[{a}, {b}]"))?,
+        });
+    }
+    edits.sort_by_key(|e| std::cmp::Reverse(e.range.start));
+    Ok(Pin { edits, pinned: Pinned { commit: head, lines, path: Some(path.to_owned()) } })
 }
 
 /// The lines to pin an unpinned source at: where its quote is, else its lines as written.
@@ -96,23 +142,39 @@ fn moved_range(
             clone.reference
         )
     };
-    let id = clone.commit(pinned).ok_or("the pinned commit is not in the clone")?;
+    // A pinned commit gone after a force-push and `git gc`: re-pinned by the quote where it is
+    // found now, else not at all.
+    let Some(id) = clone.commit(pinned) else {
+        return match &cited.quote {
+            Some(quote) => text::find_quote(lines, quote).map(|found| Some(Some(found))).ok_or_else(|| {
+                format!("the pinned commit is on no branch of the clone, and the quote is not at {}", clone.reference)
+            }),
+            None => {
+                Err("the pinned commit is on no branch of the clone and the source has no quote to find its lines by"
+                    .to_owned())
+            }
+        };
+    };
     let old = match clone.file(id, &cited.path) {
         Blob::Text(old) => old,
         Blob::TooLarge(size) => return Err(too_large(cited, pinned, size, clone.limit())),
         Blob::Missing => return Err("the pinned version is not in the clone".to_owned()),
     };
     let old_lines = text::lines(&old);
+    // Still there but on no branch or tag (force-pushed away): re-pinned even where the text did
+    // not move, before `git gc` takes the commit.
+    let lingering = clone.on_a_ref(id) == Some(false);
+    let unmoved = |range: Option<[u32; 2]>| if lingering { Ok(Some(range)) } else { Ok(None) };
     match (cited.lines, &cited.quote) {
         (Some(range), _) => {
             let block = text::block(&old_lines, range);
             if text::block(lines, range) == block {
-                return Ok(None);
+                return unmoved(Some(range));
             }
             text::find_block(lines, &block).map(|moved| Some(Some(moved))).ok_or_else(changed)
         }
-        (None, Some(quote)) if text::find_quote(lines, quote).is_some() => Ok(None),
-        (None, _) if old_lines == lines => Ok(None),
+        (None, Some(quote)) if text::find_quote(lines, quote).is_some() => unmoved(None),
+        (None, _) if old_lines == lines => unmoved(None),
         (None, _) => Err(changed()),
     }
 }

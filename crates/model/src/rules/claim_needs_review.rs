@@ -10,7 +10,7 @@ pub static CODE: Code = Code {
     name: "claim/needs-review",
     severity: Severity::Warning,
     stops_reading: false,
-    summary: "a premise of the claim (followed through depends_on) was weakened, superseded or retracted after the claim's last history event.",
+    summary: "a premise of the claim (followed through depends_on) was weakened, superseded or retracted, or its source changed upstream, after the claim's last history event.",
 };
 
 /// What happened to the premise, in words.
@@ -18,6 +18,7 @@ pub fn describe(worsening: &Worsening) -> String {
     match worsening {
         Worsening::Weakened { from, to } => format!("went from {} to {}", from.as_str(), to.as_str()),
         Worsening::Ended { lifecycle } => format!("was {}", lifecycle.as_str()),
+        Worsening::ChangedUpstream => "cites lines that changed upstream".to_owned(),
     }
 }
 

@@ -61,6 +61,7 @@ pub mod source_missing_path;
 pub mod source_quote_mismatch;
 pub mod source_too_large;
 pub mod source_unknown_commit;
+pub mod source_unreachable_commit;
 pub mod source_unreadable_clone;
 pub mod source_upstream_changed;
 
@@ -139,6 +140,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &source_quote_mismatch::CODE,
         &source_too_large::CODE,
         &source_unknown_commit::CODE,
+        &source_unreachable_commit::CODE,
         &source_unreadable_clone::CODE,
         &source_upstream_changed::CODE,
     ];

@@ -21,14 +21,21 @@ pub fn diagnostic(span: Span, path: &str, lines: Option<[u32; 2]>, change: &Upst
     };
     let short = change.commit.get(..7).unwrap_or(&change.commit);
     let at = format!("{} ({short}, {})", change.reference, change.date);
-    let (what, hint) = match change.now {
-        Now::Moved([a, b]) => (
+    let (what, hint) = match &change.now {
+        &Now::Moved([a, b]) => (
             format!("{cited} moved to lines {a}–{b} at {at}"),
             "the text is the same: `shoko pin --write` re-pins the source to the newer commit and lines".to_owned(),
         ),
         Now::Changed => (
             format!("{cited} changed at {at}"),
             "read the change; if the claim still holds, set `commit` and `lines` to the newer ones, else re-class the claim".to_owned(),
+        ),
+        Now::Renamed { path: moved, lines } => (
+            match lines {
+                Some([a, b]) => format!("{cited} moved to lines {a}–{b} of `{moved}` at {at}"),
+                None => format!("`{path}` moved to `{moved}` at {at}"),
+            },
+            "the text is the same: `shoko pin --write` re-pins the source to the new path, commit and lines".to_owned(),
         ),
         Now::Removed => (
             format!("`{path}` no longer exists at {at}"),

@@ -7,6 +7,7 @@
 //! it; nothing outside this module names it. Positions are shifted by the line on which the front-matter starts.
 
 mod bilingual;
+mod edit;
 mod every_error;
 mod layout;
 mod load;
@@ -16,6 +17,8 @@ mod scalar;
 mod slips;
 
 pub use bilingual::Bilingual;
+pub use edit::Replace;
+pub(crate) use edit::flow_end;
 pub use layout::{FaultKind, LayoutFault, layout_fault};
 pub use path::{Seg, YamlPath};
 pub use positions::{NodePos, Positions, Scalar};
