@@ -356,3 +356,61 @@ fn a_review_on_the_same_day_as_the_premise_s_change_keeps_the_flag() {
     build_site(root, &out, &[]);
     assert!(!marked(&out).iter().any(|(id, _)| id == "looked-again"), "{:?}", marked(&out));
 }
+
+/// `shoko build` of `root` into `out`, reading the git history around it; the claims marked.
+fn marked_with_history(root: &Path, out: &Path) -> Vec<String> {
+    let args = ["build", "--root", ".", "--out", &out.display().to_string()];
+    let run = common::shoko_with_history(root, &args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    marked(out).into_iter().map(|(id, _)| id).collect()
+}
+
+/// The needs-review fixture's log with `base` downgraded on 2026-05-01 or still confirmed, and
+/// `looked-again` reviewed on that same day or not at all.
+fn same_day_log(downgraded: bool, reviewed: bool) -> String {
+    let text = std::fs::read_to_string(fixture("invalid/claim/needs-review/content/logs/a.yaml")).expect("log");
+    let downgrade = "      - { date: \"2026-05-01\", from: confirmed, to: inferred, reason: { ja: \"再観測できず\", en: \"Could not observe it again\" } }\n";
+    let review = "      - { date: \"2026-05-02\", from: inferred, to: inferred, kind: review, reason: { ja: \"前提の変化を確認\", en: \"Checked after the premise changed\" } }\n";
+    assert!(text.contains(downgrade) && text.contains(review), "the fixture's events");
+    let base = "  - id: base\n    class: inferred\n";
+    assert!(text.contains(base), "base's class");
+    let text = if downgraded {
+        text
+    } else {
+        text.replace(downgrade, "").replace(base, "  - id: base\n    class: confirmed\n")
+    };
+    if reviewed { text.replace(review, &review.replace("2026-05-02", "2026-05-01")) } else { text.replace(review, "") }
+}
+
+/// A copy of the needs-review fixture in a new repository, whose log went through `states`
+/// (`(downgraded, reviewed)`, a commit each, then `uncommitted` left in the working tree);
+/// whether `looked-again` is then marked.
+fn looked_again_marked(states: &[(bool, bool)], uncommitted: Option<(bool, bool)>) -> bool {
+    let tmp = fixture_copy("invalid/claim/needs-review");
+    let (root, out) = (tmp.path(), tmp.path().join("site"));
+    std::fs::write(root.join(".gitignore"), "site/\n.site.cache/\n").expect("ignore");
+    common::git(root, &["init", "-q", "-b", "main"]);
+    for &(downgraded, reviewed) in states {
+        std::fs::write(root.join("content/logs/a.yaml"), same_day_log(downgraded, reviewed)).expect("write");
+        common::git(root, &["add", "-A"]);
+        common::git(root, &["commit", "-q", "-m", "log"]);
+    }
+    if let Some((downgraded, reviewed)) = uncommitted {
+        std::fs::write(root.join("content/logs/a.yaml"), same_day_log(downgraded, reviewed)).expect("write");
+    }
+    let marked = marked_with_history(root, &out);
+    assert!(marked.contains(&"middle".to_owned()), "what was not looked at again keeps it: {marked:?}");
+    marked.contains(&"looked-again".to_owned())
+}
+
+#[test]
+fn on_the_same_day_the_commits_that_brought_the_two_events_say_which_came_first() {
+    // The change, then the review of the same date in a later commit: the look came after.
+    assert!(!looked_again_marked(&[(false, false), (true, false), (true, true)], None));
+    // The review first, the change in a later commit: the look came before it.
+    assert!(looked_again_marked(&[(false, false), (false, true), (true, true)], None));
+    // Both in one commit: the history cannot tell, so the flag stays.
+    assert!(looked_again_marked(&[(false, false), (true, true)], None));
+    // A look not committed yet is newer than every commit.
+    assert!(!looked_again_marked(&[(true, false)], Some((true, true))));
+}

@@ -8,10 +8,14 @@
 //! one lookup. A file that disappears while another appears in the same commit is followed as a
 //! rename when it has the same bytes or shares at least half of its lines. A commit whose message
 //! carries the trailer `Translation: unaffected` updates the texts it changes without putting
-//! anything behind or catching anything up (typo fixes). Changes merged from a side branch count
-//! at the merge. Edits not yet committed are the newest change of all.
+//! anything behind or catching anything up (typo fixes). A merge's changes are the commits it
+//! merged, each with its own message and trailer. Edits not yet committed are the newest change of all. [`arrival`] tells when a
+//! text arrived in a file (two events dated the same day are ordered by it).
 
+mod arrival;
 mod walk;
+
+pub use arrival::{Arrival, arrival};
 
 use serde::{Deserialize, Serialize};
 use shoko_model::SourceKind;

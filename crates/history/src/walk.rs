@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// The trailer that marks a change as not affecting the meaning (the other side stays current).
 const UNAFFECTED: (&str, &str) = ("translation", "unaffected");
 
-fn unreadable(e: impl std::fmt::Display) -> Unavailable {
+pub(crate) fn unreadable(e: impl std::fmt::Display) -> Unavailable {
     Unavailable::Unreadable(e.to_string())
 }
 
@@ -129,7 +129,7 @@ pub(crate) fn read(
 }
 
 /// Commit `id`, refused when it is larger than `limit` (it is read whole, its message too).
-fn find_commit(repo: &gix::Repository, id: ObjectId, limit: u64) -> Result<gix::Commit<'_>, Unavailable> {
+pub(crate) fn find_commit(repo: &gix::Repository, id: ObjectId, limit: u64) -> Result<gix::Commit<'_>, Unavailable> {
     let size = repo.find_header(id).map_err(unreadable)?.size();
     if size > limit {
         return Err(Unavailable::Unreadable(format!("commit {} is {}", id.to_hex_with_len(7), too_large(size, limit))));
@@ -188,7 +188,7 @@ fn merged_commits<'r>(
 }
 
 /// The site's `content/` folder as a path inside the repository's working tree.
-fn content_in_repo(root: &Path, workdir: &Path) -> Result<PathBuf, Unavailable> {
+pub(crate) fn content_in_repo(root: &Path, workdir: &Path) -> Result<PathBuf, Unavailable> {
     let root = root.canonicalize().map_err(unreadable)?;
     let workdir = workdir.canonicalize().map_err(unreadable)?;
     let inside = root.strip_prefix(&workdir).map_err(|_| Unavailable::NoRepository)?;
@@ -246,7 +246,11 @@ pub(crate) fn too_large(size: u64, limit: u64) -> String {
 
 /// The bytes of blob `blob`, or why they are not read: its size, taken from the object's header
 /// before anything is inflated, is over `limit`.
-fn blob_within(repo: &gix::Repository, blob: ObjectId, limit: u64) -> Result<Result<Vec<u8>, String>, Unavailable> {
+pub(crate) fn blob_within(
+    repo: &gix::Repository,
+    blob: ObjectId,
+    limit: u64,
+) -> Result<Result<Vec<u8>, String>, Unavailable> {
     let size = repo.find_header(blob).map_err(unreadable)?.size();
     if size > limit {
         return Ok(Err(format!("a version of it in the history is {}", too_large(size, limit))));

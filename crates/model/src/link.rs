@@ -66,6 +66,9 @@ pub struct SiteModel {
     /// Sources whose cited lines changed upstream since their pinned commit (verified against
     /// local clones by the engine, set with [`SiteModel::with_upstream`]).
     pub(crate) upstream: Arc<BTreeMap<crate::upstream::SourceAt, crate::upstream::UpstreamChange>>,
+    /// Claims looked at again after a premise's change of the same day, as the engine read
+    /// from history (see [`SiteModel::with_looked_after`]): `(claim, premise)`.
+    pub(crate) looked_after: Arc<BTreeSet<(ClaimId, ClaimId)>>,
 }
 
 impl SiteModel {
@@ -183,6 +186,20 @@ impl SiteModel {
     ) -> SiteModel {
         let mut site = SiteModel { upstream: Arc::new(upstream), ..self.clone() };
         // A claim resting on one whose source changed upstream needs review too.
+        site.needs_review = Arc::new(crate::review::needs_review(&site));
+        site
+    }
+
+    /// Claims looked at again (their last event) after a premise's change for the worse of the
+    /// same day, as the history ordered the two: `(claim, premise)`.
+    pub fn looked_after(&self) -> &BTreeSet<(ClaimId, ClaimId)> {
+        &self.looked_after
+    }
+
+    /// This site with `looked_after` as what the history says of same-day changes (see
+    /// [`crate::review::same_day`]).
+    pub fn with_looked_after(&self, looked_after: BTreeSet<(ClaimId, ClaimId)>) -> SiteModel {
+        let mut site = SiteModel { looked_after: Arc::new(looked_after), ..self.clone() };
         site.needs_review = Arc::new(crate::review::needs_review(&site));
         site
     }
@@ -330,17 +347,7 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
         .collect();
     out.extend(found.into_iter().flatten());
     site.needs_review = Arc::new(crate::review::needs_review(&site));
-    for (id, review) in site.needs_review.iter() {
-        // A premise of its own that no longer holds or is unresolved is reported at the
-        // reference (`check_premises`): the root cause once, not again as a review to do.
-        let direct = match review.chain.as_slice() {
-            [premise] => site.claim(premise).filter(|p| premise_reported(p)),
-            _ => None,
-        };
-        if let Some(claim) = site.claim(id).filter(|_| direct.is_none() || review.others > 0) {
-            out.push(rules::claim_needs_review::diagnostic(claim.id_span.clone(), &id.0, claim.class.as_str(), review));
-        }
-    }
+    out.extend(crate::review::diagnostics(&site, crate::review::Known::AtLinking));
     collect_data(&mut site, files, &mut out);
     (site, out)
 }
@@ -543,7 +550,7 @@ fn check_cycles(site: &SiteModel, out: &mut Vec<Diagnostic>) {
 }
 
 /// Whether a premise is one [`check_premises`] reports where a current claim rests on it.
-fn premise_reported(premise: &Claim) -> bool {
+pub(crate) fn premise_reported(premise: &Claim) -> bool {
     premise.lifecycle != Lifecycle::Current || premise.class == Class::Unresolved
 }
 

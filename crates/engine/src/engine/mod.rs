@@ -23,6 +23,7 @@
 
 mod persist;
 mod read;
+mod same_day;
 mod stream;
 mod texts;
 mod upstream;
@@ -502,9 +503,20 @@ impl Engine {
                 if current.site.history() != why {
                     current.site = Arc::new(current.site.with_drift(Err(why)));
                 }
-                return Ok(());
+                // Without history, a look on the day of a premise's change is not known to
+                // come after it.
+                if !current.site.looked_after().is_empty() {
+                    current.site = Arc::new(current.site.with_looked_after(BTreeSet::new()));
+                }
+                let reviews = shoko_model::review::diagnostics(&current.site, shoko_model::review::Known::WithHistory);
+                return report(&mut self.diagnostics, current, reviews);
             }
         };
+        let looked_after =
+            same_day::looked_after(&self.root, &current.site, &current.inputs, self.options.today, history.limit());
+        if *current.site.looked_after() != looked_after {
+            current.site = Arc::new(current.site.with_looked_after(looked_after));
+        }
         let docs = current.site.docs();
         let found: Vec<(DocId, Result<Vec<shoko_model::pairs::Drift>, String>)> = docs
             .par_iter()
@@ -540,7 +552,8 @@ impl Engine {
         {
             current.site = Arc::new(current.site.with_drift(Ok(said)));
         }
-        report(&mut self.diagnostics, current, found)?;
+        let reviews = shoko_model::review::diagnostics(&current.site, shoko_model::review::Known::WithHistory);
+        report(&mut self.diagnostics, current, found.into_iter().chain(reviews))?;
         self.timings.lap("history");
         Ok(())
     }

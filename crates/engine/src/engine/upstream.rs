@@ -48,12 +48,8 @@ impl Engine {
         }
         // Claims resting on one whose source changed upstream need review: said here, where the
         // change is known (the link stage says the others).
-        let reviews = shoko_model::review::upstream_diagnostics(&current.site);
-        if !reviews.is_empty() {
-            let files: Vec<FileId> = reviews.iter().filter_map(|d| d.primary.as_ref().map(|p| p.span.file)).collect();
-            read_texts(current, &files)?;
-            report(&mut self.diagnostics, current, reviews)?;
-        }
+        let reviews = shoko_model::review::diagnostics(&current.site, shoko_model::review::Known::WithSources);
+        report(&mut self.diagnostics, current, reviews)?;
         if !verification.found.is_empty() {
             let files: Vec<FileId> = verification.found.iter().map(|(d, _, _)| current.site.docs()[d.0].file).collect();
             // Their spans are found in the texts.
