@@ -515,6 +515,9 @@
     var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
     if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
+      // On a narrow window the field is behind the header's search button (site.js).
+      var opener = document.querySelector('.search-open');
+      if (opener && opener.offsetParent !== null) { opener.click(); }
       input.focus();
       input.select();
       return;

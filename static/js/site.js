@@ -6,7 +6,7 @@
 //   paged index counts the matches on each of its pages (its facets file), its pager keeps
 //   the filters and also names the pages with matches when they are few.
 // - An audio player shows the caption line being spoken.
-// - On a phone, the navigation row that scrolls sideways has a button that says so.
+// - The header's buttons: search on a phone, and the theme (system, light or dark).
 (function () {
   'use strict';
   var KEY = 'shoko-lang';
@@ -272,6 +272,41 @@
     }
   }
 
+  // The contents rail on a wide window marks the section being read: the last heading whose top
+  // has passed a line a third of the way down the window below the header.
+  var rail = document.querySelector('.toc-rail');
+  if (rail) {
+    var railLinks = Array.prototype.slice.call(rail.querySelectorAll('a[href^="#"]'));
+    var targets = railLinks.map(function (a) { return document.getElementById(decodeURIComponent(a.getAttribute('href').slice(1))); });
+    var marked = null;
+    var railHeader = document.querySelector('.site-header');
+    var mark = function () {
+      if (!rail.offsetParent) { return; }
+      var top = railHeader ? railHeader.getBoundingClientRect().bottom : 0;
+      var line = top + (window.innerHeight - top) / 3;
+      var at = -1;
+      for (var t = 0; t < targets.length; t++) {
+        if (targets[t] && targets[t].getBoundingClientRect().top <= line) { at = t; }
+      }
+      // At the very end of the page the last sections cannot reach the line: the last is read.
+      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) { at = targets.length - 1; }
+      var link = at >= 0 ? railLinks[at] : null;
+      if (link === marked) { return; }
+      if (marked) { marked.removeAttribute('aria-current'); }
+      if (link) { link.setAttribute('aria-current', 'true'); }
+      marked = link;
+    };
+    var pending = false;
+    var schedule = function () {
+      if (pending) { return; }
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; mark(); });
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    mark();
+  }
+
   // Captions of an audio player: browsers draw text tracks only over video, so the line being
   // spoken (from the captions on by default, the page's language) is shown under the player.
   // The transcript below it holds the whole text.
@@ -293,37 +328,65 @@
     });
   });
 
-  // On a phone the site navigation is one row that scrolls sideways (the header stays short):
-  // a button at its end shows there is more and scrolls on, and the current page's link is
-  // brought into the row. Keyboard users reach every link with Tab, so the button is not a stop.
-  var navRow = document.querySelector('.site-nav ul');
-  if (navRow) {
-    var more = document.createElement('button');
-    more.type = 'button';
-    more.className = 'nav-more';
-    more.textContent = '›';
-    more.tabIndex = -1;
-    more.setAttribute('aria-hidden', 'true');
-    navRow.parentNode.appendChild(more);
-    var updateMore = function () {
-      var rest = navRow.scrollWidth - navRow.clientWidth - navRow.scrollLeft;
-      more.hidden = rest <= 2;
-      navRow.classList.toggle('nav-end', rest <= 2);
-      navRow.classList.toggle('nav-scrolled', navRow.scrollLeft > 2);
+  // The header's buttons. Search, on a phone, opens its field over the header's row (Escape or
+  // leaving it closes it again); the theme goes round system → light → dark, remembered on this
+  // device (theme.js applies it before the next page is drawn).
+  var header = document.querySelector('.site-header');
+  var searchOpen = document.querySelector('.search-open');
+  var searchInput = document.getElementById('search-input');
+  if (header && searchOpen && searchInput) {
+    var closeSearch = function () {
+      header.classList.remove('searching');
+      searchOpen.setAttribute('aria-expanded', 'false');
     };
-    more.addEventListener('click', function () {
-      navRow.scrollBy({ left: navRow.clientWidth * 0.7, behavior: 'smooth' });
+    searchOpen.addEventListener('click', function () {
+      header.classList.add('searching');
+      searchOpen.setAttribute('aria-expanded', 'true');
+      searchInput.focus();
     });
-    navRow.addEventListener('scroll', updateMore, { passive: true });
-    window.addEventListener('resize', updateMore);
-    var inNav = navRow.querySelector('a[aria-current="page"]');
-    if (inNav) {
-      var link = inNav.getBoundingClientRect();
-      var row = navRow.getBoundingClientRect();
-      if (link.right > row.right) { navRow.scrollLeft += link.left - row.left - 16; }
-    }
-    updateMore();
+    header.addEventListener('focusout', function (event) {
+      if (!header.classList.contains('searching')) { return; }
+      var search = searchInput.closest('.search');
+      if (!event.relatedTarget || !search.contains(event.relatedTarget)) { window.setTimeout(function () {
+        if (!search.contains(document.activeElement)) { closeSearch(); }
+      }, 0); }
+    });
+    searchInput.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && header.classList.contains('searching')) { closeSearch(); searchOpen.focus(); }
+    });
+    searchOpen.hidden = false;
   }
+  // A touch screen has no `/` key to name.
+  if (searchInput && window.matchMedia && window.matchMedia('(hover: none)').matches) {
+    searchInput.placeholder = searchInput.getAttribute('data-placeholder-touch') || searchInput.placeholder;
+  }
+  var THEME_KEY = 'shoko-theme';
+  var themeButtons = document.querySelectorAll('.theme-toggle');
+  var chosenTheme = document.documentElement.getAttribute('data-theme') || 'auto';
+  var showTheme = function () {
+    Array.prototype.forEach.call(themeButtons, function (button) {
+      button.setAttribute('data-theme-choice', chosenTheme);
+      var label = button.getAttribute('data-label-' + chosenTheme) || '';
+      var text = button.querySelector('.theme-label');
+      if (text) { text.textContent = label; } else { button.setAttribute('aria-label', label); button.title = label; }
+      button.hidden = false;
+    });
+  };
+  Array.prototype.forEach.call(themeButtons, function (button) {
+    button.addEventListener('click', function () {
+      chosenTheme = { auto: 'light', light: 'dark', dark: 'auto' }[chosenTheme] || 'auto';
+      if (chosenTheme === 'auto') {
+        document.documentElement.removeAttribute('data-theme');
+      } else {
+        document.documentElement.setAttribute('data-theme', chosenTheme);
+      }
+      try {
+        if (chosenTheme === 'auto') { window.localStorage.removeItem(THEME_KEY); } else { window.localStorage.setItem(THEME_KEY, chosenTheme); }
+      } catch (e) { /* not remembered: this page only */ }
+      showTheme();
+    });
+  });
+  showTheme();
 
   if (document.body && document.body.classList.contains('root')) {
     var lang = recall();

@@ -79,6 +79,9 @@ node tests/e2e/ages.mjs "$out/drift" "$out/review" "$out/upstream"
 echo "== the site in Chromium: sub-path and disk, language switch, root redirect, enlarge, keyboard"
 node tests/e2e/site.mjs "$out/site"
 
+echo "== the header in Chromium: one row on a phone (menu, search over the row), anchors clear of it at six widths in both languages (no script, file:// too), the theme button, the contents rail"
+node tests/e2e/header.mjs "$out/site"
+
 echo "== search in Chromium: shared tokenizer vectors, queries in both languages (sub-path and disk), keyboard, facets, phone width"
 node tests/e2e/search.mjs "$out/site"
 

@@ -210,7 +210,11 @@ try {
   const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
   const small = await phone.newPage();
   await small.goto(`${origin}${BASE}ja/gpu/gfx1201/index.html`);
+  // The field is behind the header's search button on a phone.
+  await small.click('.search-open');
   await query(small, 'カーネル');
+  const results = await small.$eval('[data-search-results]', (p) => { const r = p.getBoundingClientRect(); return [r.left, r.right, r.height]; });
+  check(results[0] >= 0 && results[1] <= 390 && results[2] > 100, `phone: the results open under the header, inside the window (${results.map(Math.round).join(', ')})`);
   const widths = await small.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   check(widths[0] <= widths[1], `phone: no horizontal scroll with results open (${widths[0]} ≤ ${widths[1]} px)`);
 } catch (e) {

@@ -8,6 +8,7 @@
 
 mod anchors;
 mod body;
+mod breaks;
 mod characters;
 mod gloss;
 mod highlight;
@@ -21,6 +22,7 @@ mod sanitize;
 
 pub use anchors::{Anchors, Heading, Slot, slug};
 pub use body::{Block, Body, Div, DivKind, parse_body};
+pub use breaks::{KEEP_CLASS, phrases};
 pub use characters::unpublishable;
 pub use gloss::{Gloss, Glossary};
 pub use highlight::highlight_css;

@@ -389,6 +389,8 @@ impl Renderer<'_> {
         let mut heading: Option<(usize, Option<String>)> = None;
         let mut code: Option<(String, String)> = None;
         let mut pending_after: Vec<(Option<String>, bool)> = Vec::new();
+        // Where the badges after links are: punctuation after one stays on its line.
+        let mut badges: Vec<usize> = Vec::new();
         let mut image: Option<(String, Tag<'_>)> = None;
         // Inside links and headings text is not glossed.
         let mut no_gloss = 0usize;
@@ -443,6 +445,10 @@ impl Renderer<'_> {
                             });
                         }
                         self.out.headings.push(Heading { level: level as u8, id, text, slot });
+                        // Japanese headings break between phrases, not inside words.
+                        if self.mode == Mode::Html {
+                            crate::breaks::phrase_heading(&mut events[start + 1..]);
+                        }
                     }
                     events.push(Event::End(TagEnd::Heading(level)));
                     no_gloss -= 1;
@@ -504,6 +510,7 @@ impl Renderer<'_> {
                         events.push(Event::InlineHtml(CowStr::Borrowed("</s>")));
                     }
                     if let Some(after) = after {
+                        badges.push(events.len());
                         events.push(Event::InlineHtml(CowStr::from(after)));
                     }
                 }
@@ -554,6 +561,7 @@ impl Renderer<'_> {
         if self.mode != Mode::Html {
             return;
         }
+        let events = crate::breaks::keep_with_badge(events, &badges);
         if raw {
             let mut html = String::new();
             html::push_html(&mut html, events.into_iter());

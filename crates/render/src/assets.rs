@@ -11,6 +11,8 @@ pub const SITE_CSS: &str = "css/site.css";
 pub const SITE_JS: &str = "js/site.js";
 /// The search script every page links.
 pub const SEARCH_JS: &str = "js/search.js";
+/// The script that applies the reader's theme before a page is drawn, linked in every head.
+pub const THEME_JS: &str = "js/theme.js";
 /// The script of slide decks, linked by deck pages.
 pub const DECK_JS: &str = "js/deck.js";
 /// The site's icon every page links (kept under its own name: browsers and bookmarks keep it).
@@ -36,6 +38,7 @@ pub fn assets(files: &[(String, Vec<u8>)]) -> (BTreeMap<String, Vec<u8>>, AssetP
         js: name(SITE_JS),
         search_js: name(SEARCH_JS),
         deck_js: name(DECK_JS),
+        theme_js: name(THEME_JS),
         icon: name(FAVICON),
     };
     (out, paths)

@@ -60,6 +60,8 @@ pub struct AssetPaths {
     pub search_js: String,
     /// The deck script (fingerprinted path).
     pub deck_js: String,
+    /// The theme script.
+    pub theme_js: String,
     /// The site's icon.
     pub icon: String,
 }
@@ -352,6 +354,7 @@ impl<'a> Ctx<'a> {
             highlight_css: relative_href(here, &self.assets.highlight_css),
             js: relative_href(here, &self.assets.js),
             search_js: relative_href(here, &self.assets.search_js),
+            theme_js: relative_href(here, &self.assets.theme_js),
             icon: relative_href(here, &self.assets.icon),
             search_root: search_root.clone(),
             search_index: [&*search_root, &crate::search::index_dir(lang), "/"].concat(),

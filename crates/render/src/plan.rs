@@ -32,6 +32,15 @@ impl std::fmt::Debug for Templates {
 /// error is reported at its line and column.
 pub fn compile_templates(files: &[(String, FileId)], sources: &SourceMap) -> Result<Templates, Vec<Diagnostic>> {
     let mut tera = tera::Tera::new();
+    // `{{ text | phrases }}`: escaped, with Japanese broken between phrases (see
+    // `shoko_markdown::phrases`); text already marked safe is left as it is.
+    tera.register_filter("phrases", |text: tera::StringInput, _: tera::Kwargs, _: &tera::State| {
+        if text.is_safe() {
+            tera::Value::safe_string(text.as_str())
+        } else {
+            tera::Value::safe_string(&shoko_markdown::phrases(text.as_str()))
+        }
+    });
     let mut errors = Vec::new();
     // Tera resolves `include` and `extends` when a template is added: partials and the base
     // layout go first.
@@ -328,6 +337,7 @@ fn run_job(
                 ja: cx.ui.strings(Lang::Ja),
                 en: cx.ui.strings(Lang::En),
                 css: cx.assets.css.clone(),
+                theme_js: cx.assets.theme_js.clone(),
                 js: cx.assets.js.clone(),
                 icon: cx.assets.icon.clone(),
             };
@@ -335,6 +345,7 @@ fn run_job(
                 ja: cx.ui.strings(Lang::Ja),
                 en: cx.ui.strings(Lang::En),
                 css: [site_root.as_str(), &cx.assets.css].concat(),
+                theme_js: [site_root.as_str(), &cx.assets.theme_js].concat(),
                 icon: [site_root.as_str(), &cx.assets.icon].concat(),
                 root: site_root,
             };

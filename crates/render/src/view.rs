@@ -55,6 +55,8 @@ pub struct LayoutView {
     pub js: String,
     /// Relative href of the search script.
     pub search_js: String,
+    /// Relative href of the theme script (in the head, before the page is drawn).
+    pub theme_js: String,
     /// Relative href of the site's icon.
     pub icon: String,
     /// Relative href of the site root's folder (`../../`, or empty at the root), the prefix of
@@ -544,6 +546,8 @@ pub struct NotFoundView<'a> {
     pub root: String,
     /// Stylesheet href.
     pub css: String,
+    /// Theme script href.
+    pub theme_js: String,
     /// The site's icon's href.
     pub icon: String,
 }
@@ -557,6 +561,8 @@ pub struct RootView<'a> {
     pub en: &'a BTreeMap<String, String>,
     /// Stylesheet href.
     pub css: String,
+    /// Theme script href.
+    pub theme_js: String,
     /// Script href.
     pub js: String,
     /// The site's icon's href.
