@@ -213,3 +213,5 @@ theme-auto = Theme: as the system's (change)
 theme-light = Theme: light (change)
 theme-dark = Theme: dark (change)
 claim-table-label = Table of claims
+claims-clear = Clear the filters
+claims-none = No claim matches these filters. Choose others, or clear them.

@@ -213,3 +213,5 @@ theme-auto = 配色：システムの設定（切り替える）
 theme-light = 配色：ライト（切り替える）
 theme-dark = 配色：ダーク（切り替える）
 claim-table-label = 主張の表
+claims-clear = 絞り込みを解除
+claims-none = この条件に当てはまる主張はありません。条件を変えるか、解除してください。

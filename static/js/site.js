@@ -190,6 +190,27 @@
       });
       return counts;
     };
+    // How many claims would pass with `key` set to `value` and the other filters as chosen.
+    var passes = function (li, key, value) {
+      var want = function (k) { return k === key ? value : chosen[k]; };
+      return (!want('class') || li.getAttribute('data-class') === want('class')) &&
+        (!want('gfx') || has(li.getAttribute('data-gfx'), want('gfx'))) &&
+        (!want('lifecycle') || li.getAttribute('data-lifecycle') === want('lifecycle')) &&
+        (!want('page') || onPage(li.getAttribute('data-pages'), want('page')));
+    };
+    var countHere = function (key, value) {
+      return entries.filter(function (li) { return passes(li, key, value); }).length;
+    };
+    var countInFacets = function (key, value) {
+      if (!facets) { return null; }
+      var saved = chosen[key];
+      chosen[key] = value;
+      var target = chosen.gfx ? facets.gfx.indexOf(chosen.gfx) : -1;
+      var page = chosen.page ? facets.decoded.indexOf(chosen.page) : -1;
+      var n = facets.claims.filter(function (entry) { return matchesFacets(entry, target, page); }).length;
+      chosen[key] = saved;
+      return n;
+    };
     var apply = function () {
       var shown = 0;
       entries.forEach(function (li) {
@@ -231,24 +252,53 @@
         }
       });
       var total = counts ? counts.reduce(function (a, b) { return a + b; }, 0) : null;
+      // What each filter would leave with the others as chosen: on this page, or over the whole
+      // index once its facets are loaded.
+      Array.prototype.forEach.call(filterBar.querySelectorAll('button[data-filter] .chip-count'), function (span) {
+        var button = span.parentNode;
+        var key = button.getAttribute('data-filter');
+        var value = button.getAttribute('data-value');
+        var n = facetsHref ? countInFacets(key, value) : countHere(key, value);
+        span.textContent = n === null ? '' : ' ' + n;
+      });
+      var any = keys.some(function (k) { return chosen[k]; });
+      filterBar.querySelector('.claim-filter-clear').hidden = !any;
+      var empty = document.querySelector('.claim-filter-empty');
+      if (empty) { empty.hidden = !(shown === 0 && (total === null || total === 0)); }
       filterBar.querySelector('.claim-filter-count').textContent =
         shown + ' / ' + entries.length + ' ' + filterBar.getAttribute('data-shown') +
         (total === null ? '' : ' (' + filterBar.getAttribute('data-in-all') + ': ' + total + ')');
     };
+    var remembered = function () {
+      var search = queryString();
+      window.history.replaceState(null, '', window.location.pathname + (search ? '?' + search : '') + window.location.hash);
+      apply();
+    };
+    var firstFilter = function () { return filterBar.querySelector('button[data-filter]:not(.page-chip)'); };
     filterBar.addEventListener('click', function (event) {
+      if (event.target.closest('.claim-filter-clear')) {
+        keys.forEach(function (k) { chosen[k] = null; });
+        // The button goes away: focus moves to the first filter rather than to nowhere.
+        if (firstFilter()) { firstFilter().focus(); }
+        remembered();
+        return;
+      }
       var button = event.target.closest('button[data-filter]');
       if (!button) { return; }
       var key = button.getAttribute('data-filter');
       var value = key === 'page' ? null : button.getAttribute('data-value');
       chosen[key] = chosen[key] === value ? null : value;
-      if (key === 'page') {
-        // The chip goes away: focus moves to the first filter rather than to nowhere.
-        var first = filterBar.querySelector('button[data-filter]:not(.page-chip)');
-        if (first) { first.focus(); }
-      }
-      var search = queryString();
-      window.history.replaceState(null, '', window.location.pathname + (search ? '?' + search : '') + window.location.hash);
-      apply();
+      if (key === 'page' && firstFilter()) { firstFilter().focus(); }
+      remembered();
+    });
+    // The counts at the top of the index choose their class here, without loading the page again.
+    Array.prototype.forEach.call(document.querySelectorAll('.summary-link[data-class]'), function (link) {
+      link.addEventListener('click', function (event) {
+        event.preventDefault();
+        chosen['class'] = link.getAttribute('data-class');
+        remembered();
+        filterBar.scrollIntoView({ block: 'nearest' });
+      });
     });
     filterBar.hidden = false;
     apply();
@@ -305,6 +355,21 @@
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     mark();
+  }
+
+  // On a touch screen (no hover) the first tap on a glossed term shows its gloss; a second tap
+  // on it opens the glossary; a tap elsewhere closes it.
+  if (window.matchMedia && window.matchMedia('(hover: none)').matches) {
+    document.addEventListener('click', function (event) {
+      var term = event.target.closest ? event.target.closest('a.term') : null;
+      var holder = term && term.parentNode;
+      Array.prototype.forEach.call(document.querySelectorAll('.termed.open'), function (open) {
+        if (open !== holder) { open.classList.remove('open'); }
+      });
+      if (!holder || !holder.classList.contains('termed') || holder.classList.contains('open')) { return; }
+      event.preventDefault();
+      holder.classList.add('open');
+    });
   }
 
   // Captions of an audio player: browsers draw text tracks only over video, so the line being

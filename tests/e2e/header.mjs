@@ -102,6 +102,36 @@ try {
   check(still <= 60, `phone: the header keeps its height while searching (${Math.round(still)} px)`);
   await tab.keyboard.press('Escape');
   check(!(await tab.isVisible('#search-input')), 'phone: Escape closes the field');
+  // Touch: a glossed term's first tap shows its gloss, the second opens the glossary; the
+  // change log is one card per change; the claims index's chips and a deck's buttons are 44 px
+  // targets; a deck turns sideways swipes into slides, never into the browser's Back.
+  await tab.goto(`${origin}${BASE}en/gpu/gfx1201/index.html`);
+  const term = tab.locator('main a.term').first();
+  await term.scrollIntoViewIfNeeded();
+  await term.tap();
+  const glossShown = await tab.evaluate(() => {
+    const gloss = document.querySelector('main .termed.open .gloss');
+    return gloss ? gloss.getBoundingClientRect().width > 10 : false;
+  });
+  check(glossShown && tab.url().includes('/gpu/gfx1201/'), 'phone: the first tap on a term shows its gloss, and stays');
+  await Promise.all([tab.waitForURL(/glossary/), term.tap()]);
+  check(true, 'phone: the second tap opens the glossary');
+  await tab.goto(`${origin}${BASE}ja/changes/index.html`);
+  const cards = await tab.$$eval('table.changes tr', (rows) => rows.slice(1, 4).map((r) => getComputedStyle(r).display));
+  const wide = await tab.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+  check(cards.length > 0 && cards.every((d) => d === 'block') && wide, `phone: the change log is cards, no sideways scroll (${cards.join(', ')})`);
+  await tab.goto(`${origin}${BASE}en/claims/index.html`);
+  const chips = await tab.$$eval('.claim-filters button', (bs) => bs.filter((b) => b.checkVisibility()).map((b) => b.getBoundingClientRect().height));
+  check(chips.length > 0 && chips.every((h) => h >= 44), `phone: the index's filter chips are 44 px targets (${Math.min(...chips)} px at least)`);
+  await tab.goto(`${origin}${BASE}en/gpu/gfx1201/deck/index.html`);
+  await tab.waitForSelector('.deck-button');
+  const deck = await tab.evaluate(() => ({
+    buttons: [...document.querySelectorAll('.deck-button')].filter((b) => b.checkVisibility()).map((b) => { const r = b.getBoundingClientRect(); return Math.min(r.width, r.height); }),
+    touch: getComputedStyle(document.querySelector('.deck')).touchAction,
+    overscroll: getComputedStyle(document.documentElement).overscrollBehaviorX,
+  }));
+  check(deck.buttons.every((x) => x >= 44), `phone: a deck's buttons are 44 px targets (${Math.min(...deck.buttons)} px at least)`);
+  check(deck.touch.includes('pan-y') && deck.overscroll === 'none', `phone: a deck keeps sideways swipes for itself (${deck.touch}; ${deck.overscroll})`);
   await phone.close();
 
   // The theme: system by default; the button goes light → dark → system and is remembered.

@@ -206,6 +206,29 @@ try {
   const [bogusShown, bogusAll] = await tab.$$eval('.claim-index > li', (items) => [items.filter((li) => !li.hidden).length, items.length]);
   check(bogusAll > 0 && bogusShown === bogusAll, `an unknown class in the address is ignored (${bogusShown} of ${bogusAll} shown)`);
 
+  // The index's own counts choose their class; each chip counts what it would leave; filters
+  // that leave nothing say so and offer to clear them.
+  await tab.goto(`${origin}${BASE}en/claims/index.html`);
+  const limited = Number(await tab.$eval('a.summary-link[data-class="limited"] .count', (c) => c.textContent));
+  const chipCount = Number(await tab.$eval('.claim-filters button[data-value="limited"] .chip-count', (c) => c.textContent));
+  check(limited > 0 && chipCount >= limited, `the Limited chip counts its claims (${chipCount}; ${limited} current)`);
+  await tab.click('a.summary-link[data-class="limited"]');
+  const chosenRows = await tab.$$eval('.claim-index > li:not([hidden])', (items) => items.map((li) => li.dataset.class));
+  check(tab.url().endsWith('?class=limited') && chosenRows.length === chipCount && chosenRows.every((c) => c === 'limited'),
+    `the index's Limited count chooses that class (${chosenRows.length} shown, ${tab.url().split('/').pop()})`);
+  const narrowed = Number(await tab.$eval('.claim-filters button[data-value="gfx942"] .chip-count', (c) => c.textContent));
+  await tab.click('.claim-filters button[data-value="gfx942"]');
+  const none = await tab.$$eval('.claim-index > li:not([hidden])', (items) => items.length);
+  check(narrowed === none, `the gfx942 chip said what it would leave (${narrowed}; ${none} shown)`);
+  if (none === 0) {
+    check(await tab.isVisible('.claim-filter-empty'), 'filters that match nothing say so');
+  }
+  check(await tab.isVisible('.claim-filter-clear'), 'a chosen filter can be cleared');
+  await tab.click('.claim-filter-clear');
+  const all = await tab.$$eval('.claim-index > li', (items) => [items.filter((li) => !li.hidden).length, items.length]);
+  check(all[0] === all[1] && !tab.url().includes('?') && !(await tab.isVisible('.claim-filter-empty')) && !(await tab.isVisible('.claim-filter-clear')),
+    `clearing shows every claim again (${all[0]} of ${all[1]})`);
+
   // At phone width the open results do not widen the page.
   const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
   const small = await phone.newPage();
