@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
         .with_label(message.clone())
         .with_secondary(Span::new(file, c.min(d)..c.max(d)), "second")
         .with_hint(message);
-    let out = render_human(&[diagnostic], &sources, ColorChoice::Never);
+    let out = render_human(&[diagnostic], &sources, ColorChoice::Never, "");
     assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
     // A few lines around each label, each at most LONG_LINE bytes, and the texts above.
     assert!(out.len() < 40 * shoko_diagnostics::LONG_LINE, "{} bytes", out.len());
