@@ -222,8 +222,14 @@ fn fingerprinted(path: &str, bytes: Vec<u8>) -> Processed {
         _ => (path, ""),
     };
     let published = format!("{MEDIA_DIR}/{stem}.{}{ext}", &hash.as_str()[..10]);
-    let info =
-        ImageInfo { src: published.clone(), width: 0, height: 0, srcset: Vec::new(), original: published.clone() };
+    let info = ImageInfo {
+        src: published.clone(),
+        width: 0,
+        height: 0,
+        srcset: Vec::new(),
+        original: published.clone(),
+        figures: Vec::new(),
+    };
     (path.to_owned(), info, vec![(published, bytes)])
 }
 
@@ -290,8 +296,32 @@ fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
     if named.is_none() {
         let text = std::str::from_utf8(&bytes).map_err(|_| String::from("the SVG is not UTF-8"))?;
         let (width, height) = svg_size(text);
-        let info = ImageInfo { src: original.clone(), width, height, srcset: Vec::new(), original: original.clone() };
-        return Ok((path.to_owned(), info, vec![(original, bytes)]));
+        // A version per language (when its elements name one) and colour scheme; a figure that
+        // names no language is the original in light and one dark twin.
+        let stem = original.strip_suffix(".svg").unwrap_or(&original).to_owned();
+        let versions = crate::figures::versions(text)?;
+        let shared = versions.len() == 1;
+        let mut files = Vec::new();
+        let mut figures = Vec::new();
+        for (lang, [light, dark]) in shoko_vocab::Lang::ALL.into_iter().zip(versions) {
+            let names = if shared {
+                [original.clone(), format!("{stem}.dark.svg")]
+            } else {
+                [format!("{stem}.{}.svg", lang.code()), format!("{stem}.{}.dark.svg", lang.code())]
+            };
+            if !shared {
+                files.push((names[0].clone(), light.into_bytes()));
+            }
+            files.push((names[1].clone(), dark.into_bytes()));
+            figures.push(names);
+        }
+        if shared {
+            figures.push(figures[0].clone());
+        }
+        files.push((original.clone(), bytes));
+        let info =
+            ImageInfo { src: original.clone(), width, height, srcset: Vec::new(), original: original.clone(), figures };
+        return Ok((path.to_owned(), info, files));
     }
     let format = image::guess_format(&bytes).map_err(|e| e.to_string())?;
     if let Some(named) = named {
@@ -318,7 +348,7 @@ fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
     let (src, src_width) =
         srcset.iter().rev().find(|(_, w)| *w <= WIDTHS[1]).cloned().unwrap_or((original.clone(), width));
     let src_height = ((u64::from(height) * u64::from(src_width)) / u64::from(width.max(1))) as u32;
-    let info = ImageInfo { src, width: src_width, height: src_height, srcset, original };
+    let info = ImageInfo { src, width: src_width, height: src_height, srcset, original, figures: Vec::new() };
     Ok((path.to_owned(), info, files))
 }
 

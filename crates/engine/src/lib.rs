@@ -5,6 +5,7 @@
 
 mod early;
 mod engine;
+mod figures;
 mod images;
 pub mod inputs;
 mod load;

@@ -356,6 +356,7 @@ const DEFAULT_STATIC: &[(&str, &str)] = &[
     (shoko_render::SEARCH_JS, include_str!("../../../static/js/search.js")),
     (shoko_render::DECK_JS, include_str!("../../../static/js/deck.js")),
     (shoko_render::THEME_JS, include_str!("../../../static/js/theme.js")),
+    (shoko_render::VIEWER_JS, include_str!("../../../static/js/viewer.js")),
     (shoko_render::FAVICON, include_str!("../../../static/favicon.svg")),
 ];
 

@@ -13,6 +13,8 @@ pub const SITE_JS: &str = "js/site.js";
 pub const SEARCH_JS: &str = "js/search.js";
 /// The script that applies the reader's theme before a page is drawn, linked in every head.
 pub const THEME_JS: &str = "js/theme.js";
+/// The figure viewer every page links (zoom and pan over a figure).
+pub const VIEWER_JS: &str = "js/viewer.js";
 /// The script of slide decks, linked by deck pages.
 pub const DECK_JS: &str = "js/deck.js";
 /// The site's icon every page links (kept under its own name: browsers and bookmarks keep it).
@@ -39,6 +41,7 @@ pub fn assets(files: &[(String, Vec<u8>)]) -> (BTreeMap<String, Vec<u8>>, AssetP
         search_js: name(SEARCH_JS),
         deck_js: name(DECK_JS),
         theme_js: name(THEME_JS),
+        viewer_js: name(VIEWER_JS),
         icon: name(FAVICON),
     };
     (out, paths)

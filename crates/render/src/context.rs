@@ -62,6 +62,8 @@ pub struct AssetPaths {
     pub deck_js: String,
     /// The theme script.
     pub theme_js: String,
+    /// The figure viewer.
+    pub viewer_js: String,
     /// The site's icon.
     pub icon: String,
 }
@@ -355,6 +357,7 @@ impl<'a> Ctx<'a> {
             js: relative_href(here, &self.assets.js),
             search_js: relative_href(here, &self.assets.search_js),
             theme_js: relative_href(here, &self.assets.theme_js),
+            viewer_js: relative_href(here, &self.assets.viewer_js),
             icon: relative_href(here, &self.assets.icon),
             search_root: search_root.clone(),
             search_index: [&*search_root, &crate::search::index_dir(lang), "/"].concat(),

@@ -33,7 +33,7 @@ mod upstream;
 mod urls;
 pub mod view;
 
-pub use assets::{DECK_JS, FAVICON, SEARCH_JS, SITE_CSS, SITE_JS, THEME_JS};
+pub use assets::{DECK_JS, FAVICON, SEARCH_JS, SITE_CSS, SITE_JS, THEME_JS, VIEWER_JS};
 pub use context::{SitePage, SitePageExt};
 pub use deps::affected_jobs;
 pub use export::{CLAIMS_FORMAT, claims_schema};

@@ -164,6 +164,24 @@ impl RenderContext for PageCx<'_, '_> {
         } else {
             String::new()
         };
+        // An SVG figure: its version in the page's language, light and dark, the theme in use
+        // showing one (the stylesheet); enlarged, the light one.
+        if let Some([light, dark]) = Lang::ALL.iter().position(|l| *l == lang).and_then(|i| info.figures.get(i)) {
+            let img = |class: &str, src: &str| {
+                format!(
+                    "<img class=\"{class}\" src=\"{}\"{} alt=\"{}\" loading=\"lazy\" decoding=\"async\">",
+                    href(src),
+                    size(info.width, info.height),
+                    escape(alt)
+                )
+            };
+            return Some(format!(
+                "<a class=\"enlarge figure-svg\" href=\"{}\">{}{}</a>",
+                href(light),
+                img("scheme-light", light),
+                img("scheme-dark", dark)
+            ));
+        }
         Some(format!(
             "<a class=\"enlarge\" href=\"{}\"><img src=\"{}\"{srcset}{} alt=\"{}\" loading=\"lazy\" decoding=\"async\"></a>",
             href(&info.original),

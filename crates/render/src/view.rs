@@ -57,6 +57,8 @@ pub struct LayoutView {
     pub search_js: String,
     /// Relative href of the theme script (in the head, before the page is drawn).
     pub theme_js: String,
+    /// Relative href of the figure viewer.
+    pub viewer_js: String,
     /// Relative href of the site's icon.
     pub icon: String,
     /// Relative href of the site root's folder (`../../`, or empty at the root), the prefix of
@@ -584,6 +586,9 @@ pub struct ImageInfo {
     pub srcset: Vec<(String, u32)>,
     /// Site-root path of the original file, for click-to-enlarge.
     pub original: String,
+    /// An SVG figure's versions, for each language of `Lang::ALL` its light and dark one
+    /// (site-root paths); empty for other images.
+    pub figures: Vec<[String; 2]>,
 }
 
 /// The translation status page: per page, its language pairs up to date, behind and missing.

@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What the saved state is; changed with anything about it.
-const FORMAT: &str = "shoko-engine-cache 11";
+const FORMAT: &str = "shoko-engine-cache 12";
 
 /// The file in the cache folder that holds the state (all but the documents).
 const STATE_FILE: &str = "engine.state";
