@@ -53,10 +53,133 @@
     return out;
   }
 
-  // An English plural's singular (`kernels` → `kernel`, `libraries` → `library`), or null.
-  function singular(word) {
-    if (!/^[a-z]{4,}$/.test(word) || !/s$/.test(word) || /(ss|us|is)$/.test(word)) { return null; }
-    return /ies$/.test(word) ? word.slice(0, -3) + 'y' : word.slice(0, -1);
+  // ---- English stemming: Snowball's English (Porter2) stemmer, a port of the algorithm the
+  // index uses (the rust-stemmers crate); both are held to crates/search/stems.json. ----
+  var STEM_EXCEPTIONS = { skis: 'ski', skies: 'sky', dying: 'die', lying: 'lie', tying: 'tie', idly: 'idl',
+    gently: 'gentl', ugly: 'ugli', early: 'earli', only: 'onli', singly: 'singl', sky: 'sky', news: 'news',
+    howe: 'howe', atlas: 'atlas', cosmos: 'cosmos', bias: 'bias', andes: 'andes' };
+  var STEM_KEPT = ['inning', 'outing', 'canning', 'herring', 'earring', 'proceed', 'exceed', 'succeed'];
+  var STEP2 = [['ational', 'ate'], ['tional', 'tion'], ['enci', 'ence'], ['anci', 'ance'], ['abli', 'able'],
+    ['entli', 'ent'], ['izer', 'ize'], ['ization', 'ize'], ['ation', 'ate'], ['ator', 'ate'], ['alism', 'al'],
+    ['aliti', 'al'], ['alli', 'al'], ['fulness', 'ful'], ['ousli', 'ous'], ['ousness', 'ous'],
+    ['iveness', 'ive'], ['iviti', 'ive'], ['biliti', 'ble'], ['bli', 'ble'], ['ogi', 'og'], ['fulli', 'ful'],
+    ['lessli', 'less'], ['li', '']];
+  var STEP3 = [['ational', 'ate'], ['tional', 'tion'], ['alize', 'al'], ['icate', 'ic'], ['iciti', 'ic'],
+    ['ical', 'ic'], ['ful', ''], ['ness', ''], ['ative', '']];
+  var STEP4 = ['al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent', 'ism', 'ate',
+    'iti', 'ous', 'ive', 'ize', 'ion'];
+
+  function stemVowel(c) { return c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u' || c === 'y'; }
+
+  // The longest of `suffixes` (strings, or [suffix, replacement] pairs) that `w` ends with.
+  function longest(w, suffixes) {
+    var best = null;
+    suffixes.forEach(function (s) {
+      var suffix = typeof s === 'string' ? s : s[0];
+      if (w.length >= suffix.length && w.slice(-suffix.length) === suffix && (!best || suffix.length > best[0].length)) {
+        best = typeof s === 'string' ? [s] : s;
+      }
+    });
+    return best;
+  }
+
+  // Where the region after the first non-vowel that follows a vowel starts, from `from` on.
+  function regionAfter(w, from) {
+    for (var i = from + 1; i < w.length; i++) {
+      if (!stemVowel(w[i]) && stemVowel(w[i - 1])) { return i + 1; }
+    }
+    return w.length;
+  }
+
+  // Whether `w` up to `end` ends in a short syllable.
+  function shortSyllable(w, end) {
+    var a = w[end - 3];
+    var b = w[end - 2];
+    var c = w[end - 1];
+    if (end >= 3 && !stemVowel(a) && stemVowel(b) && !stemVowel(c) && c !== 'w' && c !== 'x' && c !== 'Y') {
+      return true;
+    }
+    return end === 2 && stemVowel(b) && !stemVowel(c);
+  }
+
+  // The stem of a plain English word (lower-case ASCII letters).
+  function stem(word) {
+    if (Object.prototype.hasOwnProperty.call(STEM_EXCEPTIONS, word)) { return STEM_EXCEPTIONS[word]; }
+    if (word.length < 3) { return word; }
+    var w = word.split('');
+    if (w[0] === 'y') { w[0] = 'Y'; }
+    for (var i = 1; i < w.length; i++) {
+      if (w[i] === 'y' && stemVowel(w[i - 1])) { w[i] = 'Y'; }
+    }
+    w = w.join('');
+    var p1 = /^(gener|commun|arsen)/.exec(w);
+    p1 = p1 ? p1[0].length : regionAfter(w, 0);
+    var p2 = regionAfter(w, p1);
+    var hit;
+    // Step 1a.
+    hit = longest(w, ['sses', 'ied', 'ies', 's', 'us', 'ss']);
+    if (hit) {
+      var before = w.length - hit[0].length;
+      if (hit[0] === 'sses') {
+        w = w.slice(0, -2);
+      } else if (hit[0] === 'ied' || hit[0] === 'ies') {
+        w = w.slice(0, before) + (before > 1 ? 'i' : 'ie');
+      } else if (hit[0] === 's' && /[aeiouy]/.test(w.slice(0, before - 1))) {
+        w = w.slice(0, -1);
+      }
+    }
+    if (STEM_KEPT.indexOf(w) >= 0) { return w; }
+    // Step 1b.
+    hit = longest(w, ['eed', 'eedly', 'ed', 'edly', 'ing', 'ingly']);
+    if (hit) {
+      var start = w.length - hit[0].length;
+      if (hit[0] === 'eed' || hit[0] === 'eedly') {
+        if (start >= p1) { w = w.slice(0, start) + 'ee'; }
+      } else if (/[aeiouy]/.test(w.slice(0, start))) {
+        w = w.slice(0, start);
+        if (/(at|bl|iz)$/.test(w)) {
+          w += 'e';
+        } else if (/(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/.test(w)) {
+          w = w.slice(0, -1);
+        } else if (w.length === p1 && shortSyllable(w, w.length)) {
+          w += 'e';
+        }
+      }
+    }
+    // Step 1c.
+    if (w.length > 2 && /[yY]$/.test(w) && !stemVowel(w[w.length - 2])) { w = w.slice(0, -1) + 'i'; }
+    // Step 2.
+    hit = longest(w, STEP2);
+    if (hit && w.length - hit[0].length >= p1) {
+      var at2 = w.length - hit[0].length;
+      if (hit[0] === 'ogi') {
+        if (w[at2 - 1] === 'l') { w = w.slice(0, at2) + 'og'; }
+      } else if (hit[0] === 'li') {
+        if (/[cdeghkmnrt]/.test(w[at2 - 1] || '')) { w = w.slice(0, at2); }
+      } else {
+        w = w.slice(0, at2) + hit[1];
+      }
+    }
+    // Step 3.
+    hit = longest(w, STEP3);
+    if (hit && w.length - hit[0].length >= p1) {
+      var at3 = w.length - hit[0].length;
+      if (hit[0] !== 'ative' || at3 >= p2) { w = w.slice(0, at3) + hit[1]; }
+    }
+    // Step 4.
+    hit = longest(w, STEP4);
+    if (hit && w.length - hit[0].length >= p2) {
+      var at4 = w.length - hit[0].length;
+      if (hit[0] !== 'ion' || /[st]/.test(w[at4 - 1] || '')) { w = w.slice(0, at4); }
+    }
+    // Step 5.
+    var last = w.length - 1;
+    if (w[last] === 'e' && (last >= p2 || (last >= p1 && !shortSyllable(w, last)))) {
+      w = w.slice(0, last);
+    } else if (w[last] === 'l' && last >= p2 && w[last - 1] === 'l') {
+      w = w.slice(0, last);
+    }
+    return w.replace(/Y/g, 'y');
   }
 
   function lettersDigits(part) {
@@ -69,9 +192,13 @@
     runs(normalise(text)).forEach(function (run) {
       if (run.japanese) { out.push.apply(out, bigrams(run.japanese)); return; }
       var word = run.word;
+      if (/^[a-z]+$/.test(word)) {
+        // A plain word: itself and its stem.
+        out.push(word);
+        if (stem(word) !== word) { out.push(stem(word)); }
+        return;
+      }
       var mine = [word];
-      var one = singular(word);
-      if (one) { mine.push(one); }
       for (var i = word.indexOf('_'); i >= 0; i = word.indexOf('_', i + 1)) {
         mine.push(word.slice(i).replace(/^_+/, ''));
       }
@@ -88,10 +215,10 @@
     return out;
   }
 
-  // The query term of a word run: without `_` at its ends, an English plural as its singular.
+  // The query term of a word run: without `_` at its ends, a plain word as its stem.
   function wordTerm(word) {
     var trimmed = word.replace(/^_+|_+$/g, '');
-    return singular(trimmed) || trimmed;
+    return /^[a-z]+$/.test(word) ? stem(trimmed) : trimmed;
   }
 
   function queryTerms(text) {
@@ -237,10 +364,63 @@
   }
 
   var tokens = { indexTokens: indexTokens, queryTerms: queryTerms, shardHash: shardHash,
-    excerpt: excerpt, matchSpans: matchSpans };
+    excerpt: excerpt, matchSpans: matchSpans, stem: stem };
   if (typeof module !== 'undefined' && module.exports) { module.exports = tokens; }
   if (typeof window === 'undefined' || typeof document === 'undefined') { return; }
   window.shokoSearchTokens = tokens;
+
+  // ---- Marking what a search found, on the page it opened ----
+  // A result's link carries its query (`?hl=`): the page marks where the query's words and
+  // Japanese runs occur in its main text, as a result's excerpt does; the anchor's own
+  // element flashes (site.css), and the query leaves the address once it is read.
+  var HIGHLIGHT = 'hl';
+
+  function highlight() {
+    var query = new URLSearchParams(window.location.search).get(HIGHLIGHT);
+    var main = document.querySelector('main');
+    if (!query || !main) { return; }
+    var words = [];
+    runs(normalise(query)).forEach(function (run) {
+      var typed = run.japanese ? run.japanese.join('') : run.word.replace(/^_+|_+$/g, '');
+      if (typed) { words.push({ typed: typed, term: run.japanese ? typed : wordTerm(run.word) }); }
+    });
+    var walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (node) {
+        return node.parentNode.closest('script, style, mark, .search') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+      }
+    });
+    var nodes = [];
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) { nodes.push(node); }
+    var first = null;
+    nodes.forEach(function (node) {
+      var at = located(node.data);
+      var terms = words.map(function (w) { return at.lower.indexOf(w.typed) >= 0 ? w.typed : w.term; });
+      var spans = matchSpans(node.data, terms, at);
+      if (!spans.length) { return; }
+      var parts = document.createDocumentFragment();
+      var pos = 0;
+      spans.forEach(function (span) {
+        parts.appendChild(document.createTextNode(node.data.slice(pos, span[0])));
+        var mark = document.createElement('mark');
+        mark.className = 'search-hit';
+        mark.textContent = node.data.slice(span[0], span[1]);
+        parts.appendChild(mark);
+        first = first || mark;
+        pos = span[1];
+      });
+      parts.appendChild(document.createTextNode(node.data.slice(pos)));
+      node.parentNode.replaceChild(parts, node);
+    });
+    var params = new URLSearchParams(window.location.search);
+    params.delete(HIGHLIGHT);
+    var rest = params.toString();
+    try {
+      window.history.replaceState(window.history.state, '', window.location.pathname + (rest ? '?' + rest : '') + window.location.hash);
+    } catch (e) { /* a file:// page may refuse: the marks stay all the same */ }
+    // A page's opening has no anchor: its first mark is brought into view.
+    if (first && !window.location.hash) { first.scrollIntoView({ block: 'center' }); }
+  }
+  highlight();
 
   // ---- Loading index files ----
   var input = document.getElementById('search-input');
@@ -277,23 +457,26 @@
   }
 
   // ---- Ranking ----
+  // Results are shown SHOWN at a time ("more" shows the next), with at most PER_PAGE of one
+  // page ahead of the rest among the best DESCRIBED (their buckets loaded).
   var SHOWN = 10;
-  // The best results described (their buckets loaded), of which SHOWN are shown, with at most
-  // PER_PAGE of one page ahead of the rest.
-  var DESCRIBED = 20;
   var PER_PAGE = 3;
-  var KINDS = ['page', 'claim', 'question'];
+  var KINDS = ['page', 'claim', 'question', 'term'];
   // A page's opening (its part before the first heading, which carries the title) stands for
   // the whole page: asked for by a page's name, the page comes first.
   var OPENING_BOOST = 1.3;
+  // A Japanese token's postings carry the places it occurs at, modulo PLACES (tokens.rs).
+  var PLACES = 16;
+  var ALL_PLACES = (1 << PLACES) - 1;
   var filters = { cls: null, gfx: null };
 
   // Thrown (as a rejection) by a search that a newer one replaced before it finished.
   var SUPERSEDED = {};
 
   // Every document a term matches (an index token starting with it, or equal to a term shorter
-  // than SHARD_CHARS: only those share its file), with its weight; an exact token counts fully, a longer one a little less. `common`:
-  // a token the index lists only its heaviest documents for, so it cannot be required.
+  // than SHARD_CHARS: only those share its file), with its weight and, for a Japanese term, the
+  // bits of its places; an exact token counts fully, a longer one a little less. `common`: a
+  // token the index lists only its heaviest documents for, so it cannot be required.
   function matches(term, wanted) {
     var file = shardHash(term) % entry.t;
     return load('t-' + file, entry.v).then(function (shard) {
@@ -306,13 +489,16 @@
         if (token === term || (prefix && token.lastIndexOf(term, 0) === 0)) {
           var factor = token === term ? 1 : 0.7;
           var list = shard[token];
+          var step = isJapanese(token.charAt(0)) ? 3 : 2;
+          var postings = (list.length - 1) / step;
           df = Math.max(df, list[0]);
-          common = common || list[0] > (list.length - 1) / 2;
-          for (var i = 1, id = 0; i < list.length; i += 2) {
+          common = common || list[0] > postings;
+          for (var i = 1, id = 0; i < list.length; i += step) {
             id += list[i];
             // Stored ×10; a last digit of 1 marks a page's opening, which stands for the page.
             var w = Math.floor(list[i + 1] / 10) * factor;
-            if (!found[id] || found[id].w < w) { found[id] = { w: w, opening: list[i + 1] % 10 === 1 }; }
+            var places = step === 3 ? list[i + 2] : ALL_PLACES;
+            if (!found[id] || found[id].w < w) { found[id] = { w: w, opening: list[i + 1] % 10 === 1, places: places }; }
           }
         }
       });
@@ -320,21 +506,57 @@
     });
   }
 
-  // Documents by score: BM25-like (term frequency saturates, rare terms weigh more); every term
-  // must match, except common ones; when nothing matches them all, the documents that match
-  // most terms, if they match at least half.
-  function rank(perTerm) {
+  // The parts of a query that must each match: a word (its term), or a Japanese run (its
+  // bigrams, which must stand next to each other in order in the document).
+  function units(query) {
+    var out = [];
+    runs(normalise(query)).forEach(function (run) {
+      var terms = run.japanese ? bigrams(run.japanese) : [wordTerm(run.word)];
+      terms = terms.filter(function (t) { return t !== ''; });
+      var key = terms.join(' ');
+      if (terms.length && !out.some(function (u) { return u.key === key; })) { out.push({ key: key, terms: terms }); }
+    });
+    return out;
+  }
+
+  // Whether the places of a Japanese run's bigrams in a document (`at[i]`: the bits of bigram
+  // i's places) hold the run: some place p of the first with the second at p + 1, and so on.
+  function adjacent(at) {
+    var start = at[0];
+    for (var i = 1; i < at.length && start; i++) {
+      start = (((start << 1) | (start >>> (PLACES - 1))) & ALL_PLACES) & at[i];
+    }
+    return start !== 0;
+  }
+
+  // Documents by score: BM25-like (term frequency saturates, rare terms weigh more); every
+  // unit of the query must match, except those of only common terms; when nothing matches them
+  // all, the documents that match most units, if they match at least half.
+  function rank(parts, byTerm) {
     var n = entry.n;
     var scores = {};
     var hits = {};
-    var required = perTerm.filter(function (t) { return !t.common; }).length;
-    perTerm.forEach(function (t) {
-      var idf = Math.log(1 + (n - t.df + 0.5) / (t.df + 0.5));
-      Object.keys(t.found).forEach(function (id) {
-        var w = t.found[id].w;
-        var boost = t.found[id].opening ? OPENING_BOOST : 1;
-        scores[id] = (scores[id] || 0) + boost * idf * (w * 2.2) / (w + 1.2);
-        if (!t.common) { hits[id] = (hits[id] || 0) + 1; }
+    var required = 0;
+    parts.forEach(function (unit) {
+      var per = unit.terms.map(function (t) { return byTerm[t]; });
+      var needed = per.filter(function (t) { return !t.common; });
+      if (needed.length) { required++; }
+      var score = {};
+      per.forEach(function (t) {
+        var idf = Math.log(1 + (n - t.df + 0.5) / (t.df + 0.5));
+        Object.keys(t.found).forEach(function (id) {
+          var f = t.found[id];
+          score[id] = (score[id] || 0) + (f.opening ? OPENING_BOOST : 1) * idf * (f.w * 2.2) / (f.w + 1.2);
+        });
+      });
+      Object.keys(score).forEach(function (id) {
+        var all = needed.every(function (t) { return t.found[id]; });
+        // A token listed only for its heaviest documents may miss this one: its places are
+        // not known, so any place will do.
+        var places = per.map(function (t) { return t.found[id] ? t.found[id].places : ALL_PLACES; });
+        if (needed.length && (!all || !adjacent(places))) { return; }
+        scores[id] = (scores[id] || 0) + score[id];
+        if (needed.length) { hits[id] = (hits[id] || 0) + 1; }
       });
     });
     var ids = Object.keys(scores);
@@ -382,26 +604,39 @@
     return ahead.concat(behind);
   }
 
-  // The results of `query`; `wanted()` says whether they are still wanted: a search that is no
-  // longer wanted stops at its next step (before it scans a token file, ranks, or loads the
-  // buckets of its results), so that typing fast does not queue the work and the files of every
-  // prefix ahead of the last one.
-  function search(query, wanted) {
-    var terms = queryTerms(query);
-    if (terms.length === 0) { return Promise.resolve(null); }
+  // `docs` (best first) with those whose title is the query itself ahead of the rest: asked for
+  // a term or a page by its name, its entry comes first.
+  function named(docs, query) {
+    var key = normalise(query).replace(/\s+/g, '');
+    var same = function (d) { return normalise(d.title).replace(/\s+/g, '') === key; };
+    return docs.filter(same).concat(docs.filter(function (d) { return !same(d); }));
+  }
+
+  // The results of `query`, the first `shown` of them described; `wanted()` says whether they
+  // are still wanted: a search that is no longer wanted stops at its next step (before it scans
+  // a token file, ranks, or loads the buckets of its results), so that typing fast does not
+  // queue the work and the files of every prefix ahead of the last one.
+  function search(query, wanted, shown) {
+    var parts = units(query);
+    if (parts.length === 0) { return Promise.resolve(null); }
+    var terms = [];
+    parts.forEach(function (u) { u.terms.forEach(function (t) { if (terms.indexOf(t) < 0) { terms.push(t); } }); });
     var ranked;
     return loadEntry().then(function () {
       return Promise.all(terms.map(function (term) { return matches(term, wanted); }));
     }).then(function (perTerm) {
       if (!wanted()) { throw SUPERSEDED; }
-      ranked = rank(perTerm);
+      var byTerm = {};
+      terms.forEach(function (t, i) { byTerm[t] = perTerm[i]; });
+      ranked = rank(parts, byTerm);
       return filters.cls || filters.gfx ? load('f', entry.v) : null;
     }).then(function (facets) {
       if (!wanted()) { throw SUPERSEDED; }
       var kept = facets ? ranked.filter(function (id) { return passes(facets, id); }) : ranked;
-      return Promise.all(kept.slice(0, DESCRIBED).map(describe));
-    }).then(function (docs) {
-      return { query: query, docs: varied(docs).slice(0, SHOWN) };
+      // The best twice over what is shown, so that one page's many sections give way to others.
+      return Promise.all(kept.slice(0, 2 * shown).map(describe)).then(function (docs) {
+        return { query: query, docs: named(varied(docs), query).slice(0, shown), total: kept.length, shown: shown };
+      });
     });
   }
 
@@ -461,16 +696,33 @@
         var kind = KINDS[d.kind];
         var tag = d.cls ? el('span', { 'class': 'badge badge-' + d.cls }, [label(d.cls)])
           : el('span', { 'class': 'search-kind' }, [label(kind)]);
-        var head = el('span', { 'class': 'search-title' }, [d.title]);
+        // A claim or question is named by what it says (its ID after it); a page or term by its
+        // title, its text below.
+        var stated = kind === 'claim' || kind === 'question';
+        var head = el('span', { 'class': 'search-title' }, stated ? marked(d.text, excerpt(d.text, result.query).terms) : [d.title]);
+        var id = stated ? el('code', { 'class': 'search-id' }, [d.title]) : null;
         var where = d.section ? el('span', { 'class': 'search-section' }, [d.section]) : null;
-        var text = el('span', { 'class': 'search-excerpt' }, excerptNodes(d.text, result.query));
-        var link = el('a', { href: root + d.url, 'class': 'search-result search-' + kind },
-          [tag, ' ', head].concat(where ? [' ', where] : []).concat([text]));
+        var text = stated ? null : el('span', { 'class': 'search-excerpt' }, excerptNodes(d.text, result.query));
+        var link = el('a', { href: root + withHighlight(d.url, result.query), 'class': 'search-result search-' + kind },
+          [tag, ' ', head].concat(id ? [' ', id] : [], where ? [' ', where] : [], text ? [text] : []));
         list.appendChild(el('li', {}, [link]));
       });
       panel.appendChild(list);
+      if (result.total > result.docs.length) {
+        panel.appendChild(el('button', { type: 'button', 'class': 'search-more', 'data-search-more': '' },
+          [label('more') + ' (' + result.docs.length + ' / ' + result.total + ')']));
+      }
     }
     panel.hidden = false;
+  }
+
+  // A result's address with the query for the page to mark what matched (`?hl=`, before the
+  // anchor; highlight() reads it).
+  function withHighlight(url, query) {
+    var at = url.indexOf('#');
+    var path = at < 0 ? url : url.slice(0, at);
+    var anchor = at < 0 ? '' : url.slice(at);
+    return path + '?' + HIGHLIGHT + '=' + encodeURIComponent(query.trim()) + anchor;
   }
 
   function close() {
@@ -478,12 +730,12 @@
   }
 
   var pending = 0;
-  // Search for the field's text and show the results (then call `after`), unless a newer search
-  // has started meanwhile.
-  function run(after) {
+  // Search for the field's text and show the first `shown` results (then call `after`), unless
+  // a newer search has started meanwhile.
+  function run(after, shown) {
     var ticket = ++pending;
     var wanted = function () { return ticket === pending; };
-    search(input.value, wanted).then(function (result) {
+    search(input.value, wanted, shown || SHOWN).then(function (result) {
       if (!wanted()) { return; }
       show(result);
       if (after) { after(); }
@@ -497,6 +749,15 @@
   input.addEventListener('click', function () { if (input.value && last && panel.hidden) { show(last); } });
 
   panel.addEventListener('click', function (event) {
+    if (event.target.closest('button[data-search-more]') && last) {
+      // The next results, the first of them focused.
+      var from = last.docs.length;
+      run(function () {
+        var next = results()[from];
+        if (next) { next.focus(); }
+      }, from + SHOWN);
+      return;
+    }
     var button = event.target.closest('button[data-filter]');
     if (!button) { return; }
     var key = button.getAttribute('data-filter');
@@ -549,7 +810,10 @@
   });
 
   document.addEventListener('click', function (event) {
-    if (!panel.hidden && !panel.contains(event.target) && event.target !== input) { close(); }
+    // A click outside closes the results; one on a button of theirs (a filter, "more") that
+    // drew them again before this ran is not outside, though its button is gone.
+    var outside = event.target.isConnected && !panel.contains(event.target);
+    if (!panel.hidden && outside && event.target !== input) { close(); }
   });
 
   input.closest('.search').hidden = false;

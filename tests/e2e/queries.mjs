@@ -57,3 +57,23 @@ export const QUERIES = [
   ['en', 'process map', 'gpu/gfx1201/deck/'],
   ['en', 'Tensile', 'components/rocblas/'],
 ];
+
+// A second set, of what readers type that the site writes otherwise: glossary words and the
+// glossary itself, loanwords in katakana for terms the site writes in Latin letters (the
+// glossary's `readings`), English inflections (stemmed), a Japanese phrase, and a katakana word
+// no page holds, whose bigrams are all in one claim but never side by side: [language, query,
+// the page (and anchor) expected among the first three results, or null for no result at all].
+export const SECOND_QUERIES = [
+  ['ja', '用語集', 'glossary/'],
+  ['ja', 'プロファイラ', 'glossary/#term-observer'],
+  ['en', 'MMVQ', 'glossary/#term-mmvq'],
+  ['ja', 'カーネル', 'glossary/#term-kernel'],
+  ['ja', 'フォールバック', 'gpu/gfx900/'],
+  ['ja', 'ディスパッチ', 'glossary/#term-dispatch'],
+  ['en', 'quantization', 'components/ggml-hip/'],
+  ['en', 'quantized', 'glossary/#term-mmq'],
+  ['en', 'dispatched', 'components/rocblas/'],
+  ['en', 'profiler', 'glossary/#term-observer'],
+  ['ja', '本命の経路', 'gpu/gfx1201/'],
+  ['ja', 'コレクション', null],
+];

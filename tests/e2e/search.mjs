@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checks, launch, serveUnder } from './browser.mjs';
-import { QUERIES } from './queries.mjs';
+import { QUERIES, SECOND_QUERIES } from './queries.mjs';
 
 const siteDir = resolve(process.argv[2] || '');
 if (!process.argv[2]) {
@@ -29,6 +29,12 @@ const drift = vectors.filter((v) => JSON.stringify(tokens.indexTokens(v.text)) !
   || JSON.stringify(tokens.queryTerms(v.text)) !== JSON.stringify(v.query)
   || JSON.stringify(v.query.map(tokens.shardHash)) !== JSON.stringify(v.shards));
 check(drift.length === 0, `the JavaScript tokenizer matches all ${vectors.length} shared vectors${drift.length ? `; differs on ${drift.map((v) => v.text).join(', ')}` : ''}`);
+// The English stemmer ported to the browser gives the stems the index was made with (the Rust
+// side, the rust-stemmers crate, is held to the same list by shoko-search's tests).
+const stems = JSON.parse(readFileSync(join(repo, 'crates/search/stems.json'), 'utf8'));
+const unlike = Object.entries(stems).filter(([word, stem]) => tokens.stem(word) !== stem);
+check(Object.keys(stems).length >= 4000 && unlike.length === 0,
+  `the JavaScript stemmer gives the stems of all ${Object.keys(stems).length} shared words${unlike.length ? `; differs on ${unlike.slice(0, 5).map(([w]) => w).join(', ')}` : ''}`);
 
 // The excerpt a result shows is cut around the match, marks what matched even where normalising
 // changes the length (`…`, full-width letters), and says where text was left out.
@@ -91,6 +97,66 @@ try {
       check(ok, `${where} ${lang} "${text}": ${want} is result ${rank || 'none'} of ${hrefs.length}`);
     }
     console.log(`     ${where}: ${found} of ${QUERIES.length} queries put the expected page in the top three`);
+  }
+
+  // The second set: glossary words, loanwords, inflections, a phrase, a word no page holds.
+  {
+    let found = 0;
+    for (const [lang, text, expected] of SECOND_QUERIES) {
+      await tab.goto(`${origin}${BASE}${lang}/index.html`);
+      const hrefs = await query(tab, text);
+      let ok;
+      let said;
+      if (expected === null) {
+        ok = hrefs.length === 0;
+        said = `finds nothing (${hrefs.length} results)`;
+      } else {
+        const [page, anchor] = expected.split('#');
+        const want = `/${lang}/${page}index.html`;
+        const rank = hrefs.findIndex((h) => {
+          const url = new URL(h);
+          return url.pathname.endsWith(want) && (!anchor || url.hash === `#${anchor}`);
+        }) + 1;
+        ok = rank >= 1 && rank <= 3;
+        said = `${expected} is result ${rank || 'none'} of ${hrefs.length}`;
+      }
+      found += ok ? 1 : 0;
+      check(ok, `second set, ${lang} "${text}": ${said}`);
+    }
+    console.log(`     second set: ${found} of ${SECOND_QUERIES.length} queries as expected`);
+  }
+
+  // Claims are named by what they say, their ID after it; past the first ten, "more" shows the
+  // next ten (focused); a result's page marks what was found, and the query leaves the address.
+  {
+    await tab.goto(`${origin}${BASE}en/index.html`);
+    await query(tab, 'gfx1201');
+    const claim = await tab.$eval('[data-search-results] a.search-claim', (a) =>
+      [a.querySelector('.search-title').textContent, a.querySelector('.search-id').textContent]);
+    check(claim[0].includes(' ') && !claim[0].includes(claim[1]) && /^[a-z0-9-]+$/.test(claim[1]),
+      `a claim result is titled by its statement ("${claim[0].slice(0, 50)}…"), its ID after it (${claim[1]})`);
+    const shownCount = () => tab.$$eval('[data-search-results] a', (links) => links.length);
+    const before = await shownCount();
+    const more = await tab.$eval('.search-more', (b) => b.textContent);
+    await tab.click('.search-more');
+    await tab.waitForFunction((n) => document.querySelectorAll('[data-search-results] a').length > n, before);
+    const after = await shownCount();
+    const focused = await tab.evaluate(() => [...document.querySelectorAll('[data-search-results] a')].indexOf(document.activeElement));
+    check(before === 10 && after > before && focused === before,
+      `"${more}" shows the next results (${before} → ${after}), the first new one focused (${focused})`);
+    await query(tab, 'dispatched');
+    const target = await tab.$eval('[data-search-results] a[href*="claim-rocblas-catalog-not-dispatch"]', (a) => a.getAttribute('href'));
+    await tab.click(`[data-search-results] a[href="${target}"]`);
+    await tab.waitForFunction(() => location.hash === '#claim-rocblas-catalog-not-dispatch');
+    const arrived = await tab.evaluate(() => ({
+      marks: [...document.querySelectorAll('main mark.search-hit')].map((m) => m.textContent.toLowerCase()),
+      inTarget: !!document.querySelector(':target mark.search-hit'),
+      search: location.search,
+      targetFlash: getComputedStyle(document.querySelector(':target')).animationName,
+    }));
+    check(arrived.marks.length > 0 && arrived.marks.every((m) => m.startsWith('dispatch')) && arrived.inTarget
+      && arrived.search === '' && arrived.targetFlash !== 'none',
+      `a result's page marks the query's words (${arrived.marks.length}: ${[...new Set(arrived.marks)].join(', ')}), in the target too, which flashes (${arrived.targetFlash}); the address keeps no query ("${arrived.search}")`);
   }
 
   // A match far into a section shows the text around it, marked, not the section's opening.

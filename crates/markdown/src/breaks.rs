@@ -24,11 +24,36 @@ fn japanese(text: &str) -> bool {
     text.chars().any(|c| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}' | '\u{f900}'..='\u{faff}'))
 }
 
+/// The most texts [`phrases`] remembers on one thread before it forgets them all.
+const REMEMBERED: usize = 4096;
+
+thread_local! {
+    /// What [`phrases`] made of each text lately: a site's navigation and sidebar labels come
+    /// again on every page, and BudouX's model (a hash map per feature) took a quarter of a cold
+    /// build's processor time at 10,000 pages when it read them each time.
+    static MADE: std::cell::RefCell<std::collections::HashMap<String, String>> = Default::default();
+}
+
 /// `text` as HTML (escaped) with `<wbr>` between its phrases when it holds Japanese.
 pub fn phrases(text: &str) -> String {
     if !japanese(text) {
         return crate::escape(text);
     }
+    if let Some(made) = MADE.with_borrow(|made| made.get(text).cloned()) {
+        return made;
+    }
+    let out = phrases_of(text);
+    MADE.with_borrow_mut(|made| {
+        if made.len() >= REMEMBERED {
+            made.clear();
+        }
+        made.insert(text.to_owned(), out.clone());
+    });
+    out
+}
+
+/// [`phrases`] of a text that holds Japanese, worked out.
+fn phrases_of(text: &str) -> String {
     let chunks = budoux::parse(budoux::models::default_japanese_model(), text);
     let mut out = String::with_capacity(text.len() + chunks.len() * 5);
     for (i, chunk) in chunks.iter().enumerate() {

@@ -416,6 +416,8 @@ pub struct Term {
     pub term: Texts,
     /// Other spellings.
     pub aliases: Vec<String>,
+    /// What finds the term in search without being linked to it (see `TermRecord::readings`).
+    pub readings: Vec<String>,
     /// The explanation per language.
     pub gloss: Texts,
 }

@@ -676,6 +676,11 @@ pub struct TermRecord {
     /// Other spellings that also count as a use of the term.
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// What readers may type to find the term, in either language, without the site linking
+    /// those words to it (readings and loanword spellings such as `フォールバック` for
+    /// `fallback`, synonyms): search finds the term, and the pages that use it, by these.
+    #[serde(default)]
+    pub readings: Vec<String>,
     /// A short plain-language explanation.
     pub gloss: Bilingual,
 }

@@ -1,14 +1,20 @@
 //! The search index of each language (see `shoko-search`): a record for each section of each
 //! content page (under its heading's anchor), each claim (at its card on the first page that
-//! shows it, else in the claims index) and each open question, grouped by the page they are
-//! on. The generated pages are not indexed: they repeat what these records hold.
+//! shows it, else in the claims index), each open question and each glossary term, grouped by
+//! the page they are on. The other generated pages are not indexed: they repeat what these
+//! records hold.
+//!
+//! What finds a record without being shown (`Record::hidden`): a page's environment, a claim's
+//! or question's scope, and the glossary's names: a record whose text names a term (its
+//! spelling in either language, an alias or one of its `readings`) is found by all of the
+//! term's names, so `フォールバック` finds the sections that write `fallback`.
 
 use crate::context::{Ctx, SitePage, SitePageExt};
 use crate::plan::Job;
 use shoko_markdown::Lang;
 use shoko_model::{ClaimId, DocId, SiteModel};
 use shoko_search::{Group, Kind, Record, Update};
-use shoko_vocab::{claim_anchor, question_anchor};
+use shoko_vocab::{claim_anchor, question_anchor, term_anchor};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -68,7 +74,7 @@ fn every_page(cx: &Ctx<'_>) -> impl Iterator<Item = On> {
         .values()
         .map(|d| On::Page(*d))
         .chain((0..SitePage::Claims.parts(site)).map(On::Claims))
-        .chain([On::Questions])
+        .chain([On::Questions, On::Glossary])
 }
 
 /// The page of the site a record is found on: its group.
@@ -80,6 +86,8 @@ enum On {
     Claims(usize),
     /// The open-questions page: the questions of logs.
     Questions,
+    /// The glossary: its terms.
+    Glossary,
 }
 
 impl On {
@@ -90,6 +98,7 @@ impl On {
             Job::Page(doc) => Some(On::Page(doc)),
             Job::Site(SitePage::Claims, lang, part) if lang == of => Some(On::Claims(part)),
             Job::Site(SitePage::Questions, lang, 0) if lang == of => Some(On::Questions),
+            Job::Site(SitePage::Glossary, lang, 0) if lang == of => Some(On::Glossary),
             _ => None,
         }
     }
@@ -100,6 +109,7 @@ impl On {
             On::Page(doc) => Cow::Borrowed(cx.page_dir(doc, lang)),
             On::Claims(part) => Ctx::site_part_dir(SitePage::Claims, lang, part).into(),
             On::Questions => Ctx::site_page_dir(SitePage::Questions, lang).into(),
+            On::Glossary => Ctx::site_page_dir(SitePage::Glossary, lang).into(),
         }
     }
 
@@ -130,7 +140,63 @@ fn encode_fragment(anchor: &str) -> String {
 /// The groups of `lang`'s records on `pages` (each with its file).
 fn groups<'a>(cx: &Ctx<'a>, lang: Lang, pages: impl Iterator<Item = (On, String)>) -> Vec<Group<'a>> {
     let targets: Vec<&str> = cx.site.targets().iter().map(|t| t.gfx.as_str()).collect();
-    pages.map(|(on, file)| Group { records: records_on(cx, lang, on, &file, &targets), page: file }).collect()
+    let names = Names::of(cx.site);
+    pages
+        .map(|(on, file)| {
+            let mut records = records_on(cx, lang, on, &file, &targets);
+            // The glossary has every name already: its page lists them, its terms hold theirs.
+            if on != On::Glossary {
+                for record in &mut records {
+                    names.add_to(record);
+                }
+            }
+            Group { records, page: file }
+        })
+        .collect()
+}
+
+/// The glossary's names: for each term, its spellings in both languages, its aliases and its
+/// readings, lower case.
+struct Names(Vec<Vec<String>>);
+
+impl Names {
+    fn of(site: &SiteModel) -> Names {
+        Names(
+            site.glossary()
+                .iter()
+                .map(|t| {
+                    let mut names: Vec<String> = [&t.term.ja, &t.term.en]
+                        .into_iter()
+                        .chain(&t.aliases)
+                        .chain(&t.readings)
+                        .map(|n| n.trim().to_lowercase())
+                        .filter(|n| !n.is_empty())
+                        .collect();
+                    names.sort_unstable();
+                    names.dedup();
+                    names
+                })
+                .collect(),
+        )
+    }
+
+    /// Adds to `record`'s hidden text the names of every term its title, section or text names.
+    fn add_to(&self, record: &mut Record<'_>) {
+        if self.0.is_empty() {
+            return;
+        }
+        let text = [&*record.title, record.section.as_deref().unwrap_or(""), &record.text].join(" ").to_lowercase();
+        let mut hidden = record.hidden.to_string();
+        for names in self.0.iter().filter(|names| names.iter().any(|n| text.contains(n.as_str()))) {
+            for name in names.iter().filter(|n| !text.contains(n.as_str())) {
+                hidden.push(' ');
+                hidden.push_str(name);
+            }
+        }
+        if hidden.len() != record.hidden.len() {
+            record.hidden = hidden.into();
+        }
+    }
 }
 
 /// The records of one page: a content page's sections, then the claims it shows first, then its
@@ -165,10 +231,11 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
             let of_logs = site.questions().iter().filter(|(_, q)| site.docs()[q.doc.0].page().is_none());
             (Vec::new(), of_logs.map(|(id, _)| id).collect())
         }
+        On::Glossary => return term_records(cx, lang, file),
     };
     let shown: Option<Cow<'a, str>> = match on {
         On::Page(d) => Some(cx.doc_title(d, lang).into()),
-        On::Claims(_) | On::Questions => None,
+        On::Claims(_) | On::Questions | On::Glossary => None,
     };
     for id in claims {
         let Some(declared) = site.claims().get(id) else { continue };
@@ -181,6 +248,17 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
             class: Some(claim.class.as_str()),
             gfx: claim.scope.as_ref().map_or_else(Vec::new, |s| s.gfx.clone()),
             text: Cow::Borrowed(claim.text.get(lang)),
+            // Its scope: targets (the result's facet lists only those the site observes) and
+            // software with versions.
+            hidden: claim
+                .scope
+                .as_ref()
+                .map(|s| {
+                    let software = s.software.iter().flat_map(|(name, version)| [name.as_str(), version.as_str()]);
+                    s.gfx.iter().map(String::as_str).chain(software).collect::<Vec<_>>().join(" ")
+                })
+                .unwrap_or_default()
+                .into(),
         });
     }
     for id in questions {
@@ -197,6 +275,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
             class: None,
             gfx: question.gfx.clone(),
             text: Cow::Borrowed(question.text.get(lang)),
+            hidden: question.gfx.join(" ").into(),
         });
     }
     out
@@ -210,6 +289,8 @@ fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: 
     let Some(page) = doc.page() else { return Vec::new() };
     let title: Cow<'a, str> = cx.doc_title(d, lang).into();
     let gfx: Vec<String> = page.env.iter().filter(|e| targets.contains(&e.as_str())).cloned().collect();
+    // The page's environment finds each of its sections.
+    let env: Cow<'a, str> = page.env.join(" ").into();
     let mut sections = shoko_model::anchors::sections(doc, site, lang);
     sections.retain(|(anchor, s)| anchor.is_some() || !s.text.trim().is_empty());
     let record = |url: String, heading: &'a str, text: Cow<'a, str>| Record {
@@ -220,6 +301,7 @@ fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: 
         class: None,
         gfx: gfx.clone(),
         text,
+        hidden: env.clone(),
     };
     // The page's opening stands for the whole page: it is always there, and holds what the
     // page says it gives besides any text before the first heading.
@@ -240,4 +322,40 @@ fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: 
         record(url, &section.heading, Cow::Borrowed(&section.text))
     }));
     out
+}
+
+/// The glossary's records: each term under its anchor, its gloss for text, its other names
+/// (the other language's spelling, aliases, readings) hidden.
+fn term_records<'a>(cx: &Ctx<'a>, lang: Lang, file: &str) -> Vec<Record<'a>> {
+    let terms = cx.site.glossary();
+    if terms.is_empty() {
+        return Vec::new();
+    }
+    // The page itself first (its name finds it: `用語集`), with its introduction.
+    let page = Record {
+        url: file.to_owned(),
+        title: cx.t(lang, "glossary-title").into(),
+        section: None,
+        kind: Kind::Page,
+        class: None,
+        gfx: Vec::new(),
+        text: cx.t(lang, "glossary-intro").into(),
+        hidden: Cow::Borrowed(""),
+    };
+    let terms = terms.iter().map(|t| {
+        let other = Lang::ALL.into_iter().filter(|l| *l != lang).map(|l| t.term.get(l));
+        let hidden: Vec<&str> =
+            other.chain(t.aliases.iter().map(String::as_str)).chain(t.readings.iter().map(String::as_str)).collect();
+        Record {
+            url: [file, "#", &encode_fragment(&term_anchor(&t.id))].concat(),
+            title: Cow::Borrowed(t.term.get(lang)),
+            section: None,
+            kind: Kind::Term,
+            class: None,
+            gfx: Vec::new(),
+            text: Cow::Borrowed(t.gloss.get(lang)),
+            hidden: hidden.join(" ").into(),
+        }
+    });
+    std::iter::once(page).chain(terms).collect()
 }

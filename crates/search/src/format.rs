@@ -2,18 +2,20 @@
 //! loads it with a `<script>` element (that works from `file://`, where `fetch` does not):
 //! - `entry.js`: the version, the number of files of each kind, the GPU targets;
 //! - `t-N.js`: the tokens whose [`shard_hash`](crate::tokens::shard_hash) falls in file N, each
-//!   with its postings (`"token":[df,id,w,Δid,w,…]`);
+//!   with its postings (`"token":[df,id,w,Δid,w,…]`, a Japanese token's with the bits of its
+//!   places after each weight: see [`push_postings`]);
 //! - `d-N.js`: what a result shows (address, title, section, kind, class, targets, text) for
 //!   the documents of bucket N (a page's sections and cards share its bucket); the browser cuts
 //!   the excerpt it shows out of the text, around the first match;
 //! - `f.js`: each document's class and targets, for the facets (loaded when one is chosen).
 
 use crate::index::{Kind, Record};
+use crate::postings::weight_and_places;
 use serde::Serialize;
 
 /// The layout of the index files: changed with it, so that browsers do not mix cached files of
 /// two layouts (the version every file is fetched with includes it).
-pub(crate) const FORMAT: &str = "shoko-search 2";
+pub(crate) const FORMAT: &str = "shoko-search 3";
 
 /// The most characters of a document's text a bucket file keeps, for the browser to cut an
 /// excerpt from around the match (a section is usually shorter; a match further on shows the
@@ -65,7 +67,9 @@ const SCRIPT_TAIL: &[u8] = b");\n";
 
 /// Appends `"token":[df,id,w,Δid,w,…]` to `out`: the document frequency, then the documents
 /// where the token weighs most (at most [`MAX_POSTINGS`]) in ID order, each ID after the first as
-/// the difference from the one before. `list` is `(ID, weight)` in ID order.
+/// the difference from the one before; a Japanese token's postings are triples, `Δid,w,places`
+/// (the bits of its places in the document modulo [`PLACES`](crate::tokens::PLACES)). `list` is
+/// `(ID, value)` in ID order (see [`value`](crate::postings::value)).
 pub(crate) fn push_postings(out: &mut String, token: &str, list: &[(u32, u32)]) {
     let kept: std::borrow::Cow<'_, [(u32, u32)]> = if list.len() > MAX_POSTINGS {
         // The heaviest first (the lower ID first among equals: IDs are unique, so the order is
@@ -83,11 +87,17 @@ pub(crate) fn push_postings(out: &mut String, token: &str, list: &[(u32, u32)]) 
     out.push_str(":[");
     out.push_str(number.format(list.len()));
     let mut previous = 0;
-    for &(id, weight) in kept.iter() {
+    let japanese = token.chars().next().is_some_and(crate::tokens::is_japanese);
+    for &(id, value) in kept.iter() {
+        let (weight, places) = weight_and_places(value);
         out.push(',');
         out.push_str(number.format(id - previous));
         out.push(',');
         out.push_str(number.format(weight));
+        if japanese {
+            out.push(',');
+            out.push_str(number.format(places));
+        }
         previous = id;
     }
     out.push(']');
@@ -246,6 +256,7 @@ impl Kind {
             Kind::Page => 0,
             Kind::Claim => 1,
             Kind::Question => 2,
+            Kind::Term => 3,
         }
     }
 }
@@ -265,7 +276,16 @@ pub(crate) fn fnv(bytes: &[u8]) -> u64 {
 pub(crate) fn record_hash(record: &Record<'_>) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
-    (&record.url, &record.title, &record.section, record.kind.code(), &record.class, &record.gfx, &record.text)
+    (
+        &record.url,
+        &record.title,
+        &record.section,
+        record.kind.code(),
+        &record.class,
+        &record.gfx,
+        &record.text,
+        &record.hidden,
+    )
         .hash(&mut h);
     h.finish()
 }
@@ -292,6 +312,7 @@ mod tests {
             class: Some("confirmed"),
             gfx: vec!["gfx1201".to_owned()],
             text: text.to_owned().into(),
+            hidden: "".into(),
         }
     }
 

@@ -33,6 +33,8 @@ pub enum Kind {
     Claim,
     /// An open question.
     Question,
+    /// A glossary term.
+    Term,
 }
 
 /// One searchable thing; its text borrowed from the site where it can be (a build reads the
@@ -41,7 +43,7 @@ pub enum Kind {
 pub struct Record<'a> {
     /// Its address relative to the site root, with the anchor (`ja/gpu/index.html#claim-x`).
     pub url: String,
-    /// The page title, or the claim's or question's ID.
+    /// The page title, the claim's or question's ID, or the glossary term.
     pub title: Cow<'a, str>,
     /// The heading of the section (`None` for a page's opening), or the page a card is on.
     pub section: Option<Cow<'a, str>>,
@@ -53,6 +55,9 @@ pub struct Record<'a> {
     pub gfx: Vec<String>,
     /// Its text.
     pub text: Cow<'a, str>,
+    /// What finds it without being shown in a result: a claim's or page's scope, a term's
+    /// readings.
+    pub hidden: Cow<'a, str>,
 }
 
 /// The records of one page of the site, under the page's address (`ja/gpu/index.html`).
@@ -603,6 +608,7 @@ mod tests {
             class: None,
             gfx: vec!["gfx1201".into()],
             text: text.to_owned().into(),
+            hidden: "".into(),
         }
     }
 

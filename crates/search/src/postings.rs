@@ -6,7 +6,7 @@
 use crate::format::push_postings;
 use crate::index::{Kind, Record};
 use crate::numbering::Numbering;
-use crate::tokens::{for_each_index_token, shard_hash};
+use crate::tokens::{PLACES, for_each_index_token_at, shard_hash};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -16,6 +16,18 @@ const TITLE_WEIGHT: u32 = 3;
 /// heading, which stands for the whole page: results rank it higher).
 const SCALE: u32 = 10;
 const OPENING_FLAG: u32 = 1;
+
+/// A posting's value: its weight (×[`SCALE`], with the opening flag) above [`PLACES`] bits of
+/// the places a Japanese token occurs at in the document, modulo [`PLACES`] (0 for a word). The
+/// heaviest postings are those of the greatest values: the weight decides.
+pub(crate) fn value(weight: u32, places: u32) -> u32 {
+    (weight.min(u32::MAX >> PLACES) << PLACES) | places
+}
+
+/// The weight (×[`SCALE`], with the opening flag) and the places of a posting's value.
+pub(crate) fn weight_and_places(value: u32) -> (u32, u32) {
+    (value >> PLACES, value & ((1 << PLACES) - 1))
+}
 
 /// The tokens of some records, numbered in the order they were met.
 #[derive(Default)]
@@ -27,6 +39,8 @@ pub(crate) struct Tokenized {
     pub(crate) records: Vec<(u32, Vec<(u32, u32)>)>,
     /// Per token number: its weight so far in the record being added (0: not met in it).
     sums: Vec<u32>,
+    /// Per token number: the bits of its places so far in the record being added.
+    places: Vec<u32>,
     /// The tokens met in the record being added, in the order they were met.
     met: Vec<u32>,
 }
@@ -34,42 +48,58 @@ pub(crate) struct Tokenized {
 impl Tokenized {
     /// Tokenize `record`, document `id`.
     pub(crate) fn add(&mut self, id: u32, record: &Record<'_>) {
-        let Tokenized { numbers, sums, met, .. } = self;
-        weights(record, &mut |token, weight| {
+        let Tokenized { numbers, sums, places, met, .. } = self;
+        weights(record, &mut |token, weight, place| {
             let (n, new) = numbers.number(token);
             if new {
                 sums.push(0);
+                places.push(0);
             }
             let sum = &mut sums[n as usize];
             if *sum == 0 {
                 met.push(n);
             }
             *sum = sum.saturating_add(weight);
+            if let Some(place) = place {
+                places[n as usize] |= 1 << (place % PLACES);
+            }
         });
         let flag = if record.kind == Kind::Page && record.section.is_none() { OPENING_FLAG } else { 0 };
         let merged = met
             .drain(..)
             .map(|n| {
                 let weight = std::mem::take(&mut sums[n as usize]);
-                (n, weight.saturating_mul(SCALE).saturating_add(flag))
+                let bits = std::mem::take(&mut places[n as usize]);
+                (n, value(weight.saturating_mul(SCALE).saturating_add(flag), bits))
             })
             .collect();
         self.records.push((id, merged));
     }
 }
 
-/// Each token of `record` with the weight of that occurrence, handed to `emit`.
-fn weights(record: &Record<'_>, emit: &mut impl FnMut(&str, u32)) {
+/// Each token of `record` with the weight of that occurrence and its place (see
+/// [`for_each_index_token_at`]; one count of places runs through the record's texts), handed to
+/// `emit`.
+fn weights(record: &Record<'_>, emit: &mut impl FnMut(&str, u32, Option<u32>)) {
     // What names the record weighs more: a section's heading (the page title, for the opening),
     // a claim's or question's ID; the page a section, claim or question is on counts like text.
     let (title, section) = match (record.kind, &record.section) {
         (Kind::Page, Some(_)) => (1, TITLE_WEIGHT),
         (Kind::Page, None) => (TITLE_WEIGHT, 0),
-        (Kind::Claim | Kind::Question, _) => (TITLE_WEIGHT, 1),
+        (Kind::Claim | Kind::Question | Kind::Term, _) => (TITLE_WEIGHT, 1),
     };
-    let parts = [(&*record.title, title), (record.section.as_deref().unwrap_or(""), section), (&*record.text, 1)];
+    // A term's other names (its readings, its other language's spelling) name it as its title
+    // does; elsewhere what is hidden weighs as text.
+    let hidden = if record.kind == Kind::Term { TITLE_WEIGHT } else { 1 };
+    let parts = [
+        (&*record.title, title),
+        (record.section.as_deref().unwrap_or(""), section),
+        (&*record.text, 1),
+        (&*record.hidden, hidden),
+    ];
+    let mut place = 0;
     for (text, weight) in parts.into_iter().filter(|(_, w)| *w > 0) {
-        for_each_index_token(text, |token| emit(token, weight));
+        for_each_index_token_at(text, &mut place, |token, at| emit(token, weight, at));
     }
 }
 

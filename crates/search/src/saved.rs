@@ -241,6 +241,7 @@ mod tests {
                     class: None,
                     gfx: vec![gfx.into()],
                     text: (*t).to_owned().into(),
+                    hidden: "".into(),
                 })
                 .collect(),
         }

@@ -8,12 +8,16 @@
 //! - a run of word characters (letters, digits, `_`, and `.` between digits) gives the run whole,
 //!   the rest of it from each `_` on, its `_`-separated parts, and for a part of letters then
 //!   digits (`gfx1201`) the letters and the digits, each once, so `mul_mat_vec_q` (also by
-//!   `mat_vec`), `ROCBLAS_LAYER` and `gfx1201` are found whole and by their parts; an English
-//!   plural also gives its singular (`kernels` → `kernel`, `libraries` → `library`);
+//!   `mat_vec`), `ROCBLAS_LAYER` and `gfx1201` are found whole and by their parts; a plain word
+//!   (ASCII letters only) also gives its stem by Snowball's English stemmer (`quantization`,
+//!   `quantized` → `quantiz`), while code tokens keep only the rules above;
 //! - anything else separates runs.
 //!
-//! A query's terms are its Japanese bigrams (or single characters) and its whole words (an
-//! English plural as its singular); a term matches an index token that starts with it.
+//! A query's terms are its Japanese bigrams (or single characters) and its whole words (a plain
+//! word as its stem); a term matches an index token that starts with it. A Japanese run of a
+//! query matches only where its bigrams stand next to each other in order: the index keeps, for
+//! each Japanese token in a document, the places it occurs modulo [`PLACES`] (see
+//! [`for_each_index_token_at`]).
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -266,18 +270,41 @@ fn each_bigram(run: &str, mut emit: impl FnMut(&str)) {
     }
 }
 
-/// An English plural's singular (`kernels` → `kernel`, `libraries` → `library`): a word of four
-/// or more ASCII letters ending in `s` but not `ss`, `us` or `is`.
-fn singular(word: &str) -> Option<std::borrow::Cow<'_, str>> {
-    // The cheap tests first: most words do not end in `s`.
-    let plural = word.ends_with('s')
-        && word.len() >= 4
-        && !["ss", "us", "is"].iter().any(|end| word.ends_with(end))
-        && word.bytes().all(|b| b.is_ascii_lowercase());
-    plural.then(|| match word.strip_suffix("ies") {
-        Some(stem) => std::borrow::Cow::Owned(format!("{stem}y")),
-        None => std::borrow::Cow::Borrowed(&word[..word.len() - 1]),
-    })
+/// The stem of a plain word (ASCII letters) by Snowball's English (Porter2) stemmer
+/// (`quantization` → `quantiz`, `libraries` → `librari`), which `static/js/search.js` ports:
+/// both are held to `stems.json`.
+pub fn stem(word: &str) -> std::borrow::Cow<'_, str> {
+    rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English).stem(word)
+}
+
+/// The most words [`stem_of`] remembers on one thread before it forgets them all.
+const REMEMBERED: usize = 1 << 16;
+
+thread_local! {
+    /// The stems of the words met lately (`None`: the word is its own stem). Words repeat: at
+    /// 10,000 pages stemming each occurrence doubled the index's time.
+    static STEMS: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Option<Box<str>>>> = Default::default();
+}
+
+/// `emit` given the stem of the plain word `word` when it differs from the word.
+fn stem_of(word: &str, emit: &mut impl FnMut(&str)) {
+    STEMS.with_borrow_mut(|stems| {
+        if let Some(known) = stems.get(word) {
+            if let Some(stemmed) = known {
+                emit(stemmed);
+            }
+            return;
+        }
+        if stems.len() >= REMEMBERED {
+            stems.clear();
+        }
+        let stemmed = stem(word);
+        let known = (stemmed != word).then(|| Box::from(&*stemmed));
+        if let Some(stemmed) = &known {
+            emit(stemmed);
+        }
+        stems.insert(Box::from(word), known);
+    });
 }
 
 /// A part of letters then digits (`gfx1201`) as its letters and its digits.
@@ -297,48 +324,71 @@ pub fn index_tokens(text: &str) -> Vec<String> {
     out
 }
 
+/// How many places a Japanese token's occurrences in a document are kept modulo: the bits of
+/// the mask each of its postings carries, so that a query's bigrams are matched only where they
+/// stand next to each other (a bigram at place `p` and the next at `p + 1`, modulo this).
+pub const PLACES: u32 = 16;
+
 /// Each token `text` is indexed under, in order, repeats kept, handed to `emit` without
 /// allocating one string per token.
 pub fn for_each_index_token(text: &str, mut emit: impl FnMut(&str)) {
+    for_each_index_token_at(text, &mut 0, |token, _| emit(token));
+}
+
+/// [`for_each_index_token`], each token with its place: for a Japanese token, the place of its
+/// first character, counting Japanese characters from `place` on with one place left empty after
+/// each run (so the last bigram of one run and the first of the next are never neighbours);
+/// `None` for a word. `place` is left after the text's last run, for the next text of the same
+/// document.
+pub fn for_each_index_token_at(text: &str, place: &mut u32, mut emit: impl FnMut(&str, Option<u32>)) {
     let text = normalise(text);
     runs(&text, |run| {
         match run {
-            Run::Japanese(range) => each_bigram(&text[range], &mut emit),
-            Run::Word(range, plain) => {
-                let word = &text[range];
-                if plain {
-                    // A plain word: itself and its singular (it has no parts).
-                    emit(word);
-                    if let Some(one) = singular(word) {
-                        emit(&one);
-                    }
-                    return;
-                }
-                // The word (and its singular), then from each `_` on (`mat_vec_q`, `vec_q`, `q`
-                // of `mul_mat_vec_q`, so a query for a middle part finds the word by prefix),
-                // then each part and its letters and digits; each once per word.
-                let one = singular(word);
-                if !word.contains('_') {
-                    // No parts: the word, its singular, its letters and digits (`gfx1201`), each
-                    // once, without the list below (a vector for each such word).
-                    let (letters, digits) = letters_digits(word).unwrap_or_default();
-                    return each_once(&[word, one.as_deref().unwrap_or_default(), letters, digits], &mut emit);
-                }
-                let mut mine: Vec<&str> = vec![word];
-                mine.extend(one.as_deref());
-                for (i, _) in word.match_indices('_') {
-                    mine.push(word[i..].trim_start_matches('_'));
-                }
-                for part in word.split('_') {
-                    mine.push(part);
-                    if let Some((letters, digits)) = letters_digits(part) {
-                        mine.extend([letters, digits]);
-                    }
-                }
-                each_once(&mine, &mut emit);
+            Run::Japanese(range) => {
+                let run = &text[range];
+                let mut at = *place;
+                each_bigram(run, |bigram| {
+                    emit(bigram, Some(at));
+                    at = at.wrapping_add(1);
+                });
+                // Past the run's characters (one more than its bigrams, unless it is one
+                // character), then the empty place.
+                let one_character = at == place.wrapping_add(1) && run.len() <= 4;
+                *place = at.wrapping_add(if one_character { 1 } else { 2 });
             }
+            Run::Word(range, plain) => word_tokens(&text[range], plain, &mut |token| emit(token, None)),
         }
     });
+}
+
+/// The tokens of a word run (`plain`: of ASCII letters only).
+fn word_tokens(word: &str, plain: bool, emit: &mut impl FnMut(&str)) {
+    if plain {
+        // A plain word: itself and its stem (it has no parts).
+        emit(word);
+        stem_of(word, emit);
+        return;
+    }
+    // A code token: the word, then from each `_` on (`mat_vec_q`, `vec_q`, `q` of
+    // `mul_mat_vec_q`, so a query for a middle part finds the word by prefix), then each part and
+    // its letters and digits; each once per word.
+    if !word.contains('_') {
+        // No parts: the word, its letters and digits (`gfx1201`), each once, without the list
+        // below (a vector for each such word).
+        let (letters, digits) = letters_digits(word).unwrap_or_default();
+        return each_once(&[word, letters, digits], emit);
+    }
+    let mut mine: Vec<&str> = vec![word];
+    for (i, _) in word.match_indices('_') {
+        mine.push(word[i..].trim_start_matches('_'));
+    }
+    for part in word.split('_') {
+        mine.push(part);
+        if let Some((letters, digits)) = letters_digits(part) {
+            mine.extend([letters, digits]);
+        }
+    }
+    each_once(&mine, emit);
 }
 
 /// Each of `tokens` that is not empty, the first time it comes.
@@ -361,9 +411,9 @@ pub fn query_terms(text: &str) -> Vec<String> {
     };
     runs(&text, |run| match run {
         Run::Japanese(range) => each_bigram(&text[range], &mut add),
-        Run::Word(range, _) => {
+        Run::Word(range, plain) => {
             let word = text[range].trim_matches('_');
-            add(&singular(word).unwrap_or(std::borrow::Cow::Borrowed(word)));
+            if plain { add(&stem(word)) } else { add(word) }
         }
     });
     out
@@ -409,6 +459,39 @@ mod tests {
             let shards: Vec<u32> = v.query.iter().map(|t| shard_hash(t)).collect();
             assert_eq!(shards, v.shards, "shards of {:?}", v.text);
         }
+    }
+
+    /// `stems.json`: words of the site's kind (from its content, its documentation and the
+    /// English of its tools' manuals) with their stems, which the port in `static/js/search.js`
+    /// must give too (`tests/e2e/search.mjs`).
+    #[test]
+    fn the_stemmer_gives_the_stems_of_the_shared_list() {
+        let stems: std::collections::BTreeMap<String, String> =
+            serde_json::from_str(include_str!("../stems.json")).expect("stems.json maps words to stems");
+        assert!(stems.len() >= 4000, "{} words", stems.len());
+        for (word, expected) in &stems {
+            assert_eq!(stem(word), expected.as_str(), "the stem of {word}");
+        }
+        // What the list is for: inflections meet, code-like words stay apart.
+        for (a, b) in [("quantization", "quantized"), ("kernels", "kernel"), ("libraries", "library")] {
+            assert_eq!(stem(a), stem(b), "{a} and {b}");
+        }
+    }
+
+    #[test]
+    fn japanese_tokens_carry_their_places_and_runs_are_kept_apart() {
+        let mut place = 5;
+        let mut got = Vec::new();
+        for_each_index_token_at("新幹線 rocm の駅", &mut place, |t, at| got.push((t.to_owned(), at)));
+        let expected = [("新幹", Some(5)), ("幹線", Some(6)), ("rocm", None), ("の駅", Some(9))];
+        let expected: Vec<(String, Option<u32>)> = expected.iter().map(|(t, p)| ((*t).to_owned(), *p)).collect();
+        assert_eq!(got, expected);
+        assert_eq!(place, 12, "after the last run, its last character and an empty place");
+        // The runs of the next text of the document go on from there.
+        let mut next = Vec::new();
+        for_each_index_token_at("観", &mut place, |_, at| next.push(at));
+        assert_eq!(next, [Some(12)]);
+        assert_eq!(place, 14);
     }
 
     #[test]

@@ -77,6 +77,7 @@ pub fn glossary_document(
             span: at.field("id"),
             term: bilingual(&record.term, "term", at, out),
             aliases: record.aliases.clone(),
+            readings: record.readings.clone(),
             gloss: bilingual(&record.gloss, "gloss", at, out),
         }
     });
