@@ -319,14 +319,15 @@
   var BEFORE = 40;
 
   // What to mark for `query` in a text whose normalised form is `lower`: each of its words, and
-  // each Japanese run whole where the text has it whole, else the run's bigrams (so ポスター is
-  // not marked for スタディ's スタ when スタディ itself is there).
+  // each Japanese run where the text has it whole.
   function shownTerms(lower, query) {
     var out = [];
     runs(normalise(query)).forEach(function (run) {
       if (run.japanese) {
+        // A Japanese run matches only where its bigrams stand side by side: the run whole, never
+        // its bigrams apart (a text that names a term found by its reading has neither).
         var whole = run.japanese.join('');
-        out.push.apply(out, lower.indexOf(whole) >= 0 ? [whole] : bigrams(run.japanese));
+        if (lower.indexOf(whole) >= 0) { out.push(whole); }
       } else {
         // The word as typed where the text has it (`rocblas` marks all of rocBLAS, not the
         // `rocbla` the index matched), else the form the index matched.

@@ -82,6 +82,9 @@ node tests/e2e/site.mjs "$out/site"
 echo "== the header in Chromium: one row on a phone (menu, search over the row), anchors clear of it at six widths in both languages (no script, file:// too), the theme button, the contents rail"
 node tests/e2e/header.mjs "$out/site"
 
+echo "== Japanese line breaking in Chromium: headings and labels between phrases only, a badge's punctuation on its line, at four widths"
+node tests/e2e/breaking.mjs "$out/site"
+
 echo "== figures in Chromium: the page's language, the theme in use (system or chosen), the viewer by touch and keyboard"
 node tests/e2e/figures.mjs "$out/site"
 

@@ -29,6 +29,8 @@ try {
           await tab.keyboard.press(key);
         }
         if (query) {
+          // On a phone the field is behind the header's search button.
+          if (await tab.isVisible('.search-open')) { await tab.click('.search-open'); }
           await tab.fill('#search-input', query);
           await tab.waitForSelector('[data-search-results] a');
         }
