@@ -3,9 +3,12 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// The version `--version` prints: the release and the commit it was built from (`build.rs`).
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("SHOKO_COMMIT"), ")");
+
 /// Static site generator for bilingual (JA/EN) evidence pages.
 #[derive(Debug, Parser)]
-#[command(name = "shoko", version, about)]
+#[command(name = "shoko", version = VERSION, about)]
 pub struct Cli {
     /// The site's root folder (holds content/, templates/, static/, i18n/).
     #[arg(long, global = true, default_value = ".")]
@@ -63,10 +66,19 @@ pub enum Command {
         #[arg(long)]
         write: bool,
     },
-    /// Create a new, minimal bilingual site in DIR (empty or new): one page, one log, settings.
+    /// Create a new, minimal bilingual site in DIR: one page, one log, settings, and a GitHub
+    /// Pages workflow. DIR may be new, empty, or a repository holding only `.git`, `README*`,
+    /// `LICENSE*`, `.gitignore` and `.github/`; no file is overwritten.
     Init {
-        /// The folder to create the site in.
+        /// The folder to create the site in (default: the current folder).
+        #[arg(default_value = ".")]
         dir: PathBuf,
+    },
+    /// Print a completion script for a shell (`shoko completions bash > ~/.local/share/bash-completion/completions/shoko`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
     },
     /// Print a JSON Schema: of page front-matter and observation logs (the default), or of the
     /// `claims.json` a build writes.

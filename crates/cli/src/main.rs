@@ -11,6 +11,7 @@ use std::process::ExitCode;
 /// jemalloc: rendering allocates many small strings from two threads at once. On the 10,000-page
 /// benchmark it was the fastest of the allocators tried and kept peak memory lowest (glibc:
 /// slower by about a quarter; mimalloc: a quarter more memory). See ARCHITECTURE.md.
+#[cfg(not(target_env = "msvc"))]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

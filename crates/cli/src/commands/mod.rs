@@ -36,6 +36,11 @@ pub fn run(cli: Cli) -> u8 {
         Command::New { kind, path } => new::run(&cli.root, kind, &path),
         Command::Pin { write } => pin::run(&cli.root, write),
         Command::Init { dir } => init::run(&dir),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "shoko", &mut std::io::stdout());
+            OK
+        }
     }
 }
 

@@ -1,9 +1,12 @@
 //! `init DIR`: a new, minimal bilingual site (one page citing one claim of one observation log,
 //! the GPU target the claim is scoped to, the site's name in each language's strings,
-//! `shoko.yaml` with its settings commented, a `.gitignore` for the output, and the JSON schema
-//! that the files' editor lines name) that checks and builds with no warnings. Templates, styles
-//! and the other strings are the built-in ones. Only an empty or missing folder is filled, and
-//! nothing is written through a symbolic link.
+//! `shoko.yaml` with its settings commented, a `.gitignore` for the output, a GitHub Pages
+//! workflow that installs this release of shoko, and the JSON schema that the files' editor lines
+//! name) that checks and builds with no warnings. Templates, styles and the other strings are the
+//! built-in ones. Only a new or empty folder is filled, or one holding just what a new repository
+//! holds ([`REPOSITORY_FILES`]): no file is overwritten (an existing `.gitignore` gets the lines it
+//! lacks, re-read just before it is replaced; an existing workflow is kept), and nothing is
+//! written through a symbolic link.
 
 use super::{OK, USAGE_OR_IO, today};
 use shoko_vocab::Lang;
@@ -12,14 +15,36 @@ use shoko_vocab::layout::{
 };
 use std::path::Path;
 
+/// What a folder may hold for `init` to add a site to it: a repository's usual files (names
+/// compared without case; `README` and `LICENSE` by their beginning).
+const REPOSITORY_FILES: &str = "`.git`, `README*`, `LICENSE*`, `.gitignore`, `.github/`";
+
+/// The ignore file `init` adds its lines to.
+const GITIGNORE: &str = ".gitignore";
+/// The workflow `init` writes unless one is there.
+const WORKFLOW: &str = ".github/workflows/pages.yml";
+/// The workflow's text: `{version}` and `{repository}` are this release's.
+const WORKFLOW_TEXT: &str = include_str!("pages.yml");
+
+/// Whether a folder entry named `name` is one a new repository holds.
+fn repository_file(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    matches!(name, ".git" | ".gitignore" | ".github") || upper.starts_with("README") || upper.starts_with("LICENSE")
+}
+
 /// Run `init`.
 pub fn run(dir: &Path) -> u8 {
     match create(dir) {
-        Ok(()) => {
+        Ok(kept) => {
             let shown = shoko_diagnostics::printable(&dir.display().to_string()).into_owned();
+            for said in kept {
+                eprintln!("note: {}", shoko_diagnostics::printable(&said));
+            }
             eprintln!(
                 "Created a site in {shown}. Next: `shoko serve --root {shown}` to preview it as you write, \
-                 `shoko build --root {shown}` to build it into {shown}/{OUTPUT_DIR}/"
+                 `shoko check --root {shown}` to check it, `shoko build --root {shown}` to build it into \
+                 {shown}/{OUTPUT_DIR}/; pushed to GitHub, {WORKFLOW} publishes it on GitHub Pages \
+                 (Settings → Pages → Source: GitHub Actions)."
             );
             OK
         }
@@ -30,24 +55,74 @@ pub fn run(dir: &Path) -> u8 {
     }
 }
 
-fn create(dir: &Path) -> Result<(), String> {
+/// Fill `dir`; what was kept or added to rather than written.
+fn create(dir: &Path) -> Result<Vec<String>, String> {
     match std::fs::symlink_metadata(dir) {
         Ok(meta) if meta.file_type().is_symlink() => {
             return Err(format!("{} is a symbolic link; init writes only into a real folder", dir.display()));
         }
         Ok(meta) if !meta.is_dir() => return Err(format!("{} exists and is not a folder", dir.display())),
-        Ok(_) if std::fs::read_dir(dir).map_err(|e| e.to_string())?.next().is_some() => {
-            return Err(format!("{} is not empty; init fills only an empty or new folder", dir.display()));
+        Ok(_) => {
+            let mut other: Vec<String> = std::fs::read_dir(dir)
+                .map_err(|e| e.to_string())?
+                .filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|name| !repository_file(name))
+                .collect();
+            other.sort();
+            if let Some(first) = other.first() {
+                return Err(format!(
+                    "{} holds {first}{}; init adds a site only to a new or empty folder, or to one holding \
+                     only {REPOSITORY_FILES}",
+                    dir.display(),
+                    if other.len() > 1 { format!(" and {} more", other.len() - 1) } else { String::new() }
+                ));
+            }
         }
-        _ => {}
+        Err(_) => {}
     }
     // The folder named on the command line is the user's own (it may be made here); below it,
     // nothing is written through a link.
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut kept = Vec::new();
     for (rel, text) in files(&feed_id()) {
-        super::write_new(dir, Path::new(&rel), &text)?;
+        let rel = Path::new(&rel);
+        let there = std::fs::symlink_metadata(dir.join(rel)).is_ok();
+        if rel == Path::new(GITIGNORE) && there {
+            if let Some(added) = add_lines(dir, rel, &text)? {
+                kept.push(format!("added {added} to the existing {GITIGNORE}"));
+            }
+        } else if rel == Path::new(WORKFLOW) && there {
+            kept.push(format!("kept the existing {WORKFLOW}; shoko's own is not written"));
+        } else {
+            super::write_new(dir, rel, &text)?;
+        }
     }
-    Ok(())
+    Ok(kept)
+}
+
+/// Add to the ignore file `dir/rel` the lines of `wanted` it lacks (read again just before it is
+/// replaced; never through a link); the lines added, if any.
+fn add_lines(dir: &Path, rel: &Path, wanted: &str) -> Result<Option<String>, String> {
+    let mut added = Vec::new();
+    shoko_files::write::edit_in_place(dir, rel, 1 << 20, "shoko-init", |bytes| {
+        let text = std::str::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", rel.display()))?;
+        let have: Vec<&str> = text.lines().map(str::trim).collect();
+        added = wanted.lines().filter(|line| !have.contains(line)).map(str::to_owned).collect();
+        let mut out = text.to_owned();
+        if !added.is_empty() {
+            if !out.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str("# shoko's output, cache and build record\n");
+            for line in &added {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        Ok(out.into_bytes())
+    })?;
+    Ok((!added.is_empty()).then(|| added.join(", ")))
 }
 
 /// A name for the new site's feeds that no other site has: a random UUID, as `urn:uuid:…`.
@@ -74,7 +149,7 @@ fn files(feed_id: &str) -> Vec<(String, String)> {
                 strings_file(Lang::En)
             ),
         ),
-        (".gitignore".to_owned(), format!("/{output}/\n/.{output}.cache/\n/.{output}.stamp\n")),
+        (GITIGNORE.to_owned(), format!("/{output}/\n/.{output}.cache/\n/.{output}.stamp\n")),
         (
             format!("{content}/index.md"),
             format!(
@@ -155,5 +230,11 @@ targets:
         // What the files' `yaml-language-server` lines point editors at (`shoko schema` prints it
         // again after an update).
         (EVIDENCE_SCHEMA.to_owned(), super::schema_text()),
+        (
+            WORKFLOW.to_owned(),
+            WORKFLOW_TEXT
+                .replace("{version}", env!("CARGO_PKG_VERSION"))
+                .replace("{repository}", env!("CARGO_PKG_REPOSITORY")),
+        ),
     ]
 }
