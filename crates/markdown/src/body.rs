@@ -230,6 +230,9 @@ pub fn parse_body(text: &str, base: usize, file: FileId) -> (Body, Vec<Diagnosti
         let written = &text[range.start - base..range.end - base];
         diagnostics.push(rules::not_a_link::diagnostic(span(range.clone()), written, *why));
     }
+    for (range, why) in &found.bad_math {
+        diagnostics.push(rules::bad_math::diagnostic(span(range.clone()), why));
+    }
     if let Some(range) = found.too_deep.clone().filter(|_| !reported_too_deep) {
         diagnostics.push(rules::too_deep::markdown(span(range)));
     }

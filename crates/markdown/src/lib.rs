@@ -14,6 +14,7 @@ mod gloss;
 mod highlight;
 mod inline;
 mod links;
+mod math;
 mod pairing;
 mod refdefs;
 mod render;

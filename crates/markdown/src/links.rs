@@ -110,6 +110,7 @@ pub(crate) fn options() -> Options {
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_MATH
 }
 
 /// What one pass of the Markdown parser over a body finds besides its structure.
@@ -129,6 +130,8 @@ pub(crate) struct Found {
     pub(crate) too_deep: Option<Range<usize>>,
     /// Text written as a link that is not one (`md/not-a-link`), as written, and why.
     pub(crate) not_links: Vec<(Range<usize>, crate::rules::not_a_link::Why)>,
+    /// Formulas that do not parse (`md/bad-math`), and why.
+    pub(crate) bad_math: Vec<(Range<usize>, String)>,
 }
 
 /// A heading's own `{#id}`, as the author wrote it.
@@ -195,6 +198,8 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, refs: &RefDefs, found: 
     // Where text stayed text (not code, not inside a link or image): a link-shaped text there
     // did not parse as a link.
     let (mut plain, mut code_block, mut in_link) = (Vec::new(), false, 0usize);
+    // Where the text just before ended with a `$` (see `math::unclosed`).
+    let mut dollar: Option<usize> = None;
     let mut undefined = Vec::new();
     let parser = Parser::new_with_broken_link_callback(run, options(), Some(refs.callback(lang, &mut undefined)));
     for (event, span) in parser.into_offset_iter() {
@@ -216,6 +221,29 @@ fn scan_run(run: &str, start: usize, lang: Option<Lang>, refs: &RefDefs, found: 
             Event::Text(_) if !code_block && in_link == 0 => plain.push(span.clone()),
             _ => {}
         }
+        if let Event::InlineMath(tex) | Event::DisplayMath(tex) = &event
+            && let Err(why) = crate::math::to_mathml(tex, matches!(event, Event::DisplayMath(_)))
+        {
+            found.bad_math.push((at(span.clone()), why));
+        }
+        // A `$` before a TeX command in plain text is a formula that never closed (pulldown-cmark
+        // does not close one inside an unclosed `{`): readers would see the TeX as typed. The
+        // parser hands a lone `$` as a text of its own, so the text before counts too.
+        let open_dollar = match &event {
+            Event::Text(text) if !code_block => {
+                let here = crate::math::unclosed(text).map(|at| start + span.start + at.min(span.len()));
+                let after = dollar
+                    .filter(|_| text.starts_with('\\') && text[1..].starts_with(|c: char| c.is_ascii_alphabetic()));
+                if let Some(from) = here.or(after) {
+                    found
+                        .bad_math
+                        .push((from..from + 1, "it never closes (a `{` without its `}`, or no closing `$`)".into()));
+                }
+                text.ends_with('$').then(|| start + span.end.max(span.start + 1) - 1)
+            }
+            _ => None,
+        };
+        dollar = open_dollar;
         let (dest, image) = match event {
             Event::Start(Tag::Link { dest_url, .. }) => {
                 if full_width_colon_after_scheme(&dest_url) {

@@ -399,6 +399,8 @@ impl Renderer<'_> {
         let mut raw = false;
         let mut html_block: Option<String> = None;
         let mut undefined = Vec::new();
+        // The MathML of the run's formulas, by their placeholders' numbers.
+        let mut formulas: Vec<String> = Vec::new();
         // What stays undefined was reported when the body was scanned.
         let resolve = Some(self.refs.callback(self.scope, &mut undefined));
         for event in Parser::new_with_broken_link_callback(markdown, options(), resolve) {
@@ -475,6 +477,18 @@ impl Renderer<'_> {
                 Event::Text(t) | Event::Code(t) if self.mode == Mode::Text && heading.is_none() && image.is_none() => {
                     self.push_text(Some(&t));
                 }
+                // A formula's text is its TeX (search finds it so); on the page, its MathML (a
+                // formula that does not parse was `md/bad-math` when the body was read: its TeX
+                // shows as code).
+                Event::InlineMath(tex) | Event::DisplayMath(tex) if self.mode == Mode::Text && image.is_none() => {
+                    if heading.is_none() {
+                        self.push_text(Some(&tex));
+                    }
+                }
+                // A formula goes in as a placeholder, its MathML after the run's HTML is made (and
+                // sanitised, which would drop MathML).
+                Event::InlineMath(tex) if self.mode == Mode::Html => events.push(formula(tex, false, &mut formulas)),
+                Event::DisplayMath(tex) if self.mode == Mode::Html => events.push(formula(tex, true, &mut formulas)),
                 Event::SoftBreak
                 | Event::HardBreak
                 | Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::TableCell | TagEnd::BlockQuote(_))
@@ -562,6 +576,7 @@ impl Renderer<'_> {
             return;
         }
         let events = crate::breaks::keep_with_badge(events, &badges);
+        let start = self.out.html.len();
         if raw {
             let mut html = String::new();
             html::push_html(&mut html, events.into_iter());
@@ -569,6 +584,22 @@ impl Renderer<'_> {
         } else {
             html::push_html(&mut self.out.html, events.into_iter());
         }
+        if !formulas.is_empty() {
+            let made = self.out.html.split_off(start);
+            self.out.html.push_str(&crate::math::put_back(&made, &formulas));
+        }
+    }
+}
+
+/// A formula's event on the page: the placeholder of its MathML (kept in `formulas`), or its TeX
+/// as code when it does not parse (that was `md/bad-math` when the body was read).
+fn formula<'a>(tex: CowStr<'a>, display: bool, formulas: &mut Vec<String>) -> Event<'a> {
+    match crate::math::to_mathml(&tex, display) {
+        Ok(mathml) => {
+            formulas.push(mathml);
+            Event::Text(CowStr::from(crate::math::placeholder(formulas.len() - 1)))
+        }
+        Err(_) => Event::Code(tex),
     }
 }
 

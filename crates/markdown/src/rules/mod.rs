@@ -1,5 +1,6 @@
 //! Diagnostic codes of body structure, one module per code.
 
+pub mod bad_math;
 pub mod control_character;
 pub mod full_width_fence;
 pub mod heading_attribute;
@@ -18,6 +19,7 @@ use shoko_diagnostics::Code;
 
 /// Every code this crate can emit.
 pub const ALL: &[&Code] = &[
+    &bad_math::CODE,
     &control_character::CODE,
     &full_width_fence::CODE,
     &heading_attribute::CODE,

@@ -1,0 +1,67 @@
+//! Formulas in a built site: `$…$` and `$$…$$` become MathML in both languages (no script, no
+//! font), what only looks like a formula stays text (`$HOME`, prices, `\$`), the search index
+//! holds a formula's TeX, and a formula that does not parse is `md/bad-math` at its line.
+
+mod common;
+
+use common::{build_site, copy_tree, fixture, shoko_in, write};
+
+const PAGE: &str = r#"---
+title: { ja: "効率", en: "Efficiency" }
+---
+
+:::ja
+効率は $\eta = \frac{P_{out}}{P_{in}}$ で表す。環境変数 $HOME と、価格 $5 と $10、記号 \$ はそのまま。
+
+$$
+\sum_{i=1}^{n} t_i
+$$
+:::
+
+:::en
+Efficiency is $\eta = \frac{P_{out}}{P_{in}}$. The variable $HOME, the prices $5 and $10, and \$ stay as written.
+
+$$
+\sum_{i=1}^{n} t_i
+$$
+:::
+"#;
+
+#[test]
+fn formulas_become_mathml_and_the_rest_stays_text() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let root = tmp.path().join("site");
+    copy_tree(&fixture("valid"), &root);
+    write(&root, "content/efficiency.md", PAGE);
+    let out = tmp.path().join("out");
+    build_site(&root, &out, &[]);
+    for (lang, text) in [
+        ("ja", "環境変数 $HOME と、価格 $5 と $10、記号 $ はそのまま"),
+        ("en", "The variable $HOME, the prices $5 and $10, and $ stay as written"),
+    ] {
+        let html = std::fs::read_to_string(out.join(lang).join("efficiency/index.html")).expect("page");
+        assert_eq!(html.matches("<math").count(), 2, "{lang}: two formulas");
+        assert!(html.contains("<math display=\"block\""), "{lang}: the display formula");
+        assert!(html.contains("<mfrac>") && html.contains("<munderover>"), "{lang}");
+        assert!(html.contains(text), "{lang}: text that only looks like a formula stays: {html}");
+        assert!(!html.contains("<script src=\"https://"), "{lang}: no script from elsewhere");
+    }
+    // The search index holds the formula's TeX as text.
+    let found = common::walk(&out.join("search/en"))
+        .iter()
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("t-")))
+        .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("\"frac\":")));
+    assert!(found, "the TeX `frac` is a search token");
+
+    // A formula that does not parse, or never closes: an error at its line.
+    for (broken, why) in [
+        (PAGE.replace(r"\frac{P_{out}}{P_{in}}$ で", r"\frac{P_{out}}{P_{in}$ で"), "never closes"),
+        (PAGE.replace(r"$\eta = \frac{P_{out}}{P_{in}}$ で", r"$\eta = \fraq{P_{out}}{P_{in}}$ で"), "fraq"),
+    ] {
+        write(&root, "content/efficiency.md", &broken);
+        let run = shoko_in(&root, &["check", "--root", "."]);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(run.stderr.contains("error[md/bad-math]") && run.stderr.contains(why), "{}", run.stderr);
+        assert!(run.stderr.contains("content/efficiency.md:6:"), "{}", run.stderr);
+    }
+}
