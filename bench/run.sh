@@ -72,6 +72,14 @@ timed() { /usr/bin/time -v "$@"; }
 
 row() { printf '%-46s %10s %10s\n' "$@"; }
 
+# A researcher's first site: from `init` in a new folder to a built site, with the release binary.
+read -r first_s first_m < <(measure bash -c "rm -rf '$work/first' && '$shoko' init '$work/first' 2>/dev/null && cd '$work/first' && exec /usr/bin/time -v '$shoko' build")
+row "init, then its first build (build's figures)" "$first_s" "$first_m"
+start=$(date +%s.%N)
+rm -rf "$work/first" && "$shoko" init "$work/first" 2>/dev/null && (cd "$work/first" && "$shoko" build >/dev/null 2>&1) \
+  && awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "init to a built site: %.3f s in all\n", e - s}' \
+  || echo "init to a built site: FAILED"
+
 declare -A cold
 for n in $sizes; do
   echo

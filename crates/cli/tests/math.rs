@@ -1,6 +1,7 @@
 //! Formulas in a built site: `$…$` and `$$…$$` become MathML in both languages (no script, no
 //! font), what only looks like a formula stays text (`$HOME`, prices, `\$`), the search index
-//! holds a formula's TeX, and a formula that does not parse is `md/bad-math` at its line.
+//! holds a formula's TeX, a formula that does not parse is `md/bad-math` at its line, and one in
+//! only one language of a pair is `i18n/structure-mismatch`.
 
 mod common;
 
@@ -64,4 +65,11 @@ fn formulas_become_mathml_and_the_rest_stays_text() {
         assert!(run.stderr.contains("error[md/bad-math]") && run.stderr.contains(why), "{}", run.stderr);
         assert!(run.stderr.contains("content/efficiency.md:6:"), "{}", run.stderr);
     }
+
+    // A formula in one language of a pair and not in the other: the pair differs.
+    let one_sided = PAGE.replace("Efficiency is $\\eta = \\frac{P_{out}}{P_{in}}$.", "Efficiency is the ratio of the two.");
+    assert_ne!(one_sided, PAGE);
+    write(&root, "content/efficiency.md", &one_sided);
+    let run = shoko_in(&root, &["check", "--root", "."]);
+    assert!(run.stderr.contains("warning[i18n/structure-mismatch]") && run.stderr.contains("formulas:"), "{}", run.stderr);
 }

@@ -111,7 +111,8 @@ fn in_order(run: &[(usize, Lang)], blocks: &[Block], text: &str, base: usize) ->
 }
 
 /// What one side of a pair holds, as far as a translation keeps it: its headings' levels, the
-/// claims it cites, its figures, the kinds of its callouts and components, its footnotes, and
+/// claims it cites, its figures, the kinds of its callouts and components, its footnotes, its
+/// formulas, and
 /// for telling alike sides apart the words a translation carries over unchanged (link targets,
 /// code, numbers, Latin words).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -126,6 +127,8 @@ pub struct Shape {
     pub divs: Vec<String>,
     /// How many footnotes are defined.
     pub footnotes: usize,
+    /// The TeX of each formula, in order (a translation keeps formulas as they are).
+    pub formulas: Vec<String>,
     /// Words carried over unchanged, with how often each occurs.
     words: BTreeMap<String, u32>,
 }
@@ -170,6 +173,7 @@ impl Shape {
                     word(format!("image {dest_url}"));
                 }
                 Event::Start(Tag::FootnoteDefinition(_)) => self.footnotes += 1,
+                Event::InlineMath(tex) | Event::DisplayMath(tex) => self.formulas.push(tex.trim().to_owned()),
                 Event::Start(Tag::List(_)) => word("(list)".to_owned()),
                 Event::Start(Tag::Table(_)) => word("(table)".to_owned()),
                 Event::End(TagEnd::CodeBlock) => word("(code)".to_owned()),
@@ -213,6 +217,9 @@ impl Shape {
         for div in &self.divs {
             *features.entry(format!("div {div}")).or_default() += 1;
         }
+        for tex in &self.formulas {
+            *features.entry(format!("formula {tex}")).or_default() += 1;
+        }
         features
     }
 
@@ -249,6 +256,13 @@ impl Shape {
         }
         if self.footnotes != other.footnotes {
             out.push(format!("footnotes: {} here, {} in the other language", self.footnotes, other.footnotes));
+        }
+        if self.formulas != other.formulas {
+            let list = |f: &[String]| match f.len() {
+                0 => "none".to_owned(),
+                _ => f.iter().map(|t| format!("`${t}$`")).collect::<Vec<_>>().join(", "),
+            };
+            out.push(format!("formulas: {} here, {} in the other", list(&self.formulas), list(&other.formulas)));
         }
         out
     }
