@@ -67,9 +67,14 @@ fn formulas_become_mathml_and_the_rest_stays_text() {
     }
 
     // A formula in one language of a pair and not in the other: the pair differs.
-    let one_sided = PAGE.replace("Efficiency is $\\eta = \\frac{P_{out}}{P_{in}}$.", "Efficiency is the ratio of the two.");
+    let one_sided =
+        PAGE.replace("Efficiency is $\\eta = \\frac{P_{out}}{P_{in}}$.", "Efficiency is the ratio of the two.");
     assert_ne!(one_sided, PAGE);
     write(&root, "content/efficiency.md", &one_sided);
     let run = shoko_in(&root, &["check", "--root", "."]);
-    assert!(run.stderr.contains("warning[i18n/structure-mismatch]") && run.stderr.contains("formulas:"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning[i18n/structure-mismatch]") && run.stderr.contains("formulas:"),
+        "{}",
+        run.stderr
+    );
 }
