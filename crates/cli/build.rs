@@ -14,12 +14,12 @@ fn main() {
     let commit = git(&["rev-parse", "--short=12", "HEAD"]).filter(|c| !c.is_empty());
     println!("cargo:rustc-env=SHOKO_COMMIT={}", commit.as_deref().unwrap_or("unknown"));
     // Built again when HEAD moves (a commit, a checkout).
+    // Only files that exist: cargo runs a build script again every time for a missing one.
     if let Some(dir) = git(&["rev-parse", "--absolute-git-dir"]) {
-        for file in ["HEAD", "packed-refs"] {
-            println!("cargo:rerun-if-changed={dir}/{file}");
-        }
-        if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
-            println!("cargo:rerun-if-changed={dir}/{head}");
+        let head = git(&["symbolic-ref", "-q", "HEAD"]);
+        let files = ["HEAD", "packed-refs"].into_iter().map(str::to_owned).chain(head);
+        for file in files.map(|f| std::path::Path::new(&dir).join(f)).filter(|p| p.is_file()) {
+            println!("cargo:rerun-if-changed={}", file.display());
         }
     }
 }

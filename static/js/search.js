@@ -207,6 +207,12 @@
         var ld = lettersDigits(part);
         if (ld) { mine.push(ld[0], ld[1]); }
       });
+      // Then the stems of its parts of letters (`library_path` is found by `libraries`).
+      if (word.indexOf('_') >= 0) {
+        word.split('_').forEach(function (part) {
+          if (/^[a-z]+$/.test(part) && stem(part) !== part) { mine.push(stem(part)); }
+        });
+      }
       var seen = [];
       mine.forEach(function (t) {
         if (t !== '' && seen.indexOf(t) < 0) { seen.push(t); out.push(t); }
@@ -297,7 +303,7 @@
     at = at || located(text);
     var spans = [];
     terms.forEach(function (t) {
-      var japanese = isJapanese(t.charAt(0));
+      var japanese = isJapanese(t);
       var whole = !japanese && Array.from(t).length < SHARD_CHARS;
       for (var i = at.lower.indexOf(t); i >= 0 && t; i = at.lower.indexOf(t, i + 1)) {
         if (japanese || (tokenStart(at.lower, i) && (!whole || tokenEnd(at.lower, i + t.length)))) {
@@ -490,7 +496,7 @@
         if (token === term || (prefix && token.lastIndexOf(term, 0) === 0)) {
           var factor = token === term ? 1 : 0.7;
           var list = shard[token];
-          var step = isJapanese(token.charAt(0)) ? 3 : 2;
+          var step = isJapanese(token) ? 3 : 2;
           var postings = (list.length - 1) / step;
           df = Math.max(df, list[0]);
           common = common || list[0] > postings;

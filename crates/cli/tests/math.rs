@@ -54,6 +54,23 @@ fn formulas_become_mathml_and_the_rest_stays_text() {
         .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("\"frac\":")));
     assert!(found, "the TeX `frac` is a search token");
 
+    // A formula in a heading: the heading's ID is made of its text alone, the same for the page
+    // and for the search index's link to it.
+    let titled = PAGE
+        .replace(":::en\nEfficiency is", ":::en\n## Energy $E = mc^2$\n\nEfficiency is")
+        .replace(":::ja\n効率は", ":::ja\n## エネルギー $E = mc^2$\n\n効率は");
+    assert_ne!(titled, PAGE);
+    write(&root, "content/efficiency.md", &titled);
+    build_site(&root, &out, &[]);
+    let html = std::fs::read_to_string(out.join("en/efficiency/index.html")).expect("page");
+    assert!(html.contains("<h2 id=\"energy\">Energy <math>"), "{html}");
+    assert!(!html.contains('\u{1}') && !html.contains('\u{2}'), "no placeholder is left");
+    let search = common::walk(&out.join("search/en"))
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .any(|t| t.contains("efficiency/index.html#energy\""));
+    assert!(search, "the search index links the heading's ID");
+
     // A formula that does not parse, or never closes: an error at its line.
     for (broken, why) in [
         (PAGE.replace(r"\frac{P_{out}}{P_{in}}$ で", r"\frac{P_{out}}{P_{in}$ で"), "never closes"),

@@ -29,8 +29,12 @@ pub(crate) fn versions(text: &str) -> Result<Vec<[String; 2]>, String> {
         .collect())
 }
 
-/// The language an element is marked as written in.
+/// The language an element is marked as written in (the root's says what the whole file is in,
+/// not which version keeps it).
 fn language(node: &roxmltree::Node<'_, '_>) -> Option<Lang> {
+    if node.parent().is_none_or(|p| p.is_root()) {
+        return None;
+    }
     let value = node.attributes().find(|a| a.name() == "lang")?.value();
     Lang::ALL.into_iter().find(|l| value.eq_ignore_ascii_case(l.code()))
 }
@@ -68,7 +72,7 @@ fn edited(text: &str, doc: &roxmltree::Document<'_>, lang: Option<Lang>, dark: b
             && let Some(child) = node.first_child().filter(roxmltree::Node::is_text)
         {
             let turned = turn_colours(child.text().unwrap_or(""));
-            edits.push((child.range(), turned.replace('<', "&lt;")));
+            edits.push((child.range(), escape_text(&turned)));
         }
     }
     edits.sort_by_key(|(range, _)| range.start);
@@ -86,9 +90,15 @@ fn edited(text: &str, doc: &roxmltree::Document<'_>, lang: Option<Lang>, dark: b
     out
 }
 
-/// An attribute value with the characters that would end or open markup escaped.
+/// An attribute value with the characters that would end it (either quote) or open markup
+/// escaped: the value goes back between the quotes the file used.
 fn escape_attribute(value: &str) -> String {
-    value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;")
+    escape_text(value).replace('"', "&quot;").replace('\'', "&apos;")
+}
+
+/// Text with the characters that open markup or an entity escaped.
+fn escape_text(value: &str) -> String {
+    value.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// `value` with every colour it names (`#rgb`, `#rrggbb`, `white`, `black`) turned dark.
@@ -206,6 +216,24 @@ mod tests {
         );
         let one = versions(r##"<svg xmlns="http://www.w3.org/2000/svg"><text>x</text></svg>"##).expect("an SVG");
         assert_eq!(one.len(), 1, "a figure with no language marked has one version for both");
+    }
+
+    #[test]
+    fn an_edited_value_stays_inside_its_quotes_and_the_root_language_keeps_the_figure() {
+        // A style value holding an escaped quote must not become an attribute of its own.
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" style='color:white;x:&apos; onload=&apos;alert(1)'><style>a{fill:#fff}&amp;</style><text lang="en">Hi</text></svg>"#;
+        for [light, dark] in versions(svg).expect("an SVG") {
+            for version in [light, dark] {
+                let doc = roxmltree::Document::parse(&version).expect("still XML");
+                assert!(doc.descendants().all(|n| n.attribute("onload").is_none()), "{version}");
+                assert_eq!(crate::svg::unsafe_part(&version), Ok(None), "{version}");
+            }
+        }
+        // `xml:lang` on the root names the file's language; both versions keep everything.
+        let rooted = r#"<svg xmlns="http://www.w3.org/2000/svg" xml:lang="en"><text>Hi</text></svg>"#;
+        let got = versions(rooted).expect("an SVG");
+        assert_eq!(got.len(), 1, "no element names a language");
+        assert!(got[0][0].contains("<text>Hi</text>"));
     }
 
     #[test]

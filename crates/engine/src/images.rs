@@ -276,9 +276,26 @@ pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, Io
         })
         .collect();
     let mut images = Images::default();
+    // Which file of the site each published name was made from: a figure's versions
+    // (`a.dark.svg`, `a.en.svg`) may have the name of another file of the site.
+    let mut made_from: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
     for result in results {
         match result? {
             Ok((path, info, files)) => {
+                let taken = files.iter().find_map(|(name, _)| made_from.get(name).filter(|other| **other != path));
+                if let Some(other) = taken {
+                    let span = used.get(&path).map(|(span, _)| span.clone());
+                    if let Some(span) = span {
+                        let why = format!(
+                            "a version it needs would be published under the name of {other}'s; rename one of them"
+                        );
+                        images.diagnostics.push(file_bad_image::diagnostic(span, &path, &why));
+                        continue;
+                    }
+                }
+                for (name, _) in &files {
+                    made_from.entry(name.clone()).or_insert_with(|| path.clone());
+                }
                 images.info.insert(path, info);
                 images.files.extend(files);
             }
@@ -300,6 +317,12 @@ fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
         // names no language is the original in light and one dark twin.
         let stem = original.strip_suffix(".svg").unwrap_or(&original).to_owned();
         let versions = crate::figures::versions(text)?;
+        // What is published is checked as the original was (an edit must never make it unsafe).
+        for version in versions.iter().flatten() {
+            if let Some(reason) = crate::svg::unsafe_part(version)? {
+                return Err(format!("a version made of it for a language or the dark theme is not safe: {reason}"));
+            }
+        }
         let shared = versions.len() == 1;
         let mut files = Vec::new();
         let mut figures = Vec::new();

@@ -19,12 +19,11 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
     converter.convert_with_local_state(tex, display).map(|r| r.mathml).map_err(|e| e.error_message())
 }
 
-/// What stands for formula `n` of a Markdown run while its HTML is made: private-use
-/// characters around the number, which no page's text holds (`md/control-character` does not
-/// cover them, but a run's placeholders are only ever looked for in that run's own HTML, and
-/// only its own numbers are put back).
+/// What stands for formula `n` of a Markdown run while its HTML is made: control characters
+/// around the number, which no published body holds (`md/control-character`), so an author's
+/// text can never be taken for one.
 pub(crate) fn placeholder(n: usize) -> String {
-    format!("\u{F8F0}{n}\u{F8F1}")
+    format!("\u{1}{n}\u{2}")
 }
 
 /// `html` with each placeholder of `formulas` replaced by its MathML.

@@ -597,7 +597,9 @@ fn formula<'a>(tex: CowStr<'a>, display: bool, formulas: &mut Vec<String>) -> Ev
     match crate::math::to_mathml(&tex, display) {
         Ok(mathml) => {
             formulas.push(mathml);
-            Event::Text(CowStr::from(crate::math::placeholder(formulas.len() - 1)))
+            // Not text: a heading's ID and contents entry are made from its text alone, in every
+            // mode alike.
+            Event::InlineHtml(CowStr::from(crate::math::placeholder(formulas.len() - 1)))
         }
         Err(_) => Event::Code(tex),
     }

@@ -187,8 +187,8 @@ impl Names {
         }
         let text = [&*record.title, record.section.as_deref().unwrap_or(""), &record.text].join(" ").to_lowercase();
         let mut hidden = record.hidden.to_string();
-        for names in self.0.iter().filter(|names| names.iter().any(|n| text.contains(n.as_str()))) {
-            for name in names.iter().filter(|n| !text.contains(n.as_str())) {
+        for names in self.0.iter().filter(|names| names.iter().any(|n| names_here(&text, n))) {
+            for name in names.iter().filter(|n| !names_here(&text, n)) {
                 hidden.push(' ');
                 hidden.push_str(name);
             }
@@ -324,6 +324,18 @@ fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: 
     out
 }
 
+/// Whether `text` names `name` (both lower case): where it stands as a word of its own, not inside
+/// a longer one (`gemm` is not in `gemma`); a name's Japanese end needs no such edge.
+fn names_here(text: &str, name: &str) -> bool {
+    let edge = |c: Option<char>| !c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    let starts_latin = name.starts_with(|c: char| c.is_ascii_alphanumeric());
+    let ends_latin = name.ends_with(|c: char| c.is_ascii_alphanumeric());
+    text.match_indices(name).any(|(at, _)| {
+        (!starts_latin || edge(text[..at].chars().next_back()))
+            && (!ends_latin || edge(text[at + name.len()..].chars().next()))
+    })
+}
+
 /// The glossary's records: each term under its anchor, its gloss for text, its other names
 /// (the other language's spelling, aliases, readings) hidden.
 fn term_records<'a>(cx: &Ctx<'a>, lang: Lang, file: &str) -> Vec<Record<'a>> {
@@ -358,4 +370,19 @@ fn term_records<'a>(cx: &Ctx<'a>, lang: Lang, file: &str) -> Vec<Record<'a>> {
         }
     });
     std::iter::once(page).chain(terms).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_here;
+
+    #[test]
+    fn a_name_counts_as_a_word_of_its_own() {
+        assert!(names_here("the gemm kernel", "gemm"));
+        assert!(names_here("gemm.", "gemm") && names_here("(gemm)", "gemm"));
+        assert!(!names_here("gemma 3 runs", "gemm"), "inside a longer word");
+        assert!(!names_here("a mul_mat_q call", "mat"), "inside a code word");
+        assert!(names_here("本命のフォールバック経路", "フォールバック"), "Japanese has no spaces");
+        assert!(names_here("a fat binary here", "fat binary"));
+    }
 }

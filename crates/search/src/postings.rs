@@ -21,7 +21,10 @@ const OPENING_FLAG: u32 = 1;
 /// the places a Japanese token occurs at in the document, modulo [`PLACES`] (0 for a word). The
 /// heaviest postings are those of the greatest values: the weight decides.
 pub(crate) fn value(weight: u32, places: u32) -> u32 {
-    (weight.min(u32::MAX >> PLACES) << PLACES) | places
+    // The greatest weight that fits, its last digit (the opening flag) kept.
+    const MOST: u32 = u32::MAX >> PLACES;
+    let weight = if weight > MOST { (MOST / SCALE - 1) * SCALE + weight % SCALE } else { weight };
+    (weight << PLACES) | places
 }
 
 /// The weight (×[`SCALE`], with the opening flag) and the places of a posting's value.
@@ -276,5 +279,25 @@ impl Postings {
         }
         data.push('}');
         data
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_keeps_places_and_the_opening_flag_at_any_weight() {
+        for (weight, places) in [(0, 0), (31, 0b101), (655_341, 0xFFFF), (u32::MAX, 1), (u32::MAX - 8, 0)] {
+            let (w, p) = weight_and_places(value(weight, places));
+            assert_eq!(p, places, "places of {weight}");
+            assert_eq!(w % SCALE, weight % SCALE, "the flag of {weight}");
+            let most = u32::MAX >> PLACES;
+            if weight <= most {
+                assert_eq!(w, weight);
+            } else {
+                assert!(w > most - 2 * SCALE && w <= most, "{weight} is kept near the greatest weight: {w}");
+            }
+        }
     }
 }

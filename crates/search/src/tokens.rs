@@ -371,7 +371,7 @@ fn word_tokens(word: &str, plain: bool, emit: &mut impl FnMut(&str)) {
     }
     // A code token: the word, then from each `_` on (`mat_vec_q`, `vec_q`, `q` of
     // `mul_mat_vec_q`, so a query for a middle part finds the word by prefix), then each part and
-    // its letters and digits; each once per word.
+    // its letters and digits, then the stems of its parts of letters; each once per word.
     if !word.contains('_') {
         // No parts: the word, its letters and digits (`gfx1201`), each once, without the list
         // below (a vector for each such word).
@@ -388,6 +388,13 @@ fn word_tokens(word: &str, plain: bool, emit: &mut impl FnMut(&str)) {
             mine.extend([letters, digits]);
         }
     }
+    // Then the stems of its parts of letters (`library_path` is found by `libraries`).
+    let stems: Vec<String> = word
+        .split('_')
+        .filter(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase()))
+        .filter_map(|part| Some(stem(part)).filter(|s| s != part).map(std::borrow::Cow::into_owned))
+        .collect();
+    mine.extend(stems.iter().map(String::as_str));
     each_once(&mine, emit);
 }
 
