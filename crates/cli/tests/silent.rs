@@ -8,7 +8,7 @@
 //! The kinds, each tried at up to [`PER_KIND`] places spread over the files:
 //! - body: a citation with a space after `claim:`, a full-width colon, full-width brackets or
 //!   parentheses; a fence typed full width; a heading, a citation or a figure dropped from one
-//!   language;
+//!   language; a formula left open or naming an unknown command, typed into a sentence;
 //! - YAML: a full-width `＃` after an unquoted value, a quoted text emptied, a control
 //!   character written as an escape.
 
@@ -109,6 +109,19 @@ fn mutations_of(file: &str, text: &str) -> Vec<Mutation> {
             let end = text[start..].find('\n').map_or(text.len(), |e| start + e + 1);
             add("heading: dropped in one language", start, end - start, String::new(), pair_lines(text, start));
         }
+        // A formula typed into a sentence: one left open, one with an unknown command.
+        let mut start = body;
+        for raw in text[body..].split_inclusive('\n') {
+            let (at, line) = (start, raw.trim_end_matches('\n'));
+            start += raw.len();
+            let prose = line.starts_with(|c: char| c.is_alphanumeric()) && !line.ends_with('|');
+            if prose && in_language_div(text, at) {
+                let end = at + line.len();
+                let number = line_of(text, at);
+                add("formula: left open", end, 0, r" $\eta = \frac{a}{b$".into(), number..=number);
+                add("formula: an unknown command", end, 0, r" $\notacommand{x}$".into(), number..=number);
+            }
+        }
         for (at, _) in text.match_indices("![").filter(|(at, _)| in_language_div(text, *at)) {
             if let Some(end) = text[at..].find(')').map(|e| at + e + 1).filter(|e| !text[at..*e].contains('\n')) {
                 add("figure: dropped in one language", at, end - at, String::new(), pair_lines(text, at));
@@ -197,6 +210,9 @@ fn no_generated_slip_in_the_real_content_passes_silently() {
     }
     // The real content shows its figures outside the language divs: no figure is dropped there.
     assert!(by_kind.len() >= 10, "every kind is found in the real content: {:?}", by_kind.keys().collect::<Vec<_>>());
+    for kind in ["formula: left open", "formula: an unknown command"] {
+        assert!(by_kind.get(kind).is_some_and(|m| m.len() == PER_KIND), "{kind} is tried at {PER_KIND} places");
+    }
     let mut reference = None;
     let mut silent = Vec::new();
     let mut tried = 0;

@@ -147,6 +147,8 @@ fn read_all(
 /// every SVG is safe to publish.
 pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnostic>, IoError> {
     let used = used(source, site);
+    // Each SVG's published names (its versions', its own).
+    let versions: std::sync::Mutex<Vec<(String, Vec<String>)>> = std::sync::Mutex::default();
     let results: Vec<Result<Option<Diagnostic>, IoError>> = used
         .par_iter()
         .map(|(path, (span, how))| {
@@ -166,7 +168,23 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
             };
             let Some(named) = named else {
                 return Ok(match read_all(source, path, span, opened, size)? {
-                    Ok(bytes) => svg_problem(path, &bytes, span),
+                    Ok(bytes) => svg_problem(path, &bytes, span).or_else(|| {
+                        // The versions a build publishes: safe, and under names of their own.
+                        let original = format!("{MEDIA_DIR}/{path}");
+                        let text = std::str::from_utf8(&bytes).unwrap_or_default();
+                        match svg_versions(&original, text) {
+                            Ok((_, files)) => {
+                                let mut names = names_of(&files);
+                                names.push(original);
+                                versions
+                                    .lock()
+                                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                    .push((path.clone(), names));
+                                None
+                            }
+                            Err(reason) => Some(file_bad_image::diagnostic(span.clone(), path, &reason)),
+                        }
+                    }),
                     Err(too_large) => Some(too_large),
                 });
             };
@@ -184,7 +202,20 @@ pub(crate) fn probe(source: Source<'_>, site: &SiteModel) -> Result<Vec<Diagnost
             }
         })
         .collect();
-    results.into_iter().filter_map(Result::transpose).collect()
+    let mut found: Vec<Diagnostic> = results.into_iter().filter_map(Result::transpose).collect::<Result<_, _>>()?;
+    // Every other file is published under its own name; the first to claim a name, in path order,
+    // keeps it, as in a build.
+    let mut versions = versions.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let svgs: BTreeSet<String> = versions.iter().map(|(path, _)| path.clone()).collect();
+    versions.extend(used.keys().filter(|p| !svgs.contains(*p)).map(|p| (p.clone(), vec![format!("{MEDIA_DIR}/{p}")])));
+    versions.sort();
+    let taken = taken_names(versions.iter().map(|(path, names)| (path.as_str(), names.clone())));
+    for (path, other) in taken {
+        if let Some((span, _)) = used.get(path) {
+            found.push(name_taken(span, path, &other));
+        }
+    }
+    Ok(found)
 }
 
 /// The diagnostic for media file `path` that is too large or not what its name says (read from
@@ -275,37 +306,95 @@ pub(crate) fn process(source: Source<'_>, site: &SiteModel) -> Result<Images, Io
             Ok(one(path, bytes).map_err(|reason| file_bad_image::diagnostic(span.clone(), path, &reason)))
         })
         .collect();
+    let mut processed = Vec::new();
     let mut images = Images::default();
-    // Which file of the site each published name was made from: a figure's versions
-    // (`a.dark.svg`, `a.en.svg`) may have the name of another file of the site.
-    let mut made_from: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
     for result in results {
         match result? {
-            Ok((path, info, files)) => {
-                let taken = files.iter().find_map(|(name, _)| made_from.get(name).filter(|other| **other != path));
-                if let Some(other) = taken {
-                    let span = used.get(&path).map(|(span, _)| span.clone());
-                    if let Some(span) = span {
-                        let why = format!(
-                            "a version it needs would be published under the name of {other}'s; rename one of them"
-                        );
-                        images.diagnostics.push(file_bad_image::diagnostic(span, &path, &why));
-                        continue;
-                    }
-                }
-                for (name, _) in &files {
-                    made_from.entry(name.clone()).or_insert_with(|| path.clone());
-                }
+            Ok(done) => processed.push(done),
+            Err(d) => images.diagnostics.push(d),
+        }
+    }
+    let taken: BTreeMap<String, String> =
+        taken_names(processed.iter().map(|(path, _, files)| (path.as_str(), names_of(files))))
+            .into_iter()
+            .map(|(path, other)| (path.to_owned(), other))
+            .collect();
+    for (path, info, files) in processed {
+        match (taken.get(&path), used.get(&path)) {
+            (Some(other), Some((span, _))) => images.diagnostics.push(name_taken(span, &path, other)),
+            _ => {
                 images.info.insert(path, info);
                 images.files.extend(files);
             }
-            Err(d) => images.diagnostics.push(d),
         }
     }
     Ok(images)
 }
 
-type Processed = (String, ImageInfo, Vec<(String, Vec<u8>)>);
+type Processed = (String, ImageInfo, Files);
+
+/// Files to publish: each one's name from the site root and its bytes.
+type Files = Vec<(String, Vec<u8>)>;
+
+/// The versions an SVG figure published as `original` (`media/…/NAME.svg`) is shown by: for each
+/// language, its light and dark file names, and the files to write besides the original (see
+/// [`crate::figures`]). Each is checked as the original was: an edit must never make it unsafe.
+fn svg_versions(original: &str, text: &str) -> Result<(Vec<[String; 2]>, Files), String> {
+    let stem = original.strip_suffix(".svg").unwrap_or(original);
+    let versions = crate::figures::versions(text)?;
+    for version in versions.iter().flatten() {
+        if let Some(reason) = crate::svg::unsafe_part(version)? {
+            return Err(format!("a version made of it for a language or the dark theme is not safe: {reason}"));
+        }
+    }
+    let shared = versions.len() == 1;
+    let (mut figures, mut files) = (Vec::new(), Vec::new());
+    for (lang, [light, dark]) in shoko_vocab::Lang::ALL.into_iter().zip(versions) {
+        let names = if shared {
+            [original.to_owned(), format!("{stem}.dark.svg")]
+        } else {
+            [format!("{stem}.{}.svg", lang.code()), format!("{stem}.{}.dark.svg", lang.code())]
+        };
+        if !shared {
+            files.push((names[0].clone(), light.into_bytes()));
+        }
+        files.push((names[1].clone(), dark.into_bytes()));
+        figures.push(names);
+    }
+    if shared {
+        figures.push(figures[0].clone());
+    }
+    Ok((figures, files))
+}
+
+/// For each used file (`path`, in path order) and the names it is published under, the file
+/// whose published name it would take, if any: a figure's versions (`a.dark.svg`, `a.en.svg`)
+/// may have the name of another file of the site. The first to claim a name keeps it.
+fn taken_names<'p>(published: impl Iterator<Item = (&'p str, Vec<String>)>) -> BTreeMap<&'p str, String> {
+    let mut made_from: BTreeMap<String, &str> = BTreeMap::new();
+    let mut taken = BTreeMap::new();
+    for (path, names) in published {
+        if let Some(other) = names.iter().find_map(|n| made_from.get(n).filter(|o| **o != path)) {
+            taken.insert(path, (*other).to_owned());
+            continue;
+        }
+        for name in names {
+            made_from.entry(name).or_insert(path);
+        }
+    }
+    taken
+}
+
+/// The diagnostic for a figure whose version would take `other`'s published name.
+fn name_taken(span: &Span, path: &str, other: &str) -> Diagnostic {
+    let why = format!("a version it needs would be published under the name of {other}'s; rename one of them");
+    file_bad_image::diagnostic(span.clone(), path, &why)
+}
+
+/// The published names of `files`.
+fn names_of(files: &[(String, Vec<u8>)]) -> Vec<String> {
+    files.iter().map(|(name, _)| name.clone()).collect()
+}
 
 fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
     let original = format!("{MEDIA_DIR}/{path}");
@@ -315,32 +404,7 @@ fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
         let (width, height) = svg_size(text);
         // A version per language (when its elements name one) and colour scheme; a figure that
         // names no language is the original in light and one dark twin.
-        let stem = original.strip_suffix(".svg").unwrap_or(&original).to_owned();
-        let versions = crate::figures::versions(text)?;
-        // What is published is checked as the original was (an edit must never make it unsafe).
-        for version in versions.iter().flatten() {
-            if let Some(reason) = crate::svg::unsafe_part(version)? {
-                return Err(format!("a version made of it for a language or the dark theme is not safe: {reason}"));
-            }
-        }
-        let shared = versions.len() == 1;
-        let mut files = Vec::new();
-        let mut figures = Vec::new();
-        for (lang, [light, dark]) in shoko_vocab::Lang::ALL.into_iter().zip(versions) {
-            let names = if shared {
-                [original.clone(), format!("{stem}.dark.svg")]
-            } else {
-                [format!("{stem}.{}.svg", lang.code()), format!("{stem}.{}.dark.svg", lang.code())]
-            };
-            if !shared {
-                files.push((names[0].clone(), light.into_bytes()));
-            }
-            files.push((names[1].clone(), dark.into_bytes()));
-            figures.push(names);
-        }
-        if shared {
-            figures.push(figures[0].clone());
-        }
+        let (figures, mut files) = svg_versions(&original, text)?;
         files.push((original.clone(), bytes));
         let info =
             ImageInfo { src: original.clone(), width, height, srcset: Vec::new(), original: original.clone(), figures };
