@@ -35,6 +35,10 @@ pub enum Command {
         /// Build even if nothing changed since the last clean build.
         #[arg(long)]
         force: bool,
+        /// Build drafts (`draft: true`) too, marked as drafts, as `serve` shows them; their
+        /// errors then stop the build.
+        #[arg(long)]
+        drafts: bool,
     },
     /// Preview the site: build into memory, serve it, rebuild and reload on every save.
     Serve {
@@ -57,6 +61,10 @@ pub enum Command {
         /// How to print diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Check drafts as if they were published: their errors count (as in `build --drafts`
+        /// and `serve`).
+        #[arg(long)]
+        drafts: bool,
     },
     /// Pin `source_code` sources to the commit their clone's ref names now (clones under
     /// `repos:` in shoko.yaml): unpinned ones at the lines their quote is found at, pinned ones

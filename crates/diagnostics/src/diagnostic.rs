@@ -50,6 +50,9 @@ pub struct Diagnostic {
     pub secondary: Vec<Label>,
     /// How to fix it.
     pub hint: Option<String>,
+    /// Whether it points into a draft the build leaves out: reported, but it stops nothing (an
+    /// error is shown as a warning that says so).
+    pub in_draft: bool,
 }
 
 impl Diagnostic {
@@ -61,6 +64,7 @@ impl Diagnostic {
             primary: Some(Label { span, text: String::new() }),
             secondary: Vec::new(),
             hint: None,
+            in_draft: false,
         }
     }
 
@@ -72,7 +76,7 @@ impl Diagnostic {
 
     /// A diagnostic that belongs to no file.
     pub fn global(code: &'static Code, message: impl Into<String>) -> Self {
-        Diagnostic { code, message: message.into(), primary: None, secondary: Vec::new(), hint: None }
+        Diagnostic { code, message: message.into(), primary: None, secondary: Vec::new(), hint: None, in_draft: false }
     }
 
     /// Set the label printed at the primary span.
@@ -95,9 +99,16 @@ impl Diagnostic {
         self
     }
 
-    /// The severity, taken from the code.
+    /// The severity, taken from the code; a finding in a draft the build leaves out is a
+    /// warning whatever its code (it stops nothing).
     pub fn severity(&self) -> Severity {
-        self.code.severity
+        if self.in_draft { Severity::Warning } else { self.code.severity }
+    }
+
+    /// Whether the code is an error but the finding, in a draft left out, stops nothing: shown
+    /// with a note saying so.
+    pub fn draft_error(&self) -> bool {
+        self.in_draft && self.code.severity == Severity::Error
     }
 
     /// Sort diagnostics root causes first (codes that stop a file being read, see
@@ -116,6 +127,9 @@ impl Diagnostic {
     }
 }
 
+/// What is said of an error in a draft the build leaves out (see [`Diagnostic::draft_error`]).
+pub const DRAFT_NOTE: &str = "an error in a draft: the published site leaves the draft out, so it stops nothing until the draft is published (or built with --drafts)";
+
 /// Counts of a run's diagnostics.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
@@ -123,12 +137,15 @@ pub struct Summary {
     pub errors: usize,
     /// Number of warnings.
     pub warnings: usize,
+    /// Of the warnings, how many are errors in drafts left out (see [`Diagnostic::draft_error`]).
+    pub draft_errors: usize,
 }
 
 impl Summary {
     /// Count the diagnostics in `diagnostics`.
     pub fn of(diagnostics: &[Diagnostic]) -> Self {
         let errors = diagnostics.iter().filter(|d| d.severity() == Severity::Error).count();
-        Summary { errors, warnings: diagnostics.len() - errors }
+        let draft_errors = diagnostics.iter().filter(|d| d.draft_error()).count();
+        Summary { errors, warnings: diagnostics.len() - errors, draft_errors }
     }
 }

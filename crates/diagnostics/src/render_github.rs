@@ -26,6 +26,10 @@ pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap, prefix: &s
         }
         props.push(format!("title={}", escape_property(d.code.name)));
         let mut message = d.message.clone();
+        if d.draft_error() {
+            message.push_str("\nnote: ");
+            message.push_str(crate::diagnostic::DRAFT_NOTE);
+        }
         if let Some(hint) = &d.hint {
             message.push_str("\nhelp: ");
             message.push_str(hint);

@@ -42,12 +42,17 @@ pub fn render_human(diagnostics: &[Diagnostic], sources: &SourceMap, color: Colo
     }
     let summary = crate::Summary::of(diagnostics);
     out.push_str(&format!(
-        "{} error{}, {} warning{}\n",
+        "{} error{}, {} warning{}",
         summary.errors,
         plural(summary.errors),
         summary.warnings,
         plural(summary.warnings)
     ));
+    if summary.draft_errors > 0 {
+        let n = summary.draft_errors;
+        out.push_str(&format!(" (of which {n} error{} in drafts, which stop nothing)", plural(n)));
+    }
+    out.push('\n');
     out
 }
 
@@ -110,6 +115,8 @@ struct Prepared<'a> {
     message: Cow<'a, str>,
     parts: Vec<Part<'a>>,
     hint: Option<Cow<'a, str>>,
+    /// Whether it is an error in a draft left out (see [`Diagnostic::draft_error`]).
+    draft_error: bool,
 }
 
 /// One element under the title.
@@ -152,6 +159,7 @@ impl<'a> Prepared<'a> {
             message: printable(&d.message),
             parts,
             hint: d.hint.as_deref().map(printable),
+            draft_error: d.draft_error(),
         }
     }
 
@@ -177,6 +185,9 @@ impl<'a> Prepared<'a> {
                     .element(Origin::path(path.as_ref()).line(*line).char_column(*col))
                     .element(Level::NOTE.message(note.as_str())),
             };
+        }
+        if self.draft_error {
+            group = group.element(Level::NOTE.message(crate::diagnostic::DRAFT_NOTE));
         }
         if let Some(hint) = &self.hint {
             group = group.element(Level::HELP.message(hint.as_ref()));

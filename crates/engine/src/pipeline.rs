@@ -8,10 +8,11 @@ use crate::load::{ContentFile, Loaded, Read, find, read};
 use crate::output::Output;
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceFile, SourceMap, Span};
+use shoko_model::Document;
 use shoko_model::SiteModel;
 use shoko_model::config::{Config, parse_config};
 use shoko_model::rules::claim_assertive_wording::AssertiveWords;
-use shoko_model::rules::{file_symlink, file_too_large, page_missing_home};
+use shoko_model::rules::{file_symlink, file_too_large, page_missing_home, ref_draft};
 use shoko_model::{DocumentInput, link, validate_document};
 use shoko_render::i18n::{self, Ui};
 use shoko_render::rules::file_generated_path;
@@ -19,7 +20,9 @@ use shoko_render::{Templates, compile_templates};
 use shoko_vocab::ContentPath;
 use shoko_vocab::Lang;
 use shoko_vocab::layout::{STATIC_DIR, TEMPLATES_DIR, strings_file};
+use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Settings of a run.
 #[derive(Debug, Clone)]
@@ -37,13 +40,16 @@ pub struct BuildOptions {
     pub served: bool,
     /// Whether to read the git history of `content/` for translation drift.
     pub history: bool,
+    /// Whether drafts are built as published pages, marked (`serve`, `build --drafts`); else
+    /// they are left out, and their errors do not stop the build.
+    pub drafts: bool,
 }
 
 impl BuildOptions {
     /// A build on `today` with no public URL, no base path of its own, not served and without
     /// history: where tests and tools start from, changing what they need.
     pub fn on(today: jiff::civil::Date) -> Self {
-        BuildOptions { today, base_url: None, base_path: None, served: false, history: false }
+        BuildOptions { today, base_url: None, base_path: None, served: false, history: false, drafts: false }
     }
 }
 
@@ -63,6 +69,8 @@ pub struct Checked {
     pub history_notes: Vec<String>,
     /// What was not verified of the sources (no clone, a clone not read), in one line.
     pub sources_note: Option<String>,
+    /// The drafts left out of the site, in one line (`Engine::drafts_note`).
+    pub drafts_note: Option<String>,
 }
 
 /// Wall-clock time of each stage of a run (printed by `build --timings`).
@@ -274,25 +282,62 @@ pub(crate) fn validate_all(inputs: &Inputs, options: &BuildOptions) -> Result<Ve
         .collect()
 }
 
-/// Link the validated documents into the site; the site-wide diagnostics and those of the
-/// images, unsorted (the documents' own are in `validated`).
+/// The validated documents linked into the site.
+pub(crate) struct Linked {
+    /// The site to render: without the drafts unless they are built (`BuildOptions::drafts`).
+    pub site: SiteModel,
+    /// The site-wide diagnostics and those of the images, unsorted (the documents' own are in
+    /// `validated`).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The files of the drafts left out: a diagnostic pointing into one does not stop the build
+    /// (see `Diagnostic::in_draft`).
+    pub drafts: BTreeSet<FileId>,
+}
+
+/// Link the validated documents into the site. Drafts left out are linked twice: with the
+/// whole site, for their own findings and `ref/draft` (a published document pointing at one),
+/// and without them, for the site that is published and the findings about it. A reference
+/// `ref/draft` reports is not reported again as a missing page or claim of the published site.
 pub(crate) fn link_validated(
     root: &Path,
     inputs: &Inputs,
     validated: &[Validated],
-) -> Result<(SiteModel, Vec<Diagnostic>), IoError> {
+    options: &BuildOptions,
+) -> Result<Linked, IoError> {
     let loaded = &inputs.loaded;
-    let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
-    let (site, mut diagnostics) = link(docs, &loaded.files);
-    diagnostics.extend(crate::images::probe(image_source(root, inputs), &site)?);
+    let docs: Vec<Arc<Document>> = validated.iter().filter_map(|(d, _)| d.clone()).collect();
+    let (published, drafts) = published(&docs, options);
+    let published = (!drafts.is_empty()).then_some(published);
+    let (whole, mut linked) = link(docs, &loaded.files);
+    let mut others = crate::images::probe(image_source(root, inputs), &whole)?;
     // Pages without a home to lead to (a site of logs alone is still being started).
-    let home = inputs.missing_home.filter(|_| !site.pages().is_empty());
-    diagnostics.extend(home.map(|file| page_missing_home::diagnostic(Span::file_start(file))));
-    diagnostics.extend(inputs.statics.iter().filter_map(|(path, file)| {
-        let owner = shoko_render::generated_at(&site, path)?;
+    let home = inputs.missing_home.filter(|_| !whole.pages().is_empty());
+    others.extend(home.map(|file| page_missing_home::diagnostic(Span::file_start(file))));
+    others.extend(inputs.statics.iter().filter_map(|(path, file)| {
+        let owner = shoko_render::generated_at(&whole, path)?;
         Some(file_generated_path::diagnostic(Span::file_start(*file), path, &owner))
     }));
-    Ok((site, diagnostics))
+    let Some(published) = published else {
+        linked.extend(others);
+        return Ok(Linked { site: whole, diagnostics: linked, drafts });
+    };
+    let (site, found) = link(published, &loaded.files);
+    let is_draft_ref = |d: &Diagnostic| d.code.name == ref_draft::CODE.name;
+    let drafted: Vec<Span> =
+        linked.iter().filter(|d| is_draft_ref(d)).filter_map(|d| d.primary.clone()).map(|l| l.span).collect();
+    // The whole site's findings about published files alone are the published site's, found again.
+    linked.retain(|d| is_draft_ref(d) || d.files().any(|f| drafts.contains(&f)));
+    linked.extend(found.into_iter().filter(|d| d.primary.as_ref().is_none_or(|p| !drafted.contains(&p.span))));
+    linked.extend(others);
+    Ok(Linked { site, diagnostics: linked, drafts })
+}
+
+/// Of `docs`, those the site is made of (all of them when drafts are built), and the files of
+/// the drafts left out.
+pub(crate) fn published(docs: &[Arc<Document>], options: &BuildOptions) -> (Vec<Arc<Document>>, BTreeSet<FileId>) {
+    let left_out = |d: &Document| d.draft && !options.drafts;
+    let drafts = docs.iter().filter(|d| left_out(d)).map(|d| d.file).collect();
+    (docs.iter().filter(|d| !left_out(d)).cloned().collect(), drafts)
 }
 
 /// Where the images of `inputs` are read from.

@@ -116,7 +116,7 @@ fn fingerprint_at(root: &Path, options: &BuildOptions, now: SystemTime) -> Resul
     hasher.update(HEADER.as_bytes());
     hasher.update(binary().as_bytes());
     let o = options;
-    hasher.update(format!("{}\0{:?}\0{:?}\0{}\0", o.today, o.base_url, o.base_path, o.served).as_bytes());
+    hasher.update(format!("{}\0{:?}\0{:?}\0{}\0{}\0", o.today, o.base_url, o.base_path, o.served, o.drafts).as_bytes());
     // A commit changes the history translation drift is read from, with no input file changed:
     // the state of the files that say where HEAD is (not the repository opened: that would cost
     // a build with nothing to do more than the rest of it).
@@ -644,6 +644,8 @@ mod tests {
         assert_ne!(configured, fingerprint(root, &under).expect("readable"), "a base path");
         let served = BuildOptions { served: true, ..options() };
         assert_ne!(configured, fingerprint(root, &served).expect("readable"), "served: the 404 page's links");
+        let drafts = BuildOptions { drafts: true, ..options() };
+        assert_ne!(configured, fingerprint(root, &drafts).expect("readable"), "drafts built");
         std::fs::write(root.join("site.txt"), "not an input").expect("write");
         assert_eq!(configured, fingerprint(root, &options()).expect("readable"), "other files are not inputs");
         #[cfg(unix)]

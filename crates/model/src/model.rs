@@ -101,6 +101,8 @@ pub struct Claim {
     pub superseded_by: Option<Ref>,
     /// Claims this one replaces.
     pub supersedes: Vec<Ref>,
+    /// Whether it is declared in a draft (see [`Document::draft`]).
+    pub draft: bool,
 }
 
 /// One change of a claim's class or lifecycle, validated: its date read as a calendar date.
@@ -454,6 +456,9 @@ pub struct Document {
     pub path: String,
     /// Page or log.
     pub kind: DocKind,
+    /// Whether the file is a draft (`draft: true`): left out of a published build with
+    /// everything it declares.
+    pub draft: bool,
     /// Claims declared in the file.
     pub claims: Vec<Claim>,
     /// Questions declared in the file.

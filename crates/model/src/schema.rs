@@ -159,6 +159,10 @@ impl JsonSchema for Localized {
 pub struct PageFrontMatter {
     /// Page title.
     pub title: Localized,
+    /// A draft: `check` reports its problems, `serve` shows it marked, `build` leaves it out
+    /// (and its claims) unless given `--drafts`.
+    #[serde(default)]
+    pub draft: bool,
     /// "What you'll gain here": one or two sentences at the top of the page.
     #[serde(default)]
     pub gain: Option<Localized>,
@@ -202,6 +206,7 @@ impl PageFrontMatter {
     pub fn unread() -> PageFrontMatter {
         PageFrontMatter {
             title: Localized { ja: None, en: None },
+            draft: false,
             gain: None,
             weight: None,
             layout: PageLayout::Page,
@@ -306,6 +311,9 @@ pub struct TimelineRecord {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ObservationLog {
+    /// A draft: its claims and questions are drafts too (see the page's `draft`).
+    #[serde(default)]
+    pub draft: bool,
     /// What the log covers.
     #[serde(default)]
     pub title: Option<Localized>,

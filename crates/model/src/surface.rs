@@ -34,6 +34,8 @@ struct Linked<'a> {
     // their spans, so comparing them with their spans is exact for the case that matters.
     claims: &'a [Claim],
     questions: &'a [Question],
+    /// A draft may not be linked to from a published page (`ref/draft`).
+    draft: bool,
     unreadable: &'a [ClaimId],
     title: &'a LocalizedText,
     weight: i64,
@@ -100,6 +102,7 @@ pub fn surface<'a>(doc: &'a Document, site: &SiteModel) -> Option<Surface<'a>> {
     let linked = Linked {
         claims: &doc.claims,
         questions: &doc.questions,
+        draft: doc.draft,
         unreadable: &doc.unreadable_ids,
         title: &page.title,
         weight: page.weight,

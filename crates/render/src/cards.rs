@@ -43,6 +43,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, place: CardPage<'_>, lang: Lang) 
     let scope = claim.scope.clone().unwrap_or_default();
     ClaimView {
         cite: crate::cite::cite(cx, claim, lang),
+        draft: claim.draft,
         id: claim.id.0.clone(),
         anchor: shoko_vocab::claim_anchor(&claim.id),
         badge: cx.badge(claim.class, lang),

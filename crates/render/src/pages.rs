@@ -341,6 +341,7 @@ pub fn page_views<'a>(
             });
             let card_page = CardPage { here, page: Some(id) };
             let view = PageView {
+                draft: doc.draft,
                 previous: before.map(|d| cx.page_link(here, d, lang)),
                 next: after.map(|d| cx.page_link(here, d, lang)),
                 toc,

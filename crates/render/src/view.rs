@@ -203,6 +203,8 @@ pub struct EventView {
 pub struct ClaimView {
     /// How to cite it as shown here.
     pub cite: CiteView,
+    /// Whether a draft declares it (built by `serve` and `build --drafts` only).
+    pub draft: bool,
     /// ID.
     pub id: String,
     /// Anchor of the card (`claim-ID`).
@@ -293,6 +295,8 @@ pub struct QuestionView {
 pub struct PageView {
     /// Shared layout.
     pub layout: LayoutView,
+    /// Whether the page is a draft (built by `serve` and `build --drafts` only): marked as one.
+    pub draft: bool,
     /// "What you'll gain here".
     pub gain: Option<String>,
     /// Body HTML (for a deck or poster, what precedes its first `##` heading: part of the title

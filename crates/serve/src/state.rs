@@ -103,6 +103,7 @@ impl State {
             base_path: options.base_path.clone(),
             served: true,
             history: options.history,
+            drafts: true,
         };
         let engine = Arc::new(Mutex::new((Engine::new(&options.root, build_options), MemoryOutput::default())));
         let shown_root = shoko_files::from_working_folder(&options.root);

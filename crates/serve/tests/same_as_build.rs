@@ -1,5 +1,6 @@
-//! `serve` and `build` are the same build: the preview's pages are `build`'s pages byte for byte
-//! (with the live-reload script added), `base_url` from `shoko.yaml` included, and a file
+//! `serve` and `build --drafts` are the same build: the preview's pages are `build`'s pages byte
+//! for byte (with the live-reload script added), drafts (marked) and `base_url` from
+//! `shoko.yaml` included, and a file
 //! edited past `max_file_kib` under `serve` is refused as `build` refuses it.
 
 #![allow(clippy::unwrap_used)]
@@ -32,20 +33,28 @@ fn body(addr: std::net::SocketAddr, path: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn served_pages_are_the_built_pages_base_url_included() {
+async fn served_pages_are_the_built_pages_drafts_and_base_url_included() {
     let tmp = site("base_url: https://example.org/notes/\n");
-    let options = BuildOptions::on(jiff::civil::date(2026, 11, 21));
+    let draft = HOME.replace(
+        "title: { ja: \"ホーム\", en: \"Home\" }\n",
+        "title: { ja: \"下書き\", en: \"Draft\" }\ndraft: true\n",
+    );
+    std::fs::write(tmp.path().join("content/draft.md"), draft).unwrap();
+    let options = BuildOptions { drafts: true, ..BuildOptions::on(jiff::civil::date(2026, 11, 21)) };
     let mut built = MemoryOutput::default();
     let report = shoko_engine::build(tmp.path(), &mut built, &options).unwrap();
     assert!(report.written.is_some(), "{:?}", report.checked.diagnostics);
     let running = serve_with(tmp.path(), Limits::default()).await;
     let addr = running.addr;
-    let served = tokio::task::spawn_blocking(move || body(addr, &format!("{BASE}en/index.html"))).await.unwrap();
-    let page = String::from_utf8(built.files()["en/index.html"].to_vec()).unwrap();
-    assert!(page.contains("https://example.org/notes/en/"), "the canonical link uses base_url");
-    let live = served.find("<script src=\"/site/__shoko/live.js\"").expect("the live-reload script");
-    let end = served[live..].find("</script>\n").map(|i| live + i + "</script>\n".len()).unwrap();
-    assert_eq!(format!("{}{}", &served[..live], &served[end..]), page);
+    for path in ["en/index.html", "ja/draft/index.html"] {
+        let served = tokio::task::spawn_blocking(move || body(addr, &format!("{BASE}{path}"))).await.unwrap();
+        let page = String::from_utf8(built.files()[path].to_vec()).unwrap();
+        assert!(page.contains("https://example.org/notes/"), "{path}: the canonical link uses base_url");
+        assert_eq!(page.contains("class=\"draft-mark\""), path.contains("draft"), "{path}: marked as what it is");
+        let live = served.find("<script src=\"/site/__shoko/live.js\"").expect("the live-reload script");
+        let end = served[live..].find("</script>\n").map(|i| live + i + "</script>\n".len()).unwrap();
+        assert_eq!(format!("{}{}", &served[..live], &served[end..]), page, "{path}");
+    }
     running.stop().await;
 }
 

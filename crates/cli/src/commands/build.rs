@@ -18,6 +18,8 @@ pub struct Settings {
     pub timings: bool,
     /// Build even if the stamp says nothing changed.
     pub force: bool,
+    /// Build drafts too (marked).
+    pub drafts: bool,
 }
 
 /// Run `build`.
@@ -58,6 +60,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         base_path: None,
         served: false,
         history: history(),
+        drafts: settings.drafts,
     };
     // Taken before the build reads anything, so an edit made during the build is never hidden.
     let inputs = stamp::fingerprint(root, &options).ok();
@@ -92,7 +95,8 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
     }
     // After the diagnostics, as `check` prints them: what was not checked.
     super::print_history_notes(&engine.history_notes());
-    super::print_sources_note(engine.sources_note());
+    super::print_note(engine.sources_note());
+    super::print_note(engine.drafts_note().as_deref());
     let code = match rebuilt {
         Ok(rebuilt) => {
             if let (Rebuilt::Rendered { .. }, Some(inputs)) = (&rebuilt, &inputs) {

@@ -20,10 +20,10 @@ pub const USAGE_OR_IO: u8 = 2;
 /// Run `cli` and return the exit code.
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Build { out, base_url, timings, force } => {
-            build::run(&cli.root, build::Settings { out, base_url, timings, force })
+        Command::Build { out, base_url, timings, force, drafts } => {
+            build::run(&cli.root, build::Settings { out, base_url, timings, force, drafts })
         }
-        Command::Check { format } => check::run(&cli.root, format),
+        Command::Check { format, drafts } => check::run(&cli.root, format, drafts),
         Command::Serve { port, bind, base_path, editor } => serve::run(&cli.root, port, bind, base_path, editor),
         Command::Schema { of: SchemaOf::Input } => {
             println!("{}", schema_text());
@@ -72,8 +72,9 @@ pub fn print_history_notes(notes: &[String]) {
     }
 }
 
-/// Say, once, which sources were not verified against a clone.
-pub fn print_sources_note(note: Option<&str>) {
+/// Say, once, what a run left unverified or out (sources not verified against a clone, drafts
+/// left out).
+pub fn print_note(note: Option<&str>) {
     if let Some(note) = note {
         eprintln!("note: {}", shoko_diagnostics::printable(note));
     }

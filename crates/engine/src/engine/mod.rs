@@ -82,6 +82,9 @@ struct Current {
     validated: Vec<Validated>,
     /// Diagnostics of the link stage and the images.
     linked: Vec<Diagnostic>,
+    /// The files of the drafts left out of the site: what is found in them does not stop a
+    /// build (see `pipeline::Linked`).
+    drafts: BTreeSet<FileId>,
     site: Arc<SiteModel>,
     /// The static files (path, bytes), read at the first render.
     statics: Option<Vec<(String, Vec<u8>)>>,
@@ -227,10 +230,23 @@ impl Engine {
         self.diagnostics.iter().any(|d| d.severity() == Severity::Error)
     }
 
+    /// The drafts the last run left out of the site, in one line (none when drafts are built).
+    pub fn drafts_note(&self) -> Option<String> {
+        let current = self.current.as_ref()?;
+        let sources = &current.inputs.loaded.sources;
+        let paths: Vec<&str> = current.drafts.iter().map(|f| sources.file(*f).path.as_str()).collect();
+        let n = paths.len();
+        (n > 0).then(|| {
+            let s = if n == 1 { "" } else { "s" };
+            format!("{n} draft{s} left out of the site (--drafts builds them): {}", paths.join(", "))
+        })
+    }
+
     /// The outcome of the last run, for one-off runs (`check`, `build`).
     pub fn into_checked(self) -> crate::Checked {
         let history_notes = self.history_notes();
         let sources_note = self.sources_note.clone();
+        let drafts_note = self.drafts_note();
         let (sources, site) = match self.current {
             Some(current) => (current.inputs.loaded.sources, Arc::unwrap_or_clone(current.site)),
             None => (SourceMap::new(), SiteModel::default()),
@@ -242,6 +258,7 @@ impl Engine {
             timings: self.timings,
             history_notes,
             sources_note,
+            drafts_note,
         }
     }
 
@@ -592,6 +609,10 @@ fn held_diagnostics(current: &Current) -> Vec<Diagnostic> {
     let mut diagnostics: Vec<Diagnostic> = current.inputs.diagnostics.clone();
     diagnostics.extend(current.validated.iter().flat_map(|(_, d)| d.iter().cloned()));
     diagnostics.extend(current.linked.iter().cloned());
+    for d in &mut diagnostics {
+        let in_draft = d.files().any(|f| current.drafts.contains(&f));
+        d.in_draft = in_draft;
+    }
     Diagnostic::sort(&mut diagnostics, &current.inputs.loaded.sources);
     diagnostics.dedup();
     diagnostics

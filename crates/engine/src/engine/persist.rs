@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What the saved state is; changed with anything about it.
-const FORMAT: &str = "shoko-engine-cache 12";
+const FORMAT: &str = "shoko-engine-cache 13";
 
 /// The file in the cache folder that holds the state (all but the documents).
 const STATE_FILE: &str = "engine.state";
@@ -83,6 +83,7 @@ impl SavedDiagnostic {
             primary: self.primary,
             secondary: self.secondary,
             hint: self.hint,
+            in_draft: false,
         })
     }
 }
@@ -168,14 +169,15 @@ struct SavedRef<'a> {
 /// What made a cache, as its first bytes: the format, the binary, the site root and the options.
 fn header(root: &Path, options: &BuildOptions) -> Vec<u8> {
     let text = format!(
-        "{FORMAT}\0{}\0{}\0{}\0{:?}\0{:?}\0{}\0{}",
+        "{FORMAT}\0{}\0{}\0{}\0{:?}\0{:?}\0{}\0{}\0{}",
         stamp::binary(),
         root.display(),
         options.today,
         options.base_url,
         options.base_path,
         options.served,
-        options.history
+        options.history,
+        options.drafts
     );
     text.into_bytes()
 }
@@ -255,7 +257,8 @@ impl Engine {
         }
         self.timings.lap("read the documents");
         let linked = saved.linked.into_iter().map(|d| d.back(&codes)).collect::<Option<Vec<_>>>()?;
-        let docs = validated.iter().filter_map(|(d, _)| d.clone()).collect();
+        let docs: Vec<_> = validated.iter().filter_map(|(d, _)| d.clone()).collect();
+        let (docs, drafts) = crate::pipeline::published(&docs, &self.options);
         let site = Arc::new(saved.site.with_documents(docs));
         let index = loaded_inputs.loaded.content.iter().enumerate().map(|(i, c)| (c.path.clone(), i)).collect();
         let unread = loaded_inputs.loaded.content.iter().map(|c| (c.file, None)).collect();
@@ -265,6 +268,7 @@ impl Engine {
             inputs: loaded_inputs,
             validated,
             linked,
+            drafts,
             site: Arc::clone(&site),
             statics: None,
             images: Some(Arc::new(images)),

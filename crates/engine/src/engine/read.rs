@@ -50,13 +50,15 @@ impl Engine {
                 validated
             })
             .collect();
-        let (site, linked) = link_validated(&self.root, &inputs, &validated)?;
+        let crate::pipeline::Linked { site, diagnostics: linked, drafts } =
+            link_validated(&self.root, &inputs, &validated, &self.options)?;
         self.timings.lap("link");
         let site = Arc::new(site);
         let mut current = Current {
             inputs,
             validated,
             linked,
+            drafts,
             site,
             statics: None,
             images: None,
@@ -115,9 +117,10 @@ impl Engine {
         match swapped {
             Some(site) => current.site = site,
             None => {
-                let (site, linked) = link_validated(&self.root, &current.inputs, &current.validated)?;
-                current.site = Arc::new(site);
-                current.linked = linked;
+                let linked = link_validated(&self.root, &current.inputs, &current.validated, &self.options)?;
+                current.site = Arc::new(linked.site);
+                current.linked = linked.diagnostics;
+                current.drafts = linked.drafts;
             }
         }
         self.diagnostics = all_diagnostics(current)?;

@@ -6,9 +6,11 @@
 //! which claim), so `serve` can work out what a change affects.
 //!
 //! Here: the model, its accessors and the stage itself; the rules between claims in [`claims`],
-//! those about pages, their links, files and data in [`pages`].
+//! those about pages, their links, files and data in [`pages`], what published documents may
+//! not point at in [`drafts`].
 
 mod claims;
+mod drafts;
 mod pages;
 
 pub(crate) use claims::premise_reported;
@@ -338,7 +340,7 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
     // The checks only read the site: they run in parallel, and their findings are joined in
     // this order (at 10,000 pages per language, linking one after the other left a core idle).
     let site_ref = &site;
-    let checks: [&SiteCheck; 8] = [
+    let checks: [&SiteCheck; 9] = [
         &|out| check_references(site_ref, out),
         &|out| check_supersession(site_ref, out),
         &|out| check_cycles(site_ref, out),
@@ -347,6 +349,7 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
         &|out| check_page_links(site_ref, files, out),
         &|out| check_files(site_ref, files, out),
         &|out| check_callouts(site_ref, out),
+        &|out| drafts::check_references(site_ref, out),
     ];
     let found: Vec<Vec<Diagnostic>> = checks
         .par_iter()

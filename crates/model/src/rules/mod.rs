@@ -49,6 +49,7 @@ pub mod page_missing_home;
 pub mod page_placeholder;
 pub mod page_reserved_path;
 pub mod page_url_collision;
+pub mod ref_draft;
 pub mod ref_missing_file;
 pub mod ref_non_current_claim;
 pub mod ref_unknown_anchor;
@@ -128,6 +129,7 @@ pub fn model_codes() -> Vec<&'static Code> {
         &page_placeholder::CODE,
         &page_reserved_path::CODE,
         &page_url_collision::CODE,
+        &ref_draft::CODE,
         &ref_missing_file::CODE,
         &ref_non_current_claim::CODE,
         &ref_unknown_anchor::CODE,

@@ -188,6 +188,7 @@ pub fn validate_claim(
         limitations,
         superseded_by,
         supersedes,
+        draft: false,
     };
     (claim, out)
 }

@@ -15,6 +15,7 @@ fn document(input: &DocumentInput<'_>, kind: DocKind) -> Document {
         file: input.file,
         path: input.path.to_owned(),
         kind,
+        draft: false,
         claims: Vec::new(),
         questions: Vec::new(),
         unreadable_ids: Vec::new(),

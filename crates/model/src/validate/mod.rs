@@ -199,13 +199,14 @@ fn page_document(
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document> {
     let front: PageFrontMatter = deserialize(doc, loc, out)?;
-    let items = items(&front.claims, &front.questions, input, loc, out);
+    let items = items(&front.claims, &front.questions, front.draft, input, loc, out);
     let body = body.unwrap_or(input.source.text.len()..input.source.text.len());
     let page = page::validate_page(&front, body, input, loc, out);
     Some(Document {
         file: input.file,
         path: input.path.to_owned(),
         kind: DocKind::Page(Box::new(page)),
+        draft: front.draft,
         claims: items.claims,
         questions: items.questions,
         unreadable_ids: items.unreadable,
@@ -224,12 +225,13 @@ fn log_document(
     if let Some(date) = &log.date {
         formats::Check { loc, out }.observed(&YamlPath::root().key("date"), date, input.today);
     }
-    let items = items(&log.claims, &log.questions, input, loc, out);
+    let items = items(&log.claims, &log.questions, log.draft, input, loc, out);
     let title = log.title.as_ref().map(|t| page::localized(t, "title", loc, out));
     Some(Document {
         file: input.file,
         path: input.path.to_owned(),
         kind: DocKind::Log { title },
+        draft: log.draft,
         claims: items.claims,
         questions: items.questions,
         unreadable_ids: items.unreadable,
@@ -251,6 +253,7 @@ pub(crate) const CLAIMS_FIELD: &str = "claims";
 fn items(
     claims: &[Item<ClaimRecord>],
     questions: &[Item<QuestionRecord>],
+    draft: bool,
     input: &DocumentInput<'_>,
     loc: &Locator<'_>,
     out: &mut Vec<Diagnostic>,
@@ -265,7 +268,7 @@ fn items(
                 let (claim, diags) =
                     claim::validate_claim(record, &at, &input.source.text, input.today, input.assertive);
                 out.extend(diags);
-                valid_claims.push(claim);
+                valid_claims.push(crate::model::Claim { draft, ..claim });
             }
             Item::Partly(errors, record) => {
                 // Every error of the claim at once: what did not read, then what the rules find
@@ -279,7 +282,7 @@ fn items(
                 };
                 out.extend(diags.into_iter().filter(|d| !taken(d)));
                 out.extend(read);
-                valid_claims.push(claim);
+                valid_claims.push(crate::model::Claim { draft, ..claim });
             }
             Item::Invalid(errors, id) => {
                 out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at)));

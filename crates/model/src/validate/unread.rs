@@ -32,11 +32,21 @@ pub(super) fn document(input: &DocumentInput<'_>, yaml: Range<usize>, body: Opti
         file: input.file,
         path: input.path.to_owned(),
         kind,
+        draft: declares_draft(text.get(yaml.clone()).unwrap_or_default()),
         claims: Vec::new(),
         questions: Vec::new(),
         unreadable_ids: declared_ids(text.get(yaml).unwrap_or_default()),
         pairs: Default::default(),
         source_id: None,
+    })
+}
+
+/// Whether `yaml` says `draft: true` at its top level, read line by line without parsing it:
+/// a draft whose YAML does not read is still a draft, so its errors do not stop a build.
+pub(super) fn declares_draft(yaml: &str) -> bool {
+    yaml.lines().any(|line| {
+        let value = line.strip_prefix("draft:").map(|v| v.split(" #").next().unwrap_or_default().trim());
+        matches!(value, Some("true" | "True" | "TRUE"))
     })
 }
 
