@@ -340,6 +340,19 @@ pub(crate) fn published(docs: &[Arc<Document>], options: &BuildOptions) -> (Vec<
     (docs.iter().filter(|d| !left_out(d)).cloned().collect(), drafts)
 }
 
+/// The content folder's path from the root of the git repository holding the site root `root`
+/// (canonical), ending in `/`: what edit links name files by. Outside a repository the site
+/// root stands for the repository's root.
+pub(crate) fn content_in_repository(root: &Path) -> String {
+    let inside = shoko_history::work_tree(root)
+        .and_then(|tree| tree.canonicalize().ok())
+        .and_then(|tree| root.strip_prefix(tree).ok().map(Path::to_path_buf))
+        .unwrap_or_default();
+    let mut parts: Vec<String> = inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    parts.push(shoko_vocab::layout::CONTENT_DIR.to_owned());
+    format!("{}/", parts.join("/"))
+}
+
 /// Where the images of `inputs` are read from.
 pub(crate) fn image_source<'a>(root: &'a Path, inputs: &'a Inputs) -> crate::images::Source<'a> {
     crate::images::Source { root, files: &inputs.loaded.files, max_bytes: inputs.config.max_file_bytes }

@@ -517,3 +517,51 @@ fn an_engine_that_lives_on_updates_its_search_indexes_instead_of_making_them_aga
     assert!(whole >= 30, "{whole} search files in all");
     assert!(updated > 0 && updated * 3 < whole, "{updated} of {whole} search files handed over again");
 }
+
+/// Commit everything in `root` (a repository) on `day`.
+fn commit_all(root: &Path, day: &str) {
+    for args in [vec!["add", "-A"], vec!["commit", "-q", "-m", "Change"]] {
+        let status = std::process::Command::new("git")
+            .args(["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"])
+            .args(&args)
+            .current_dir(root)
+            .env("GIT_AUTHOR_DATE", format!("{day}T12:00:00Z"))
+            .env("GIT_COMMITTER_DATE", format!("{day}T12:00:00Z"))
+            .status()
+            .expect("git runs");
+        assert!(status.success(), "git {args:?}");
+    }
+}
+
+/// A log edited without a change to its claims moves the day of every page showing one of them:
+/// not known while the edit is not committed, the commit's day once it is. Each step equals a
+/// full build reading the same history.
+#[test]
+fn the_last_change_of_a_log_re_renders_the_pages_showing_its_claims() {
+    let tmp = site();
+    let root = tmp.path();
+    let status = std::process::Command::new("git").args(["init", "-q", "-b", "main"]).current_dir(root).status();
+    assert!(status.expect("git runs").success());
+    commit_all(root, "2026-01-02");
+    let with_history = BuildOptions { history: true, ..options() };
+    let full = |root: &Path| {
+        let mut out = MemoryOutput::default();
+        let report = shoko_engine::build(root, &mut out, &with_history).expect("readable");
+        assert!(report.written.is_some(), "{:?}", report.checked.diagnostics);
+        out.files().iter().map(|(k, v)| (k.clone(), v.to_vec())).collect::<BTreeMap<String, Vec<u8>>>()
+    };
+    let mut session = Session::new(root, with_history.clone());
+    rendered(&session.rebuild(&Change::Everything).expect("readable"));
+    let page = "en/components/rocblas/index.html";
+    let shown = |session: &Session| String::from_utf8_lossy(&session_files(session)[page]).into_owned();
+    assert!(shown(&session).contains("<time datetime=\"2026-01-02\">"), "committed: the day shows");
+    let result = edit(&mut session, root, "content/logs/rocblas.yaml", |t| t.replacen("title:\n", "title: \n", 1));
+    let (changed, _, _) = rendered(&result);
+    assert!(changed.contains(&page.to_owned()), "a page showing the log's claims re-renders: {changed:?}");
+    assert!(!shown(&session).contains("class=\"page-source\"><time"), "an uncommitted edit: no day");
+    assert_eq!(session_files(&session), full(root), "after an uncommitted edit of a log");
+    commit_all(root, "2026-02-03");
+    rendered(&session.rebuild(&Change::Paths(Vec::new())).expect("readable"));
+    assert!(shown(&session).contains("<time datetime=\"2026-02-03\">"), "the commit's day");
+    assert_eq!(session_files(&session), full(root), "after the commit");
+}

@@ -18,6 +18,7 @@ mod walk;
 pub use arrival::{Arrival, arrival};
 
 use serde::{Deserialize, Serialize};
+use shoko_model::FileChange;
 use shoko_model::SourceKind;
 use shoko_model::pairs::{self, Drift, Pair, Pairs, Revision, TextHash};
 use shoko_vocab::Lang;
@@ -118,6 +119,9 @@ pub struct History {
     pub commits: Vec<Commit>,
     /// By path relative to `content/`, as of `HEAD`.
     files: BTreeMap<String, FileState>,
+    /// By path relative to `content/`, as of `HEAD`: the commit that last changed the file
+    /// (index into `commits`) and the file's blob (hex id) then.
+    last: BTreeMap<String, (usize, String)>,
     /// Where the walk ended, to go on from.
     end: Option<End>,
     /// The repository, to read a file's first version when it is needed after all.
@@ -267,6 +271,20 @@ impl History {
     /// The most bytes a commit or a version of a file was read of.
     pub fn limit(&self) -> u64 {
         self.limit
+    }
+
+    /// When the file at `path` (relative to `content/`, whose bytes have the git id `blob`, see
+    /// [`blob_id`]) last changed: the day of the last commit that changed it, when the file is
+    /// as that commit left it; else that it changed since (or was never committed).
+    pub fn last_change(&self, path: &str, blob: Option<&str>) -> FileChange {
+        match self.last.get(path) {
+            Some((at, committed)) if blob == Some(committed.as_str()) => match self.commits.get(*at) {
+                Some(commit) => FileChange::Committed(commit.date),
+                None => FileChange::Uncommitted,
+            },
+            Some(_) => FileChange::Uncommitted,
+            None => FileChange::Untracked,
+        }
     }
 
     /// The sides of `pairs` (the present pairs of the file at `path`, relative to `content/`,

@@ -340,8 +340,14 @@ impl Walker<'_> {
             }
         }
         for change in &changes {
-            if change.new.is_none() {
-                self.history.files.remove(&change.path);
+            match change.new {
+                None => {
+                    self.history.files.remove(&change.path);
+                    self.history.last.remove(&change.path);
+                }
+                Some(new) => {
+                    self.history.last.insert(change.path.clone(), (index, new.to_string()));
+                }
             }
         }
         for change in &changes {

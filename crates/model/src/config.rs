@@ -1,6 +1,7 @@
 //! `shoko.yaml`, the optional site configuration, read through the same YAML boundary and
 //! reported with the same diagnostics as content files.
 
+use crate::edit_links::{EditLinks, is_branch, is_edit_url};
 use crate::locate::Locator;
 use crate::rules::{fm_bad_format, fm_bad_value};
 use crate::schema::{CloneRecord, RawHtml, SiteConfig};
@@ -28,6 +29,8 @@ pub struct Config {
     pub repos: BTreeMap<String, Clone>,
     /// Words `claim/assertive-wording` looks for besides the built-in ones.
     pub assertive_words: Vec<String>,
+    /// Where the sources can be edited (`repository`, `branch`, `edit_url`), if configured.
+    pub edit: Option<EditLinks>,
     /// Whether `shoko.yaml` did not read (its errors are reported), so every setting above is the
     /// default, whatever the file says.
     pub unread: bool,
@@ -61,6 +64,7 @@ impl Default for Config {
             raw_html: RawHtml::default(),
             repos: BTreeMap::new(),
             assertive_words: Vec::new(),
+            edit: None,
             unread: false,
         }
     }
@@ -89,6 +93,7 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
             return (Config { unread: true, ..Config::default() }, out);
         }
     };
+    let edit = edit_links(&raw, &loc, &mut out);
     let repos = raw
         .repos
         .into_iter()
@@ -102,6 +107,7 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
         })
         .collect();
     let mut config = Config {
+        edit,
         raw_html: raw.raw_html.unwrap_or_default(),
         repos,
         assertive_words: raw.assertive_words,
@@ -158,6 +164,28 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
         }
     }
     (config, out)
+}
+
+/// The edit links `repository`, `branch` and `edit_url` give, each checked.
+fn edit_links(raw: &SiteConfig, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Option<EditLinks> {
+    let mut bad =
+        |field: &str, value: &str, format| out.push(fm_bad_format::diagnostic(loc.field(field), field, value, format));
+    let branch = raw.branch.as_deref().unwrap_or("main");
+    if !is_branch(branch) {
+        bad("branch", branch, fm_bad_format::Format::Branch);
+    }
+    if let Some(url) = &raw.edit_url {
+        if is_edit_url(url) {
+            return Some(EditLinks::pattern(url));
+        }
+        bad("edit_url", url, fm_bad_format::Format::EditUrl);
+    }
+    let repository = raw.repository.as_deref()?;
+    if !is_base_url(repository) {
+        bad("repository", repository, fm_bad_format::Format::Repository);
+        return None;
+    }
+    is_branch(branch).then(|| EditLinks::github(repository, branch))
 }
 
 /// Whether `id` can name the site's feeds: a `urn:`, `tag:` or http(s) URI (RFC 4287 asks for

@@ -6,7 +6,9 @@
 pub mod anchors;
 pub mod config;
 pub mod dates;
+pub mod edit_links;
 pub mod frontmatter;
+pub mod last_change;
 pub mod link;
 pub mod locate;
 pub mod media;
@@ -21,6 +23,7 @@ pub mod upstream;
 pub mod validate;
 pub mod yaml;
 
+pub use last_change::FileChange;
 pub use link::{SiteModel, Structure, link};
 pub use model::*;
 pub use validate::{DocumentInput, SourceKind, validate_document};

@@ -73,6 +73,8 @@ pub struct Claim {
     pub id: ClaimId,
     /// Where the ID is written.
     pub id_span: Span,
+    /// The 1-based line the ID is written on (a claim card links its record there).
+    pub id_line: usize,
     /// Support class.
     pub class: Class,
     /// Where the class is written.

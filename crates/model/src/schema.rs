@@ -578,6 +578,18 @@ pub struct SiteConfig {
     /// tag other than the clone's `HEAD`. `check` verifies each such source against its clone.
     #[serde(default)]
     pub repos: BTreeMap<String, CloneRecord>,
+    /// The site's repository on GitHub, e.g. `https://github.com/OWNER/NAME`: each content
+    /// page links to its source's edit page, and each claim card to its record's line.
+    #[serde(default)]
+    pub repository: Option<String>,
+    /// The branch the edit links open (default `main`).
+    #[serde(default)]
+    pub branch: Option<String>,
+    /// For a repository elsewhere: the edit page's address with `{path}` for the file's path
+    /// from the repository's root, e.g. `https://git.example.org/me/notes/-/edit/main/{path}`
+    /// (over `repository`; claim cards then link to their file's edit page).
+    #[serde(default)]
+    pub edit_url: Option<String>,
     /// More words that `claim/assertive-wording` looks for in claims that are not confirmed,
     /// in either language (the built-in ones are listed in the README).
     #[serde(default)]

@@ -44,6 +44,7 @@ pub fn claim_view(cx: &Ctx<'_>, claim: &Claim, place: CardPage<'_>, lang: Lang) 
     ClaimView {
         cite: crate::cite::cite(cx, claim, lang),
         draft: claim.draft,
+        record: cx.record_href(claim),
         id: claim.id.0.clone(),
         anchor: shoko_vocab::claim_anchor(&claim.id),
         badge: cx.badge(claim.class, lang),

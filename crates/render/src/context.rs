@@ -118,9 +118,25 @@ pub struct Ctx<'a> {
     /// in the site's order), made once by the first page that shows a card: a page shows those
     /// about its cards without reading every log.
     pub(crate) log_questions: std::sync::OnceLock<BTreeMap<ClaimId, Vec<(DocId, usize)>>>,
+    /// Where the content's sources are in the site's repository, if known.
+    pub(crate) sources_at: Option<crate::plan::SourcesAt<'a>>,
 }
 
 impl<'a> Ctx<'a> {
+    /// The edit page of the source of document `doc`, when the repository is known.
+    pub(crate) fn edit_href(&self, doc: &shoko_model::Document) -> Option<String> {
+        let at = self.sources_at?;
+        Some(at.links.edit(&format!("{}{}", at.content, doc.path)))
+    }
+
+    /// Where claim `claim` is recorded (its ID's line in the file declaring it), when the
+    /// repository is known.
+    pub(crate) fn record_href(&self, claim: &shoko_model::Claim) -> Option<String> {
+        let at = self.sources_at?;
+        let path = &self.site.declaring(&claim.id)?.path;
+        Some(at.links.at_line(&format!("{}{path}", at.content), claim.id_line))
+    }
+
     /// The questions of observation logs about claim `id` (see [`Ctx::log_questions`]).
     pub(crate) fn log_questions_about(&self, id: &ClaimId) -> &[(DocId, usize)] {
         let by_claim = self.log_questions.get_or_init(|| {

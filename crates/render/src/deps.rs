@@ -17,6 +17,8 @@
 //!   up counts as a changed claim (its card carries the notice wherever it is shown);
 //! - a source whose cited lines moved or changed upstream (or no longer do) counts as a change
 //!   of its claim;
+//! - a file whose last change (as history says) moved re-renders the pages that show the day:
+//!   itself, and those showing a claim it declares;
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
 //! - a claim whose home moved (the first page to read that shows it: a page started or stopped
 //!   showing it, or became a deck or poster, or stopped being one) counts as changed;
@@ -120,6 +122,16 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             .collect();
         indexes |= !drifting.is_empty();
         ids.extend(drifting);
+    }
+    let (a, b) = (old.changes(), new.changes());
+    let moved: BTreeSet<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
+    if !moved.is_empty() {
+        let declared_in_moved = |id: &&ClaimId| new.claims().get(*id).is_some_and(|c| moved.contains(&c.doc));
+        for &d in new.pages().values() {
+            if moved.contains(&d) || mentions(new, &new.docs()[d.0]).iter().any(declared_in_moved) {
+                jobs.insert(Job::Page(d));
+            }
+        }
     }
     let pair_counts =
         |doc: &Document| (doc.pairs.len(), doc.pairs.iter().filter(|p| p.sides.iter().any(|s| s.empty)).count());

@@ -38,7 +38,7 @@ pub use context::{SitePage, SitePageExt};
 pub use deps::affected_jobs;
 pub use export::{CLAIMS_FORMAT, claims_schema};
 pub use owned::{Generated, generated_at};
-pub use plan::{Job, PageTexts, RenderInput, RenderPlan, Renderer, Templates, compile_templates};
+pub use plan::{Job, PageTexts, RenderInput, RenderPlan, Renderer, SourcesAt, Templates, compile_templates};
 pub use shape::ShapeMemo;
 pub use streams::{Sink, Stream};
 pub use urls::relative_href;

@@ -342,6 +342,8 @@ pub fn page_views<'a>(
             let card_page = CardPage { here, page: Some(id) };
             let view = PageView {
                 draft: doc.draft,
+                edit: cx.edit_href(doc),
+                changed: cx.site.last_change(id, cards.iter().map(|c| &c.id)).map(|day| day.to_string()),
                 previous: before.map(|d| cx.page_link(here, d, lang)),
                 next: after.map(|d| cx.page_link(here, d, lang)),
                 toc,

@@ -118,6 +118,19 @@ pub struct RenderInput<'a> {
     /// last committed builds: the indexes then read only the pages these jobs render again and
     /// give only the files that changed. `None`: every file.
     pub search_patch: Option<&'a [Job]>,
+    /// Where the content's sources are in the site's repository, when `shoko.yaml` names one:
+    /// pages link to their edit page, claim cards to their record's line.
+    pub sources_at: Option<SourcesAt<'a>>,
+}
+
+/// Where the content's sources are in the site's repository.
+#[derive(Debug, Clone, Copy)]
+pub struct SourcesAt<'a> {
+    /// The repository's addresses (`shoko.yaml`).
+    pub links: &'a shoko_model::edit_links::EditLinks,
+    /// The content folder's path from the repository's root, ending in `/` (`content/` for a
+    /// site at the root).
+    pub content: &'a str,
 }
 
 /// Every output file, by path relative to the output folder, sorted.
@@ -225,6 +238,7 @@ impl<'a> Renderer<'a> {
             glossaries: std::sync::OnceLock::new(),
             facets: Default::default(),
             log_questions: std::sync::OnceLock::new(),
+            sources_at: input.sources_at,
         };
         Renderer { input, cx, asset_files }
     }

@@ -205,6 +205,8 @@ pub struct ClaimView {
     pub cite: CiteView,
     /// Whether a draft declares it (built by `serve` and `build --drafts` only).
     pub draft: bool,
+    /// Its record's line in the repository, when the repository is known (`shoko.yaml`).
+    pub record: Option<String>,
     /// ID.
     pub id: String,
     /// Anchor of the card (`claim-ID`).
@@ -297,6 +299,11 @@ pub struct PageView {
     pub layout: LayoutView,
     /// Whether the page is a draft (built by `serve` and `build --drafts` only): marked as one.
     pub draft: bool,
+    /// The edit page of its source, when the repository is known (`shoko.yaml`).
+    pub edit: Option<String>,
+    /// The day (`YYYY-MM-DD`) of the last commit that changed the page or a claim it shows,
+    /// when history knows it (see `shoko_model::last_change`).
+    pub changed: Option<String>,
     /// "What you'll gain here".
     pub gain: Option<String>,
     /// Body HTML (for a deck or poster, what precedes its first `##` heading: part of the title

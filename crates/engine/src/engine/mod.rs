@@ -354,6 +354,15 @@ impl Engine {
         if persist::read_search_memos(&mut self.search_saved, &self.search_memos, &jobs, all) {
             self.timings.lap("read the search memos");
         }
+        let content_at =
+            current.inputs.config.edit.as_ref().map(|_| crate::pipeline::content_in_repository(&self.root));
+        let sources_at = current
+            .inputs
+            .config
+            .edit
+            .as_ref()
+            .zip(content_at.as_deref())
+            .map(|(links, content)| shoko_render::SourcesAt { links, content });
         let input = RenderInput {
             site: &current.site,
             sources: &current.inputs.loaded.sources,
@@ -372,6 +381,7 @@ impl Engine {
             feed_id: current.inputs.config.feed_id.as_deref(),
             base_path: Some(self.options.base_path.as_deref().unwrap_or(&current.inputs.config.base_path))
                 .filter(|base| self.options.served || *base != "/"),
+            sources_at,
         };
         let clean = self.diagnostics.is_empty();
         // Only a whole render's indexes spill, and only when a save will write the state (see
@@ -486,7 +496,7 @@ impl Engine {
     /// is wanted but cannot be read, else each file history could not check.
     pub fn history_notes(&self) -> Vec<String> {
         if let Some(why) = self.history_unavailable() {
-            return vec![format!("translation drift not checked: {why}")];
+            return vec![format!("translation drift not checked and no page shows when it last changed: {why}")];
         }
         let Some(current) = self.current.as_ref() else { return Vec::new() };
         let site = &current.site;
@@ -520,6 +530,9 @@ impl Engine {
                 if current.site.history() != why {
                     current.site = Arc::new(current.site.with_drift(Err(why)));
                 }
+                if !current.site.changes().is_empty() {
+                    current.site = Arc::new(current.site.with_changes(BTreeMap::new()));
+                }
                 // Without history, a look on the day of a premise's change is not known to
                 // come after it.
                 if !current.site.looked_after().is_empty() {
@@ -533,6 +546,16 @@ impl Engine {
             same_day::looked_after(&self.root, &current.site, &current.inputs, self.options.today, history.limit());
         if *current.site.looked_after() != looked_after {
             current.site = Arc::new(current.site.with_looked_after(looked_after));
+        }
+        let changes: BTreeMap<DocId, shoko_model::FileChange> = current
+            .site
+            .docs()
+            .iter()
+            .enumerate()
+            .map(|(i, doc)| (DocId(i), history.last_change(&doc.path, doc.source_id.as_deref())))
+            .collect();
+        if *current.site.changes() != changes {
+            current.site = Arc::new(current.site.with_changes(changes));
         }
         let docs = current.site.docs();
         let found: Vec<(DocId, Result<Vec<shoko_model::pairs::Drift>, String>)> = docs

@@ -79,6 +79,9 @@ pub struct SiteModel {
     /// Claims looked at again after a premise's change of the same day, as the engine read
     /// from history (see [`SiteModel::with_looked_after`]): `(claim, premise)`.
     pub(crate) looked_after: Arc<BTreeSet<(ClaimId, ClaimId)>>,
+    /// When each document last changed, as the engine read from history (see
+    /// [`crate::last_change`]; empty when history is not read).
+    pub(crate) changes: Arc<BTreeMap<DocId, crate::FileChange>>,
 }
 
 impl SiteModel {
@@ -243,6 +246,11 @@ impl SiteModel {
     /// The claim with `id`.
     pub fn claim(&self, id: &ClaimId) -> Option<&Claim> {
         self.claims.get(id).map(|d| &self.docs[d.doc.0].claims[d.index])
+    }
+
+    /// The document that declares claim `id` (the first, when the ID is duplicated).
+    pub fn declaring(&self, id: &ClaimId) -> Option<&Document> {
+        self.claims.get(id).map(|d| &*self.docs[d.doc.0])
     }
 
     /// The question with `id`.

@@ -29,6 +29,12 @@ pub enum Format {
     BaseUrl,
     /// What the site's feeds are named by (`shoko.yaml`).
     FeedId,
+    /// The site's repository (`shoko.yaml`).
+    Repository,
+    /// The branch edit links open (`shoko.yaml`).
+    Branch,
+    /// The pattern of an edit page's address (`shoko.yaml`).
+    EditUrl,
 }
 
 impl Format {
@@ -43,6 +49,9 @@ impl Format {
             Format::BasePath => "a path such as /ROCm-pages/",
             Format::BaseUrl => "an http or https URL",
             Format::FeedId => "a urn:, tag: or http(s) URI",
+            Format::Repository => "a repository's http or https address",
+            Format::Branch => "a branch name",
+            Format::EditUrl => "an http or https address with {path}",
         }
     }
 
@@ -64,6 +73,11 @@ impl Format {
             }
             Format::FeedId => {
                 "write a URI that stays the site's, e.g. `feed_id: tag:example.org,2026:my-site` or a `urn:uuid:`"
+            }
+            Format::Repository => "write the repository's address, e.g. `repository: https://github.com/OWNER/NAME`",
+            Format::Branch => "write the branch's name as git shows it, e.g. `branch: main`",
+            Format::EditUrl => {
+                "write the edit page's address with `{path}` where the file's path goes, e.g. `edit_url: https://git.example.org/me/notes/-/edit/main/{path}`"
             }
         }
     }

@@ -141,6 +141,7 @@ fn files(feed_id: &str) -> Vec<(String, String)> {
                 "# Site settings; every one but feed_id is commented out, and all are optional.\n\
                  # base_path: /my-project/        # the sub-path GitHub Pages serves the site under\n\
                  # base_url: https://me.github.io/my-project/\n\
+                 # repository: https://github.com/me/my-project   # \"Edit this page\" links (branch: main)\n\
                  # repos: {{ ROCm/rocBLAS: ../clones/rocBLAS }}   # local clones to verify sources against\n\
                  # The site's name is `site-title` in {} and {} (other strings stay built in).\n\
                  # What the Atom feeds are named by: keep it when the site moves.\n\
