@@ -93,12 +93,12 @@ fn edited(text: &str, doc: &roxmltree::Document<'_>, lang: Option<Lang>, dark: b
 /// An attribute value with the characters that would end it (either quote) or open markup
 /// escaped: the value goes back between the quotes the file used.
 fn escape_attribute(value: &str) -> String {
-    escape_text(value).replace('"', "&quot;").replace('\'', "&apos;")
+    quick_xml::escape::escape(value).into_owned()
 }
 
 /// Text with the characters that open markup or an entity escaped.
 fn escape_text(value: &str) -> String {
-    value.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    quick_xml::escape::partial_escape(value).into_owned()
 }
 
 /// `value` with every colour it names (`#rgb`, `#rrggbb`, `white`, `black`) turned dark.

@@ -401,7 +401,7 @@ fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
     let named = named_format(path)?;
     if named.is_none() {
         let text = std::str::from_utf8(&bytes).map_err(|_| String::from("the SVG is not UTF-8"))?;
-        let (width, height) = svg_size(text);
+        let (width, height) = crate::svg::size(text);
         // A version per language (when its elements name one) and colour scheme; a figure that
         // names no language is the original in light and one dark twin.
         let (figures, mut files) = svg_versions(&original, text)?;
@@ -439,35 +439,9 @@ fn one(path: &str, bytes: Vec<u8>) -> Result<Processed, String> {
     Ok((path.to_owned(), info, files))
 }
 
-/// `width` and `height` of the root `<svg>` element in pixels, else the `viewBox` size, else 0.
-fn svg_size(text: &str) -> (u32, u32) {
-    let tag = text.find("<svg").map_or("", |i| &text[i..text[i..].find('>').map_or(text.len(), |j| i + j)]);
-    let attr = |name: &str| {
-        let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
-        let value = &tag[start..start + tag[start..].find('"')?];
-        Some(value)
-    };
-    let number = |v: &str| v.trim_end_matches("px").parse::<f64>().ok().filter(|n| *n > 0.0).map(|n| n.round() as u32);
-    if let (Some(w), Some(h)) = (attr("width").and_then(number), attr("height").and_then(number)) {
-        return (w, h);
-    }
-    let view: Vec<u32> = attr("viewBox").map_or_else(Vec::new, |v| v.split([' ', ',']).filter_map(number).collect());
-    match view.as_slice() {
-        [.., w, h] => (*w, *h),
-        _ => (0, 0),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn svg_size_from_attributes_or_viewbox() {
-        assert_eq!(svg_size(r#"<svg xmlns="x" width="120" height="60">"#), (120, 60));
-        assert_eq!(svg_size(r#"<svg viewBox="0 0 800 400">"#), (800, 400));
-        assert_eq!(svg_size(r#"<svg width="100%">"#), (0, 0));
-    }
 
     #[test]
     fn wide_raster_images_get_two_smaller_widths() {

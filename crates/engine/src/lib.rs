@@ -17,7 +17,7 @@ mod svg;
 
 pub use engine::{Change, Engine, Rebuilt, cache_dir};
 pub use load::{Loaded, find};
-pub use output::{DiskOutput, MemoryFiles, MemoryOutput, Mode, Output};
+pub use output::{DiskOutput, MemoryFiles, MemoryOutput, Mode, NoOutput, Output};
 pub use pipeline::{BuildOptions, BuildReport, Checked, Timings, build, check};
 
 pub use shoko_render::claims_schema;

@@ -86,6 +86,8 @@ pub enum OpenFile {
     Memory(Vec<u8>),
     /// Into its file in the staging folder (at that path).
     File(std::io::BufWriter<std::fs::File>, PathBuf),
+    /// Nowhere ([`NoOutput`]).
+    Discard,
 }
 
 impl OpenFile {
@@ -94,6 +96,7 @@ impl OpenFile {
         match self {
             OpenFile::Memory(bytes) => Ok(Some(bytes)),
             OpenFile::File(mut out, target) => out.flush().map(|()| None).map_err(|e| IoError::new("write", target, e)),
+            OpenFile::Discard => Ok(None),
         }
     }
 }
@@ -103,14 +106,43 @@ impl Write for OpenFile {
         match self {
             OpenFile::Memory(bytes) => bytes.write(buf),
             OpenFile::File(out, _) => out.write(buf),
+            OpenFile::Discard => Ok(buf.len()),
         }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
-            OpenFile::Memory(_) => Ok(()),
+            OpenFile::Memory(_) | OpenFile::Discard => Ok(()),
             OpenFile::File(out, _) => out.flush(),
         }
+    }
+}
+
+/// No output at all: every file of a render is made and dropped. `check` renders into it, so it
+/// finds every error `build` finds (a template that fails on a page, for one) and writes nothing.
+#[derive(Debug, Default)]
+pub struct NoOutput;
+
+/// The staging of a [`NoOutput`]: takes every file and keeps none.
+struct NoStaging;
+
+impl Output for NoOutput {
+    fn begin(&mut self, _mode: Mode) -> Result<Box<dyn Staging + '_>, IoError> {
+        Ok(Box::new(NoStaging))
+    }
+}
+
+impl Staging for NoStaging {
+    fn write(&mut self, _files: &BTreeMap<String, Vec<u8>>) -> Result<(), IoError> {
+        Ok(())
+    }
+
+    fn open(&mut self, _path: &str, _size: usize) -> Result<OpenFile, IoError> {
+        Ok(OpenFile::Discard)
+    }
+
+    fn commit(self: Box<Self>, _clean: bool) -> Result<(), IoError> {
+        Ok(())
     }
 }
 

@@ -117,10 +117,12 @@ impl Checked {
     }
 }
 
-/// Validate the site under `root` without writing anything.
+/// Check the site under `root` as `build` would, writing nothing: validate, link and, when
+/// nothing stops it, render into [`crate::NoOutput`], so a template failing on a page is found
+/// here too.
 pub fn check(root: &Path, options: &BuildOptions) -> Result<Checked, IoError> {
     let mut engine = Engine::new(root, options.clone());
-    engine.check(&Change::Everything)?;
+    engine.rebuild(&Change::Everything, &mut crate::output::NoOutput)?;
     Ok(engine.into_checked())
 }
 

@@ -20,11 +20,35 @@ const URL_ATTRIBUTES: [&str; 4] = ["href", "src", "action", "base"];
 /// The XSLT namespace: its elements make other elements, scripts included.
 const XSLT: &str = "http://www.w3.org/1999/XSL/Transform";
 
+/// How SVGs are read: as XML without a DTD (no entity expansion).
+fn parse(text: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {
+    let options = roxmltree::ParsingOptions { allow_dtd: false, ..roxmltree::ParsingOptions::default() };
+    roxmltree::Document::parse_with_options(text, options)
+}
+
+/// The size of the SVG `text` in pixels: its root's `width` and `height`, else its `viewBox`'s,
+/// else 0 (a size in other units, or none, leaves the page to size it).
+pub(crate) fn size(text: &str) -> (u32, u32) {
+    let Ok(doc) = parse(text) else { return (0, 0) };
+    let root = doc.root_element();
+    let number =
+        |v: &str| v.trim().trim_end_matches("px").parse::<f64>().ok().filter(|n| *n > 0.0).map(|n| n.round() as u32);
+    if let (Some(w), Some(h)) = (root.attribute("width").and_then(number), root.attribute("height").and_then(number)) {
+        return (w, h);
+    }
+    let view: Vec<u32> = root
+        .attribute("viewBox")
+        .map_or_else(Vec::new, |v| v.split([' ', ',']).filter(|p| !p.is_empty()).filter_map(number).collect());
+    match view.as_slice() {
+        [.., w, h] => (*w, *h),
+        _ => (0, 0),
+    }
+}
+
 /// Why `text` may not be published, with its line and column in the SVG, or `None` when it is
 /// safe; `Err` when it is not an SVG at all.
 pub(crate) fn unsafe_part(text: &str) -> Result<Option<String>, String> {
-    let options = roxmltree::ParsingOptions { allow_dtd: false, ..roxmltree::ParsingOptions::default() };
-    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| format!("not an SVG: {e}"))?;
+    let doc = parse(text).map_err(|e| format!("not an SVG: {e}"))?;
     if doc.root_element().tag_name().name() != "svg" {
         return Err(String::from("no <svg> root element"));
     }
@@ -106,7 +130,8 @@ fn off_site_css(css: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::unsafe_part;
+
+    use super::{size, unsafe_part};
 
     const NS: &str = r#"xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink""#;
 
@@ -166,5 +191,15 @@ mod tests {
         assert!(unsafe_part(bomb).unwrap_err().contains("not an SVG"));
         assert!(unsafe_part("<html/>").unwrap_err().contains("no <svg>"));
         assert!(unsafe_part("<svg").is_err());
+    }
+
+    #[test]
+    fn the_size_is_the_roots_width_and_height_else_its_view_box() {
+        assert_eq!(size(r#"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"/>"#), (120, 60));
+        assert_eq!(size(r#"<svg xmlns="http://www.w3.org/2000/svg" width='120px' height='60'/>"#), (120, 60));
+        assert_eq!(size(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 400"/>"#), (800, 400));
+        assert_eq!(size(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox='0,0, 800,400'/>"#), (800, 400));
+        assert_eq!(size(r#"<svg xmlns="http://www.w3.org/2000/svg" width="100%"/>"#), (0, 0));
+        assert_eq!(size("<svg"), (0, 0));
     }
 }

@@ -15,7 +15,7 @@ fn the_anchors_a_page_kept_are_the_anchors_its_text_gives() {
     let options = BuildOptions::on(jiff::civil::date(2026, 11, 21));
     for root in [repo.clone(), repo.join("tests/fixtures/valid")] {
         let mut engine = Engine::new(&root, options.clone());
-        engine.check(&Change::Everything).expect("readable");
+        engine.validate(&Change::Everything).expect("readable");
         let files: Vec<_> = engine.site().expect("a site").docs().iter().map(|d| d.file).collect();
         engine.hold_texts(&files).expect("the texts, as validated");
         let (site, sources) = (engine.site().expect("a site"), engine.sources().expect("the texts"));
@@ -77,7 +77,7 @@ fn a_link_to_a_section_the_page_does_not_show_is_an_unknown_anchor() {
     let body: Vec<String> = links.iter().map(|l| format!("[{l}]({l})\n")).collect();
     write("content/index.md", &page("Home", "", &body.concat()));
     let mut engine = Engine::new(tmp.path(), BuildOptions::on(jiff::civil::date(2026, 11, 21)));
-    engine.check(&Change::Everything).expect("readable");
+    engine.validate(&Change::Everything).expect("readable");
     let unknown: Vec<String> = engine
         .diagnostics()
         .iter()

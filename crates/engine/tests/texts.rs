@@ -128,7 +128,7 @@ fn a_text_is_held_only_when_asked_for_and_must_be_the_one_validated() {
     let tmp = site();
     let root = tmp.path();
     let mut engine = Engine::new(root, options());
-    engine.check(&Change::Everything).expect("readable");
+    engine.validate(&Change::Everything).expect("readable");
     let file_of = |engine: &Engine, path: &str| {
         engine.site().expect("a site").docs().iter().find(|d| d.path == path).map(|d| d.file).expect(path)
     };
@@ -157,14 +157,14 @@ fn a_file_that_was_not_utf8_is_read_anew_when_it_is_saved() {
     bytes.extend_from_slice(b"\xff\xfe\n");
     std::fs::write(&bad, &bytes).expect("write");
     let mut engine = Engine::new(root, options());
-    engine.check(&Change::Everything).expect("readable");
+    engine.validate(&Change::Everything).expect("readable");
     let invalid = |engine: &Engine| engine.diagnostics().iter().any(|d| d.code.name == "file/invalid-utf8");
     assert!(invalid(&engine), "{:?}", engine.diagnostics());
 
     // Saved as an editor shows it (the bad bytes as U+FFFD): now UTF-8, so read and validated
     // again, though it equals the text the diagnostic was shown with.
     std::fs::write(&bad, String::from_utf8_lossy(&bytes).as_bytes()).expect("write");
-    engine.check(&Change::Paths(vec![bad])).expect("readable");
+    engine.validate(&Change::Paths(vec![bad])).expect("readable");
     assert!(!invalid(&engine), "{:?}", engine.diagnostics());
 }
 

@@ -16,7 +16,7 @@ use std::path::Path;
 /// Run `pin`.
 pub fn run(root: &Path, write: bool) -> u8 {
     let mut engine = Engine::new(root, BuildOptions { history: history(), ..BuildOptions::on(today()) });
-    if let Err(e) = engine.check(&Change::Everything) {
+    if let Err(e) = engine.validate(&Change::Everything) {
         super::print_error(e);
         return USAGE_OR_IO;
     }

@@ -262,8 +262,9 @@ impl Engine {
         }
     }
 
-    /// Read, validate and link what `change` touched, without rendering (`check`).
-    pub fn check(&mut self, change: &Change) -> Result<(), IoError> {
+    /// Read, validate and link what `change` touched, without rendering (`pin` reads the
+    /// sources so; `check` renders too, into [`crate::NoOutput`], to find all `build` finds).
+    pub fn validate(&mut self, change: &Change) -> Result<(), IoError> {
         self.timings = Timings::start_after(std::mem::take(&mut self.carried));
         self.update(change).map(|_| ())
     }
@@ -500,13 +501,30 @@ impl Engine {
         }
         let Some(current) = self.current.as_ref() else { return Vec::new() };
         let site = &current.site;
-        site.drift_unchecked()
+        let mut notes: Vec<String> = site
+            .drift_unchecked()
             .iter()
             .map(|(id, why)| {
                 let path = shoko_vocab::ContentPath(&site.docs()[id.0].path);
                 format!("translation drift not checked for {path}: {why}")
             })
-            .collect()
+            .collect();
+        let unknown: Vec<String> = site
+            .changes()
+            .iter()
+            .filter(|(_, change)| !matches!(change, shoko_model::FileChange::Committed(_)))
+            .map(|(id, _)| shoko_vocab::ContentPath(&site.docs()[id.0].path).to_string())
+            .collect();
+        if let Some(first) = unknown.first() {
+            let more = match unknown.len() {
+                1 => String::new(),
+                n => format!(" and {} more", n - 1),
+            };
+            notes.push(format!(
+                "pages show no last-change day where a file they are made of is not committed as it is: {first}{more} (commit to show it)"
+            ));
+        }
+        notes
     }
 
     /// Why translation drift is not reported, when history is wanted but cannot be read.

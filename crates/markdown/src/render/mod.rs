@@ -267,9 +267,13 @@ impl Renderer<'_> {
     }
 }
 
-/// Escape text for HTML content and attribute values.
+/// Escape text for HTML content and attribute values (pulldown-cmark's escaper: `&`, `<`, `>`
+/// and both quotes).
 pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len());
+    // Writing into a `String` cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(&mut out, text);
+    out
 }
 
 #[cfg(test)]

@@ -45,11 +45,6 @@ pub(super) fn follows_from_set_aside(finding: &Diagnostic, set_aside: &[&str]) -
         .any(|(_, codes)| codes.iter().any(|code| code.name == finding.code.name))
 }
 
-/// The 1-based line of byte `at` of `text`.
-fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())].iter().filter(|b| **b == b'\n').count() + 1
-}
-
 /// Validate one claim located by `loc`; `text` is the whole file; `words` are the assertive
 /// words to look for in a claim that is not confirmed.
 pub fn validate_claim(
@@ -172,7 +167,8 @@ pub fn validate_claim(
     });
     let claim = Claim {
         id: ClaimId(record.id.clone()),
-        id_line: line_of(text, loc.field("id").range.start),
+        // Set by the document, which knows its lines (see `validate::items`).
+        id_line: 0,
         id_span: loc.field("id"),
         class: record.class,
         class_span,

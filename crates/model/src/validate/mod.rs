@@ -247,6 +247,13 @@ struct Items {
     unreadable: Vec<crate::model::ClaimId>,
 }
 
+/// `claim` as its document declares it: a draft's, and with the line of its ID (the file's line
+/// index finds it, so a log of thousands of claims is not scanned once per claim).
+fn in_document(claim: crate::model::Claim, draft: bool, input: &DocumentInput<'_>) -> crate::model::Claim {
+    let id_line = input.source.line_col(claim.id_span.range.start).line;
+    crate::model::Claim { draft, id_line, ..claim }
+}
+
 /// The field of a page's front-matter or a log that lists its claims.
 pub(crate) const CLAIMS_FIELD: &str = "claims";
 
@@ -268,7 +275,7 @@ fn items(
                 let (claim, diags) =
                     claim::validate_claim(record, &at, &input.source.text, input.today, input.assertive);
                 out.extend(diags);
-                valid_claims.push(crate::model::Claim { draft, ..claim });
+                valid_claims.push(in_document(claim, draft, input));
             }
             Item::Partly(errors, record) => {
                 // Every error of the claim at once: what did not read, then what the rules find
@@ -282,7 +289,7 @@ fn items(
                 };
                 out.extend(diags.into_iter().filter(|d| !taken(d)));
                 out.extend(read);
-                valid_claims.push(crate::model::Claim { draft, ..claim });
+                valid_claims.push(in_document(claim, draft, input));
             }
             Item::Invalid(errors, id) => {
                 out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at)));

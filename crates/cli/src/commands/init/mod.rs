@@ -40,10 +40,16 @@ pub fn run(dir: &Path) -> u8 {
             for said in kept {
                 eprintln!("note: {}", shoko_diagnostics::printable(&said));
             }
+            // In the working folder, the commands need no `--root`.
+            let here = dir == Path::new(".");
+            let (place, root, out) = match here {
+                true => ("in this folder".to_owned(), String::new(), format!("{OUTPUT_DIR}/")),
+                false => (format!("in {shown}"), format!(" --root {shown}"), format!("{shown}/{OUTPUT_DIR}/")),
+            };
             eprintln!(
-                "Created a site in {shown}. Next: `shoko serve --root {shown}` to preview it as you write, \
-                 `shoko check --root {shown}` to check it, `shoko build --root {shown}` to build it into \
-                 {shown}/{OUTPUT_DIR}/; pushed to GitHub, {WORKFLOW} publishes it on GitHub Pages \
+                "Created a site {place}. Next: `shoko serve{root}` to preview it as you write, \
+                 `shoko check{root}` to check it, `shoko build{root}` to build it into {out}; \
+                 pushed to GitHub, {WORKFLOW} publishes it on GitHub Pages \
                  (Settings → Pages → Source: GitHub Actions)."
             );
             OK
