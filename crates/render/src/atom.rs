@@ -67,7 +67,7 @@ fn feed(cx: &Ctx<'_>, lang: Lang, target: Option<&str>) -> Vec<u8> {
         .iter()
         .filter(|(doc, index, _)| {
             target.is_none_or(|gfx| {
-                let claim = &cx.site.docs()[doc.0].claims[*index];
+                let claim = &cx.site.doc(*doc).claims[*index];
                 claim.scope.as_ref().is_some_and(|s| s.gfx.iter().any(|g| g == gfx))
             })
         })
@@ -80,10 +80,10 @@ fn feed(cx: &Ctx<'_>, lang: Lang, target: Option<&str>) -> Vec<u8> {
         title.push_str(&format!(" ({gfx})"));
     }
     let entries = events.iter().map(|&&(doc, index, event)| {
-        let claim = &cx.site.docs()[doc.0].claims[index];
+        let claim = &cx.site.doc(doc).claims[index];
         entry(cx, lang, claim, event)
     });
-    let updated = events.first().map(|&&(doc, index, event)| cx.site.docs()[doc.0].claims[index].history[event].date);
+    let updated = events.first().map(|&&(doc, index, event)| cx.site.doc(doc).claims[index].history[event].date);
     let mut feed = FeedBuilder::default()
         .title(title)
         .id(urn(cx, &["shoko feed", lang.code(), target.unwrap_or("")]))

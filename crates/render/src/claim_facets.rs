@@ -49,7 +49,7 @@ fn make(cx: &Ctx<'_>, lang: Lang) -> Option<FacetsFile> {
         return None;
     }
     let claims: Vec<&shoko_model::Claim> =
-        cx.claims_in_order().order.iter().map(|&(doc, i)| &cx.site.docs()[doc.0].claims[i]).collect();
+        cx.claims_in_order().order.iter().map(|&(doc, i)| &cx.site.doc(doc).claims[i]).collect();
     let mut gfx: Vec<&str> =
         claims.iter().flat_map(|c| c.scope.iter().flat_map(|s| s.gfx.iter().map(String::as_str))).collect();
     gfx.sort_unstable();

@@ -237,7 +237,7 @@ impl<'a> Ctx<'a> {
     pub(crate) fn claims_in_order(&self) -> &ClaimList {
         self.claims.get_or_init(|| {
             let order: Vec<(DocId, usize)> = self.site.claims().values().map(|d| (d.doc, d.index)).collect();
-            let claim = |&(doc, i): &(DocId, usize)| &self.site.docs()[doc.0].claims[i];
+            let claim = |&(doc, i): &(DocId, usize)| &self.site.doc(doc).claims[i];
             let current = |c: &&(DocId, usize)| claim(c).lifecycle == shoko_model::schema::Lifecycle::Current;
             let counts = Class::ALL
                 .iter()
@@ -262,7 +262,7 @@ impl<'a> Ctx<'a> {
         self.changes.get_or_init(|| {
             let mut events: Vec<(jiff::civil::Date, &str, EventAt)> = Vec::new();
             for (id, d) in self.site.claims().iter() {
-                let claim = &self.site.docs()[d.doc.0].claims[d.index];
+                let claim = &self.site.doc(d.doc).claims[d.index];
                 for (i, event) in claim.history.iter().enumerate() {
                     events.push((event.date, id.0.as_str(), (d.doc, d.index, i)));
                 }
@@ -295,7 +295,7 @@ impl<'a> Ctx<'a> {
 
     /// The title of a document in `lang` (falling back to the other language, then the path).
     pub fn doc_title(&self, doc: DocId, lang: Lang) -> String {
-        let d = &self.site.docs()[doc.0];
+        let d = &self.site.doc(doc);
         let title = match &d.kind {
             shoko_model::DocKind::Page(p) => Some(&p.title),
             shoko_model::DocKind::Log { title } => title.as_ref(),
@@ -322,8 +322,8 @@ impl<'a> Ctx<'a> {
         let mut href = relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part));
         href.push('#');
         href.push_str(&claim_anchor(id));
-        let label = declared
-            .map_or_else(|| id.to_owned(), |d| self.site.docs()[d.doc.0].claims[d.index].text.get(lang).to_owned());
+        let label =
+            declared.map_or_else(|| id.to_owned(), |d| self.site.doc(d.doc).claims[d.index].text.get(lang).to_owned());
         LinkView { href, label }
     }
 

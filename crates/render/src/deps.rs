@@ -50,7 +50,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let mut ids: BTreeSet<ClaimId> = BTreeSet::new();
     let mut indexes = false;
     for &d in changed {
-        let (before, after) = (&old.docs()[d.0], &new.docs()[d.0]);
+        let (before, after) = (&old.doc(d), &new.doc(d));
         if matches!(after.kind, DocKind::Targets { .. } | DocKind::Glossary(_))
             || matches!(before.kind, DocKind::Targets { .. } | DocKind::Glossary(_))
         {
@@ -69,7 +69,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             // a change at the top re-renders every page.
             let top = tree.parent(d).unwrap_or(d);
             let at_top = new.pages().get(shoko_vocab::FOLDER_PAGE).is_none_or(|home| *home == top);
-            if new.docs()[top.0].page().is_some() {
+            if new.doc(top).page().is_some() {
                 jobs.insert(Job::Page(top));
             }
             jobs.extend(
@@ -106,7 +106,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     // translation status page counts pairs and lists what is behind.
     let (a, b) = (old.drift(), new.drift());
     let drifted: Vec<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
-    jobs.extend(drifted.iter().filter(|d| new.docs()[d.0].page().is_some()).map(|d| Job::Page(*d)));
+    jobs.extend(drifted.iter().filter(|d| new.doc(**d).page().is_some()).map(|d| Job::Page(*d)));
     // A claim card carries the notice of its text wherever it is shown (pages that cite it, the
     // claims index), so a claim whose text drift changed counts as changed.
     let text_drift = |drift: Option<&Vec<Drift>>, claim: &Claim| {
@@ -114,7 +114,8 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         drift.and_then(|all| all.iter().find(|d| d.pair == name)).cloned()
     };
     for d in &drifted {
-        let drifting: Vec<ClaimId> = new.docs()[d.0]
+        let drifting: Vec<ClaimId> = new
+            .doc(*d)
             .claims
             .iter()
             .filter(|c| text_drift(a.get(d), c) != text_drift(b.get(d), c))
@@ -128,7 +129,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     if !moved.is_empty() {
         let declared_in_moved = |id: &&ClaimId| new.claims().get(*id).is_some_and(|c| moved.contains(&c.doc));
         for &d in new.pages().values() {
-            if moved.contains(&d) || mentions(new, &new.docs()[d.0]).iter().any(declared_in_moved) {
+            if moved.contains(&d) || mentions(new, new.doc(d)).iter().any(declared_in_moved) {
                 jobs.insert(Job::Page(d));
             }
         }
@@ -138,7 +139,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     if !drifted.is_empty()
         || old.history() != new.history()
         || old.drift_unchecked() != new.drift_unchecked()
-        || changed.iter().any(|d| pair_counts(&old.docs()[d.0]) != pair_counts(&new.docs()[d.0]))
+        || changed.iter().any(|d| pair_counts(old.doc(*d)) != pair_counts(new.doc(*d)))
     {
         jobs.extend(Lang::ALL.map(|lang| Job::Site(SitePage::Translations, lang, 0)));
     }
@@ -155,7 +156,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
         jobs.extend(Lang::ALL.map(Job::Search));
     } else {
         for &d in changed {
-            let (before, after) = (&old.docs()[d.0], &new.docs()[d.0]);
+            let (before, after) = (&old.doc(d), &new.doc(d));
             let differs = |lang: &Lang| searched(old, before, *lang) != searched(new, after, *lang);
             jobs.extend(Lang::ALL.iter().filter(|lang| differs(lang)).map(|lang| Job::Search(*lang)));
         }
@@ -172,7 +173,7 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
                 .map(|(id, _)| id.clone()),
         );
         for site in [old, new] {
-            for (&d, doc) in site.pages().values().map(|d| (d, &site.docs()[d.0])) {
+            for (&d, doc) in site.pages().values().map(|d| (d, site.doc(*d))) {
                 if mentions(site, doc).iter().any(|id| ids.contains(*id)) {
                     jobs.insert(Job::Page(d));
                 }

@@ -196,7 +196,7 @@ impl Serialize for AllClaims<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let cx = self.cx;
         serializer.collect_seq(cx.site.claims().values().map(|d| {
-            let c = &cx.site.docs()[d.doc.0].claims[d.index];
+            let c = &cx.site.doc(d.doc).claims[d.index];
             let part = d.ordinal / INDEX_PAGE_SIZE;
             let index = |lang| Place::at(cx, &Ctx::site_part_dir(SitePage::Claims, lang, part), claim_anchor(&c.id));
             ClaimExport {
@@ -235,7 +235,7 @@ impl Serialize for AllClaims<'_> {
 
 /// The content file of document `doc`, from the site root.
 fn declared_in(cx: &Ctx<'_>, doc: DocId) -> String {
-    shoko_vocab::ContentPath(&cx.site.docs()[doc.0].path).to_string()
+    shoko_vocab::ContentPath(&cx.site.doc(doc).path).to_string()
 }
 
 /// The language whose text of `claim` (declared in `doc`) is behind, if one is.
@@ -274,7 +274,7 @@ fn changed_upstream<'a>(cx: &'a Ctx<'_>, claim: &Claim) -> Vec<UpstreamExport<'a
 pub(crate) fn claims_export<'a>(cx: &'a Ctx<'a>) -> impl serde::Serialize + 'a {
     let mut dependents: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for d in cx.site.claims().values() {
-        let c = &cx.site.docs()[d.doc.0].claims[d.index];
+        let c = &cx.site.doc(d.doc).claims[d.index];
         for premise in &c.depends_on {
             dependents.entry(premise.id.0.as_str()).or_default().push(c.id.0.as_str());
         }
@@ -284,7 +284,7 @@ pub(crate) fn claims_export<'a>(cx: &'a Ctx<'a>) -> impl serde::Serialize + 'a {
         .questions()
         .values()
         .map(|d| {
-            let q = &cx.site.docs()[d.doc.0].questions[d.index];
+            let q = &cx.site.doc(d.doc).questions[d.index];
             let listed = |lang| Place::at(cx, &Ctx::site_page_dir(SitePage::Questions, lang), question_anchor(&q.id));
             QuestionExport {
                 id: &q.id.0,

@@ -84,7 +84,7 @@ impl<'a> Needs<'a> {
         let (cx, lang) = (self.cx, self.lang);
         match entry {
             Entry::Claim(d) => {
-                let c = &cx.site.docs()[d.doc.0].claims[d.index];
+                let c = &cx.site.doc(d.doc).claims[d.index];
                 let dir = cx.card_dir(id, lang);
                 let gfx: Vec<&str> = c.scope.iter().flat_map(|s| s.gfx.iter().map(String::as_str)).collect();
                 Need {
@@ -99,11 +99,11 @@ impl<'a> Needs<'a> {
                     lifecycle: c.lifecycle.as_str(),
                     gfx: gfx.join(","),
                     url: cx.address(&dir, Some(&claim_anchor(id))),
-                    declared_in: shoko_vocab::ContentPath(&cx.site.docs()[d.doc.0].path).to_string(),
+                    declared_in: shoko_vocab::ContentPath(&cx.site.doc(d.doc).path).to_string(),
                 }
             }
             Entry::Question(d) => {
-                let q = &cx.site.docs()[d.doc.0].questions[d.index];
+                let q = &cx.site.doc(d.doc).questions[d.index];
                 Need {
                     id: &id.0,
                     kind: "question",
@@ -116,7 +116,7 @@ impl<'a> Needs<'a> {
                     lifecycle: "current",
                     gfx: q.gfx.join(","),
                     url: cx.address(&Ctx::site_page_dir(SitePage::Questions, lang), Some(&question_anchor(id))),
-                    declared_in: shoko_vocab::ContentPath(&cx.site.docs()[d.doc.0].path).to_string(),
+                    declared_in: shoko_vocab::ContentPath(&cx.site.doc(d.doc).path).to_string(),
                 }
             }
         }

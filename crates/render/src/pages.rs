@@ -247,7 +247,7 @@ fn shown_questions<'a>(cx: &'a Ctx<'_>, doc: &'a Document, cards: &[&Claim]) -> 
     of_logs.sort_unstable();
     of_logs.dedup();
     for (d, i) in of_logs {
-        let q = &cx.site.docs()[d.0].questions[i];
+        let q = &cx.site.doc(d).questions[i];
         if !shown.iter().any(|s| s.id == q.id) {
             shown.push(q);
         }
@@ -264,7 +264,7 @@ pub fn page_views<'a>(
     text: &str,
 ) -> (Vec<(String, Lang, PageView)>, Vec<Diagnostic>) {
     let tree = &cx.shape.tree;
-    let doc = &cx.site.docs()[id.0];
+    let doc = &cx.site.doc(id);
     let Some(page) = doc.page() else { return (Vec::new(), Vec::new()) };
     let cards = shown_claims(cx, doc);
     let questions = shown_questions(cx, doc, &cards);

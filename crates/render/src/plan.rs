@@ -299,7 +299,7 @@ fn run_job(
     let ui = |lang: Lang| Some(cx.ui.value(lang));
     match job {
         Job::Page(d) => {
-            let id = cx.site.docs()[d.0].file;
+            let id = cx.site.doc(d).file;
             let text = texts.get(&id).map_or_else(|| cx.sources.file(id).text.as_str(), String::as_str);
             let (views, errors) = page_views(cx, templates, d, text);
             let pages = views

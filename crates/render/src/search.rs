@@ -207,7 +207,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
     let mut out = Vec::new();
     let (claims, questions): (Vec<&ClaimId>, Vec<&ClaimId>) = match on {
         On::Page(d) => {
-            let doc = &site.docs()[d.0];
+            let doc = &site.doc(d);
             let Some(page) = doc.page() else { return out };
             out.extend(section_records(cx, lang, d, file, targets));
             let mut claims: Vec<&ClaimId> =
@@ -224,11 +224,11 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
         On::Claims(part) => {
             // A slice of the claims in ID order: skipping into the map's keys, once per page
             // of the index, was quadratic in the site.
-            let listed = cx.claims_on_part(part).iter().map(|&(doc, i)| &site.docs()[doc.0].claims[i].id);
+            let listed = cx.claims_on_part(part).iter().map(|&(doc, i)| &site.doc(doc).claims[i].id);
             (listed.filter(|id| !site.shown_on().contains_key(*id)).collect(), Vec::new())
         }
         On::Questions => {
-            let of_logs = site.questions().iter().filter(|(_, q)| site.docs()[q.doc.0].page().is_none());
+            let of_logs = site.questions().iter().filter(|(_, q)| site.doc(q.doc).page().is_none());
             (Vec::new(), of_logs.map(|(id, _)| id).collect())
         }
         On::Glossary => return term_records(cx, lang, file),
@@ -239,7 +239,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
     };
     for id in claims {
         let Some(declared) = site.claims().get(id) else { continue };
-        let claim = &site.docs()[declared.doc.0].claims[declared.index];
+        let claim = &site.doc(declared.doc).claims[declared.index];
         out.push(Record {
             url: [file, "#", &claim_anchor(id)].concat(),
             title: Cow::Borrowed(&id.0),
@@ -266,7 +266,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
         if matches!(on, On::Page(d) if d != declared.doc) {
             continue;
         }
-        let question = &site.docs()[declared.doc.0].questions[declared.index];
+        let question = &site.doc(declared.doc).questions[declared.index];
         out.push(Record {
             url: [file, "#", &question_anchor(id)].concat(),
             title: Cow::Borrowed(&id.0),
@@ -285,7 +285,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
 /// and its opening first.
 fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: &[&str]) -> Vec<Record<'a>> {
     let site = cx.site;
-    let doc = &site.docs()[d.0];
+    let doc = &site.doc(d);
     let Some(page) = doc.page() else { return Vec::new() };
     let title: Cow<'a, str> = cx.doc_title(d, lang).into();
     let gfx: Vec<String> = page.env.iter().filter(|e| targets.contains(&e.as_str())).cloned().collect();

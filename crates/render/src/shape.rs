@@ -81,7 +81,7 @@ impl Tree {
         }
         for children in tree.children.values_mut() {
             let key = |d: &DocId| {
-                let doc = &site.docs()[d.0];
+                let doc = &site.doc(*d);
                 (doc.page().map_or(0, |p| p.weight), doc.path.as_str())
             };
             children.sort_by(|a, b| key(a).cmp(&key(b)));

@@ -119,8 +119,8 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
             let questions = items
                 .into_iter()
                 .map(|(d, i)| {
-                    let q = &cx.site.docs()[d.0].questions[i];
-                    let page = cx.site.docs()[d.0].page().map(|_| cx.page_link(&here, d, lang));
+                    let q = &cx.site.doc(d).questions[i];
+                    let page = cx.site.doc(d).page().map(|_| cx.page_link(&here, d, lang));
                     let mut view = question_view(cx, q, CardPage::generated(&here), lang, page);
                     // A question listed under several targets keeps `q-ID` in its first group.
                     if !seen.insert(q.id.clone()) {
@@ -174,7 +174,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
         .claims_on_part(part)
         .iter()
         .map(|&(doc, index)| {
-            let claim = &cx.site.docs()[doc.0].claims[index];
+            let claim = &cx.site.doc(doc).claims[index];
             // The card to read first: the row's ID links to it.
             let shown_on: Vec<ShownOnView> = cx
                 .site
@@ -200,7 +200,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
                 card: shown_on.is_empty().then(|| claim_view(cx, claim, CardPage::generated(&here), lang)),
                 shown_on,
                 lifecycle: claim.lifecycle.as_str(),
-                declared_in: shoko_vocab::ContentPath(&cx.site.docs()[doc.0].path).to_string(),
+                declared_in: shoko_vocab::ContentPath(&cx.site.doc(doc).path).to_string(),
             }
         })
         .collect();
@@ -250,7 +250,7 @@ pub fn changes<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ChangesView {
         .skip(part * INDEX_PAGE_SIZE)
         .take(INDEX_PAGE_SIZE)
         .map(|&(doc, index, event)| {
-            let claim = &cx.site.docs()[doc.0].claims[index];
+            let claim = &cx.site.doc(doc).claims[index];
             let e = &claim.history[event];
             ChangeView {
                 date: iso_date(e.date),

@@ -329,7 +329,7 @@ impl Engine {
         let pages: Vec<FileId> = jobs
             .iter()
             .filter_map(|job| match job {
-                Job::Page(doc) => Some(current.site.docs()[doc.0].file),
+                Job::Page(doc) => Some(current.site.doc(*doc).file),
                 _ => None,
             })
             .collect();
@@ -505,7 +505,7 @@ impl Engine {
             .drift_unchecked()
             .iter()
             .map(|(id, why)| {
-                let path = shoko_vocab::ContentPath(&site.docs()[id.0].path);
+                let path = shoko_vocab::ContentPath(&site.doc(*id).path);
                 format!("translation drift not checked for {path}: {why}")
             })
             .collect();
@@ -513,7 +513,7 @@ impl Engine {
             .changes()
             .iter()
             .filter(|(_, change)| !matches!(change, shoko_model::FileChange::Committed(_)))
-            .map(|(id, _)| shoko_vocab::ContentPath(&site.docs()[id.0].path).to_string())
+            .map(|(id, _)| shoko_vocab::ContentPath(&site.doc(*id).path).to_string())
             .collect();
         if let Some(first) = unknown.first() {
             let more = match unknown.len() {

@@ -52,7 +52,7 @@ fn event_arrival(
     event: usize,
 ) -> Option<Arrival> {
     let declared = site.claims().get(id)?;
-    let doc = &site.docs()[declared.doc.0];
+    let doc = &site.doc(declared.doc);
     let wanted = site.claim(id)?.history.get(event)?.clone();
     let kind = SourceKind::of(&doc.path)?.ok()?;
     let mut holds = |bytes: &[u8]| {

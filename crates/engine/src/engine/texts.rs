@@ -124,7 +124,7 @@ impl Withheld {
         let files: Vec<FileId> = jobs
             .iter()
             .filter_map(|job| match job {
-                Job::Page(doc) => Some(site.docs()[doc.0].file),
+                Job::Page(doc) => Some(site.doc(*doc).file),
                 _ => None,
             })
             .collect();

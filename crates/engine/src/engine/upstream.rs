@@ -51,7 +51,7 @@ impl Engine {
         let reviews = shoko_model::review::diagnostics(&current.site, shoko_model::review::Known::WithSources);
         report(&mut self.diagnostics, current, reviews)?;
         if !verification.found.is_empty() {
-            let files: Vec<FileId> = verification.found.iter().map(|(d, _, _)| current.site.docs()[d.0].file).collect();
+            let files: Vec<FileId> = verification.found.iter().map(|(d, _, _)| current.site.doc(*d).file).collect();
             // Their spans are found in the texts.
             read_texts(current, &files)?;
             let found = diagnostics(current, &verification.found);
@@ -76,7 +76,7 @@ fn diagnostics(
     found
         .iter()
         .filter_map(|(d, at, finding)| {
-            let doc = &current.site.docs()[d.0];
+            let doc = &current.site.doc(*d);
             let kind = SourceKind::of(&doc.path)?.ok()?;
             let claim = doc.claims.iter().find(|c| c.id == at.claim)?;
             let cited = shoko_upstream::Cited::of(claim.sources.get(at.source)?)?;

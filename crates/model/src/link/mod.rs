@@ -90,6 +90,11 @@ impl SiteModel {
         &self.docs
     }
 
+    /// Document `id`.
+    pub fn doc(&self, id: DocId) -> &Document {
+        &self.docs[id.0]
+    }
+
     /// Claims by ID (the first declaration when an ID is duplicated).
     pub fn claims(&self) -> &BTreeMap<ClaimId, Declared> {
         &self.claims
