@@ -31,7 +31,7 @@ impl<'a> CardPage<'a> {
         let mut link = cx.claim_link(self.here, &id.0, lang);
         let carded = |page| cx.site.shown_on().get(id).is_some_and(|on| on.contains(&page));
         if self.page.is_some_and(carded) {
-            link.href = ["#", &shoko_vocab::claim_anchor(&id.0)].concat();
+            link.href = crate::urls::href(self.here, crate::urls::Target::Here(&shoko_vocab::claim_anchor(&id.0)));
         }
         link
     }

@@ -127,7 +127,11 @@ fn in_force<'a, 'b>(cards: &'b [&'a Claim], named: &'b [&'a Claim]) -> impl Iter
 
 /// An item of a derived list: `text` linked to claim `c`'s card on the page, with its badge.
 fn show_item(cx: &Ctx<'_>, c: &Claim, text: String, lang: Lang) -> ShowItem {
-    ShowItem { text, href: ["#", &claim_anchor(&c.id)].concat(), badge: cx.badge(c.class, lang) }
+    ShowItem {
+        text,
+        href: crate::urls::href("", crate::urls::Target::Here(&claim_anchor(&c.id))),
+        badge: cx.badge(c.class, lang),
+    }
 }
 
 /// "Can show": current confirmed claims. "Cannot show": what limited claims' tools cannot show
@@ -177,7 +181,7 @@ pub fn claim_table(cx: &Ctx<'_>, args: &str, lang: Lang) -> Vec<ClaimRow> {
         .map(|c| ClaimRow {
             badge: cx.badge(c.class, lang),
             text: c.text.get(lang).to_owned(),
-            href: ["#", &claim_anchor(&c.id)].concat(),
+            href: crate::urls::href("", crate::urls::Target::Here(&claim_anchor(&c.id))),
             gfx: c.scope.as_ref().map_or_else(String::new, |s| s.gfx.join(", ")),
             stale: c.lifecycle != Lifecycle::Current,
         })
@@ -243,9 +247,12 @@ pub fn cards(cx: &Ctx<'_>, page: &Page, args: &str, here: &str, lang: Lang) -> V
             let (href, external) = match &c.link {
                 CardLink::External(url) => (url.clone(), true),
                 CardLink::Page { target, anchor } => {
-                    let page = cx.site.pages().get(target).map(|d| cx.page_link(here, *d, lang).href);
-                    let anchor = anchor.as_ref().map_or_else(String::new, |a| format!("#{a}"));
-                    (page.map_or_else(String::new, |p| format!("{p}{anchor}")), false)
+                    let page = cx.site.pages().get(target).map(|d| cx.page_dir(*d, lang));
+                    let to = |page| match anchor {
+                        Some(anchor) => crate::urls::Target::Element(page, anchor),
+                        None => crate::urls::Target::Path(page),
+                    };
+                    (page.map_or_else(String::new, |p| crate::urls::href(here, to(p))), false)
                 }
             };
             CardView {
@@ -295,7 +302,7 @@ pub fn case_study(cx: &Ctx<'_>, cards: &[&Claim], questions: &[&Question], args:
     for q in questions.iter().filter(about_named) {
         study.open.push(ShowItem {
             text: q.text.get(lang).to_owned(),
-            href: ["#", &question_anchor(&q.id)].concat(),
+            href: crate::urls::href("", crate::urls::Target::Here(&question_anchor(&q.id))),
             badge: cx.question_badge(lang),
         });
     }

@@ -319,9 +319,8 @@ impl<'a> Ctx<'a> {
         let claim = shoko_model::ClaimId(id.to_owned());
         let declared = self.site.claims().get(&claim);
         let part = self.index_part(&claim);
-        let mut href = relative_href(here, &Self::site_part_dir(SitePage::Claims, lang, part));
-        href.push('#');
-        href.push_str(&claim_anchor(id));
+        let index = Self::site_part_dir(SitePage::Claims, lang, part);
+        let href = crate::urls::href(here, crate::urls::Target::Element(&index, &claim_anchor(id)));
         let label =
             declared.map_or_else(|| id.to_owned(), |d| self.site.doc(d.doc).claims[d.index].text.get(lang).to_owned());
         LinkView { href, label }
@@ -422,11 +421,10 @@ impl<'a> Ctx<'a> {
             None => out
                 .extend(crate::urls::encoded_pieces(dir).chain(crate::urls::encoded_pieces(crate::owned::INDEX_PAGE))),
         }
-        if let Some(anchor) = anchor {
-            out.push('#');
-            out.push_str(anchor);
+        match anchor {
+            Some(anchor) => crate::urls::at(out, anchor),
+            None => out,
         }
-        out
     }
 
     /// The URL of `here` as seen from itself: absolute with a base URL, else `./`.

@@ -152,7 +152,7 @@ pub fn page_json_ld(cx: &Ctx<'_>, here: &str, other: &str, lang: Lang, title: &s
 fn claim<'a>(url: &str, lang: Lang, c: &'a Claim) -> ClaimItem<'a> {
     let property = |name, value| Property { kind: "PropertyValue", name, value };
     ClaimItem {
-        id: [url, "#", &claim_anchor(&c.id)].concat(),
+        id: crate::urls::at(url.to_owned(), &claim_anchor(&c.id)),
         kind: "Claim",
         additional_property: [property("evidenceClass", c.class.as_str()), property("lifecycle", c.lifecycle.as_str())],
         citation: c.sources.iter().map(citation).collect(),

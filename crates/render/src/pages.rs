@@ -7,7 +7,7 @@ use crate::components::{self, ComponentView};
 use crate::context::Ctx;
 use crate::context::SitePage;
 use crate::plan::{Templates, render_template};
-use crate::urls::relative_href;
+use crate::urls::{Target as Link, href, relative_href};
 use crate::view::{CountView, PageView, PosterView, TocEntryView};
 use shoko_diagnostics::Diagnostic;
 use shoko_markdown::{Component, Glossary, Lang, RenderContext, RenderedBody, Resolved, Target, escape, render_html};
@@ -91,17 +91,13 @@ impl PageCx<'_, '_> {
                 after.extend([" <span class=\"badge badge-stale\">", &escape(label), "</span>"]);
             }
             let struck = stale.is_some();
-            return Resolved { href: ["#", &claim_anchor(id)].concat(), after: Some(after), struck };
+            return Resolved { href: href(here, Link::Here(&claim_anchor(id))), after: Some(after), struck };
         }
         if self.doc.questions.iter().any(|q| q.id == key) {
-            return Resolved { href: ["#", &question_anchor(id)].concat(), after: None, struck: false };
+            return Resolved { href: href(here, Link::Here(&question_anchor(id))), after: None, struck: false };
         }
         let questions = crate::context::Ctx::site_page_dir(crate::context::SitePage::Questions, lang);
-        Resolved {
-            href: [&*relative_href(here, &questions), "#", &question_anchor(id)].concat(),
-            after: None,
-            struck: false,
-        }
+        Resolved { href: href(here, Link::Element(&questions, &question_anchor(id))), after: None, struck: false }
     }
 }
 
@@ -114,22 +110,21 @@ impl RenderContext for PageCx<'_, '_> {
             // A file published for download (or as an image): its copy under `media/`.
             Target::File { file, anchor } => {
                 let info = self.cx.images.get(&resolve_relative(&self.doc.path, &file)?)?;
-                let href = relative_href(here, &info.original);
-                let href = match anchor {
-                    Some(anchor) => [&*href, "#", anchor].concat(),
-                    None => href,
+                let to = match &anchor {
+                    Some(anchor) => Link::Element(&info.original, anchor),
+                    None => Link::Path(&info.original),
                 };
-                return Some(Resolved { href, after: None, struck: false });
+                return Some(Resolved { href: href(here, to), after: None, struck: false });
             }
             Target::Anchor(_) | Target::External | Target::Refused(_) | Target::Slip => return None,
         };
         let target = *self.cx.site.pages().get(&resolve_relative(&self.doc.path, &file)?)?;
-        let mut href = relative_href(here, self.cx.page_dir(target, lang));
-        if let Some(a) = anchor {
-            href.push('#');
-            href.push_str(a);
-        }
-        Some(Resolved { href, after: None, struck: false })
+        let dir = self.cx.page_dir(target, lang);
+        let to = match anchor {
+            Some(anchor) => Link::Element(dir, anchor),
+            None => Link::Path(dir),
+        };
+        Some(Resolved { href: href(here, to), after: None, struck: false })
     }
 
     fn media(&self, file: &str, lang: Lang) -> Option<String> {

@@ -11,6 +11,7 @@
 
 use crate::context::{Ctx, SitePage, SitePageExt};
 use crate::plan::Job;
+use crate::urls::{at, encode_fragment};
 use shoko_markdown::Lang;
 use shoko_model::{ClaimId, DocId, SiteModel};
 use shoko_search::{Group, Kind, Record, Update};
@@ -132,11 +133,6 @@ fn file_pieces(dir: &str) -> impl Iterator<Item = &str> {
     crate::urls::encoded_pieces(dir).chain([crate::owned::INDEX_PAGE])
 }
 
-/// An anchor as a URL fragment (percent-encoded outside ASCII, as the browser reads it back).
-fn encode_fragment(anchor: &str) -> String {
-    crate::urls::encode_path(anchor)
-}
-
 /// The groups of `lang`'s records on `pages` (each with its file).
 fn groups<'a>(cx: &Ctx<'a>, lang: Lang, pages: impl Iterator<Item = (On, String)>) -> Vec<Group<'a>> {
     let targets: Vec<&str> = cx.site.targets().iter().map(|t| t.gfx.as_str()).collect();
@@ -241,7 +237,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
         let Some(declared) = site.claims().get(id) else { continue };
         let claim = &site.doc(declared.doc).claims[declared.index];
         out.push(Record {
-            url: [file, "#", &claim_anchor(id)].concat(),
+            url: at(file.to_owned(), &claim_anchor(id)),
             title: Cow::Borrowed(&id.0),
             section: shown.clone(),
             kind: Kind::Claim,
@@ -268,7 +264,7 @@ fn records_on<'a>(cx: &Ctx<'a>, lang: Lang, on: On, file: &str, targets: &[&str]
         }
         let question = &site.doc(declared.doc).questions[declared.index];
         out.push(Record {
-            url: [file, "#", &question_anchor(id)].concat(),
+            url: at(file.to_owned(), &question_anchor(id)),
             title: Cow::Borrowed(&id.0),
             section: shown.clone(),
             kind: Kind::Question,
@@ -316,7 +312,7 @@ fn section_records<'a>(cx: &Ctx<'a>, lang: Lang, d: DocId, file: &str, targets: 
     let mut out = vec![record(file.to_owned(), "", opening)];
     out.extend(rest.iter().map(|(anchor, section)| {
         let url = match anchor {
-            Some(anchor) => [file, "#", &encode_fragment(anchor)].concat(),
+            Some(anchor) => at(file.to_owned(), &encode_fragment(anchor)),
             None => file.to_owned(),
         };
         record(url, &section.heading, Cow::Borrowed(&section.text))
@@ -359,7 +355,7 @@ fn term_records<'a>(cx: &Ctx<'a>, lang: Lang, file: &str) -> Vec<Record<'a>> {
         let hidden: Vec<&str> =
             other.chain(t.aliases.iter().map(String::as_str)).chain(t.readings.iter().map(String::as_str)).collect();
         Record {
-            url: [file, "#", &encode_fragment(&term_anchor(&t.id))].concat(),
+            url: at(file.to_owned(), &encode_fragment(&term_anchor(&t.id))),
             title: Cow::Borrowed(t.term.get(lang)),
             section: None,
             kind: Kind::Term,

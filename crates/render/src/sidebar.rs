@@ -6,7 +6,6 @@
 
 use crate::context::Ctx;
 use crate::shape::Tree;
-use crate::urls::relative_href;
 use crate::view::SideEntryView;
 use shoko_markdown::Lang;
 use shoko_model::DocId;
@@ -69,7 +68,7 @@ fn level(cx: &Ctx<'_>, tree: &Tree, here: &str, lang: Lang, branch: &[DocId], at
     }
     let hidden = children.len() - shown.len();
     if hidden > 0 {
-        let href = format!("{}#{CHILDREN_ID}", relative_href(here, cx.page_dir(parent, lang)));
+        let href = crate::urls::href(here, crate::urls::Target::Element(cx.page_dir(parent, lang), CHILDREN_ID));
         let label = cx.t(lang, "sidebar-more");
         out.push(SideEntryView {
             href,

@@ -94,7 +94,10 @@ pub fn questions<'a>(cx: &'a Ctx<'a>, lang: Lang) -> QuestionsView {
         let shown = cx.site.home(&claim.id);
         let link = match shown {
             Some(page) => LinkView {
-                href: [&*relative_href(&here, cx.page_dir(page, lang)), "#", &claim_anchor(&claim.id)].concat(),
+                href: crate::urls::href(
+                    &here,
+                    crate::urls::Target::Element(cx.page_dir(page, lang), &claim_anchor(&claim.id)),
+                ),
                 label: claim.text.get(lang).to_owned(),
             },
             None => cx.claim_link(&here, &claim.id.0, lang),
@@ -182,7 +185,7 @@ pub fn claims<'a>(cx: &'a Ctx<'a>, lang: Lang, part: usize) -> ClaimsView {
                 .into_iter()
                 .map(|p| {
                     let page = cx.page_link(&here, p, lang);
-                    let href = [&*page.href, "#", &claim_anchor(&claim.id)].concat();
+                    let href = crate::urls::at(page.href, &claim_anchor(&claim.id));
                     ShownOnView { href, label: page.label, key: cx.page_key(p) }
                 })
                 .collect();

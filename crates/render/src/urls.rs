@@ -1,5 +1,43 @@
-//! Output URLs of pages and relative hrefs between them. Every internal link is relative, so the
-//! site works under any sub-path and opened from disk.
+//! How a link of the site is written: the one place an href, an address or a `#` is made. Where
+//! a link leads is a [`Target`] (a path, an element of a page, an element of this page; the
+//! vocabulary spells the anchors and the folders); [`href`] writes it relative to the page it is
+//! on, so the site works under any sub-path and opened from disk; [`at`] puts an anchor after an
+//! href or address made here (`Ctx::address` and `Ctx::url_from` make those for tools and
+//! canonical links).
+
+/// Where a link of the site leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target<'a> {
+    /// A page's folder or a file, from the site root.
+    Path(&'a str),
+    /// The element with this anchor on the page in this folder.
+    Element(&'a str, &'a str),
+    /// The element with this anchor on the page the link is on.
+    Here(&'a str),
+}
+
+/// The href of `to` from the page in folder `from`.
+pub fn href(from: &str, to: Target<'_>) -> String {
+    match to {
+        Target::Path(path) => relative_href(from, path),
+        Target::Element(path, anchor) => at(relative_href(from, path), anchor),
+        Target::Here(anchor) => at(String::new(), anchor),
+    }
+}
+
+/// `link` (an href or an address made here) leading to the element with `anchor`.
+pub fn at(mut link: String, anchor: &str) -> String {
+    link.reserve(anchor.len() + 1);
+    link.push('#');
+    link.push_str(anchor);
+    link
+}
+
+/// An anchor as a URL fragment (percent-encoded outside ASCII, as the browser reads it back), for
+/// addresses read by scripts.
+pub fn encode_fragment(anchor: &str) -> String {
+    encode_path(anchor)
+}
 
 /// A relative href from the folder `from` to the folder or file `to` (both relative to the site
 /// root, folders ending in `/`). Folder targets end in `index.html`, so links also work when the
