@@ -175,3 +175,78 @@ fn each_file_of_the_real_site_made_a_draft_is_left_out_whole_or_its_references_a
     }
     assert!(left_out > 0 && referenced > 0, "both outcomes tried: {left_out} left out, {referenced} referenced");
 }
+
+/// A page made a draft, then published again, each time built into the same folder (the
+/// engine resumed from its cache): each build equals a fresh build of the same site.
+#[test]
+fn a_page_made_a_draft_and_published_again_builds_as_a_fresh_build_does() {
+    let tmp = real_site();
+    let root = tmp.path();
+    write(
+        root,
+        "content/notes.md",
+        &DRAFT_PAGE.replace("draft: true\n", "").replace("claim:zz-draft-claim", "claim:gfx900-family"),
+    );
+    let out = tempfile::tempdir().expect("temp dir");
+    let (kept, fresh) = (out.path().join("kept"), out.path().join("fresh"));
+    for step in ["published", "a draft", "published again"] {
+        let text = std::fs::read_to_string(root.join("content/notes.md")).expect("read");
+        if step == "a draft" {
+            write(root, "content/notes.md", &drafted("content/notes.md", &text));
+        } else if step == "published again" {
+            write(root, "content/notes.md", &text.replacen("draft: true\n", "", 1));
+        }
+        let resumed = build(root, &kept, &[]);
+        assert_eq!(resumed.code, 0, "{step}: {}", resumed.stderr);
+        let _ = std::fs::remove_dir_all(&fresh);
+        let whole = build(root, &fresh, &[]);
+        assert_eq!(whole.code, 0, "{step}: {}", whole.stderr);
+        assert_eq!(tree_bytes(&kept), tree_bytes(&fresh), "{step}: the resumed build is the fresh one");
+        assert_eq!(kept.join("en/notes/index.html").exists(), step != "a draft", "{step}");
+    }
+}
+
+#[test]
+fn drafts_built_show_a_published_link_to_a_draft_without_stopping() {
+    let tmp = real_site();
+    let root = tmp.path();
+    write(root, "content/notes.md", DRAFT_PAGE);
+    write(root, "content/logs/zz-draft.yaml", &DRAFT_LOG.replace("    depends_on: [no-such-claim]\n", ""));
+    let home = std::fs::read_to_string(root.join("content/index.md")).expect("read");
+    write(root, "content/index.md", &format!("{home}\n[Notes](notes.md)\n"));
+    let out = tempfile::tempdir().expect("temp dir");
+    let drafts = build(root, out.path(), &["--drafts"]);
+    assert_eq!(drafts.code, 0, "the preview goes on:\n{}", drafts.stderr);
+    assert!(
+        drafts.stderr.contains("warning[ref/draft]") && drafts.stderr.contains("a build without --drafts refuses it")
+    );
+    assert_eq!(run(root, &["check"]).code, 1, "the published build refuses it");
+}
+
+#[test]
+fn a_claim_a_draft_rewrites_under_its_id_is_still_the_published_ones() {
+    let tmp = real_site();
+    let root = tmp.path();
+    // A draft declaring `gfx900-family` again, which published pages cite.
+    write(
+        root,
+        "content/logs/a-rewrite.yaml",
+        &DRAFT_LOG.replace("zz-draft-claim", "gfx900-family").replace("    depends_on: [no-such-claim]\n", ""),
+    );
+    let check = run(root, &["check", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
+    let codes: Vec<&str> =
+        report["diagnostics"].as_array().expect("list").iter().filter_map(|d| d["code"].as_str()).collect();
+    assert!(!codes.contains(&"ref/draft"), "the citations lead to the published claim: {codes:?}");
+    assert_eq!(check.code, 0, "the duplicate concerns the draft only: {}", check.stderr);
+}
+
+#[test]
+fn a_home_page_left_out_as_a_draft_is_reported() {
+    let tmp = real_site();
+    let root = tmp.path();
+    let home = std::fs::read_to_string(root.join("content/index.md")).expect("read");
+    write(root, "content/index.md", &drafted("content/index.md", &home));
+    let check = run(root, &["check"]);
+    assert!(check.stderr.contains("[page/missing-home]"), "{}", check.stderr);
+}

@@ -169,3 +169,45 @@ fn edit_settings_that_cannot_make_an_address_are_errors_at_their_place() {
             .contains("href=\"https://git.example.org/me/notes/-/edit/main/content/index.md\"")
     );
 }
+
+/// Run git in `repo` on `day` (author and committer).
+fn git_on(repo: &Path, day: &str, args: &[&str]) {
+    let status = Command::new("git")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(repo)
+        .env("GIT_AUTHOR_DATE", format!("{day}T12:00:00Z"))
+        .env("GIT_COMMITTER_DATE", format!("{day}T12:00:00Z"))
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}
+
+/// A branch's change reaches the main line on the day it is merged; a merge that keeps the main
+/// line's version changes nothing (as `git log --first-parent` sees it).
+#[test]
+fn a_merged_change_is_dated_by_its_merge_and_a_change_the_merge_left_out_by_nothing() {
+    let tmp = repository("repository: https://github.com/owner/notes\n");
+    let (repo, site) = (tmp.path(), tmp.path().join("site"));
+    let other = |text: &str| OTHER.replace("Text.", text);
+    // A branch changes `other.md` on 2026-04-01; the main line merges it on 2026-04-10.
+    git_on(repo, "2026-04-01", &["checkout", "-q", "-b", "branch"]);
+    write(&site, "content/other.md", &other("Changed on a branch."));
+    git_on(repo, "2026-04-01", &["commit", "-q", "-am", "Branch change"]);
+    git_on(repo, "2026-04-10", &["checkout", "-q", "main"]);
+    git_on(repo, "2026-04-10", &["merge", "-q", "--no-ff", "-m", "Merge the branch", "branch"]);
+    let out = tempfile::tempdir().expect("temp dir");
+    let built = |site: &Path| {
+        let run = shoko_with_history(site, &["build", "--root", ".", "--out", &out.path().display().to_string()]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        day(&page(out.path(), "en/other/index.html"))
+    };
+    assert_eq!(built(&site).as_deref(), Some("2026-04-10"), "published on the merge's day");
+    // Another branch changes it again; the merge keeps the main line's version.
+    git_on(repo, "2026-05-01", &["checkout", "-q", "-b", "second"]);
+    write(&site, "content/other.md", &other("Changed on a second branch."));
+    git_on(repo, "2026-05-01", &["commit", "-q", "-am", "Second branch change"]);
+    git_on(repo, "2026-05-10", &["checkout", "-q", "main"]);
+    git_on(repo, "2026-05-10", &["merge", "-q", "--no-ff", "-s", "ours", "-m", "Merge, keeping ours", "second"]);
+    assert_eq!(built(&site).as_deref(), Some("2026-04-10"), "the page is as the first merge left it");
+}

@@ -50,9 +50,9 @@ pub struct Diagnostic {
     pub secondary: Vec<Label>,
     /// How to fix it.
     pub hint: Option<String>,
-    /// Whether it points into a draft the build leaves out: reported, but it stops nothing (an
-    /// error is shown as a warning that says so).
-    pub in_draft: bool,
+    /// Whether it concerns a draft, and so stops nothing (an error is shown as a warning with a
+    /// note that says why).
+    pub draft: Option<Draft>,
 }
 
 impl Diagnostic {
@@ -64,7 +64,7 @@ impl Diagnostic {
             primary: Some(Label { span, text: String::new() }),
             secondary: Vec::new(),
             hint: None,
-            in_draft: false,
+            draft: None,
         }
     }
 
@@ -76,7 +76,7 @@ impl Diagnostic {
 
     /// A diagnostic that belongs to no file.
     pub fn global(code: &'static Code, message: impl Into<String>) -> Self {
-        Diagnostic { code, message: message.into(), primary: None, secondary: Vec::new(), hint: None, in_draft: false }
+        Diagnostic { code, message: message.into(), primary: None, secondary: Vec::new(), hint: None, draft: None }
     }
 
     /// Set the label printed at the primary span.
@@ -99,16 +99,21 @@ impl Diagnostic {
         self
     }
 
-    /// The severity, taken from the code; a finding in a draft the build leaves out is a
-    /// warning whatever its code (it stops nothing).
+    /// The severity, taken from the code; a finding that concerns a draft is a warning whatever
+    /// its code (it stops nothing).
     pub fn severity(&self) -> Severity {
-        if self.in_draft { Severity::Warning } else { self.code.severity }
+        if self.draft.is_some() { Severity::Warning } else { self.code.severity }
     }
 
-    /// Whether the code is an error but the finding, in a draft left out, stops nothing: shown
-    /// with a note saying so.
+    /// Whether the code is an error but the finding, concerning a draft, stops nothing: shown
+    /// with [`Diagnostic::draft_note`].
     pub fn draft_error(&self) -> bool {
-        self.in_draft && self.code.severity == Severity::Error
+        self.draft.is_some() && self.code.severity == Severity::Error
+    }
+
+    /// Why an error stops nothing, when it concerns a draft (see [`Draft`]).
+    pub fn draft_note(&self) -> Option<&'static str> {
+        self.draft.filter(|_| self.draft_error()).map(Draft::note)
     }
 
     /// Sort diagnostics root causes first (codes that stop a file being read, see
@@ -127,8 +132,28 @@ impl Diagnostic {
     }
 }
 
-/// What is said of an error in a draft the build leaves out (see [`Diagnostic::draft_error`]).
-pub const DRAFT_NOTE: &str = "an error in a draft: the published site leaves the draft out, so it stops nothing until the draft is published (or built with --drafts)";
+/// How a finding concerns a draft, which makes it stop nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Draft {
+    /// It is in a draft the build leaves out.
+    Inside,
+    /// A published document points at a draft (`ref/draft`), in a run that builds drafts as
+    /// published (`serve`, `--drafts`), so the preview goes on.
+    Referenced,
+}
+
+impl Draft {
+    /// What is said of an error so marked.
+    pub fn note(self) -> &'static str {
+        match self {
+            Draft::Inside => {
+                "an error in a draft: the published site leaves the draft out, so it stops nothing until the draft is published (or built with --drafts)"
+            }
+            Draft::Referenced => "drafts are built here, so this stops nothing; a build without --drafts refuses it",
+        }
+    }
+}
 
 /// Counts of a run's diagnostics.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -137,7 +162,7 @@ pub struct Summary {
     pub errors: usize,
     /// Number of warnings.
     pub warnings: usize,
-    /// Of the warnings, how many are errors in drafts left out (see [`Diagnostic::draft_error`]).
+    /// Of the warnings, how many are errors that concern a draft (see [`Diagnostic::draft_error`]).
     pub draft_errors: usize,
 }
 

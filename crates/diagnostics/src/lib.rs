@@ -15,7 +15,7 @@ mod source_map;
 mod span;
 
 pub use closest::closest;
-pub use diagnostic::{Code, Diagnostic, Label, Severity, Summary};
+pub use diagnostic::{Code, Diagnostic, Draft, Label, Severity, Summary};
 pub use line_index::{LineCol, LineIndex};
 pub use render_github::render_github;
 pub use render_human::{ColorChoice, printable, render_human};

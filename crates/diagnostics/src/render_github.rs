@@ -26,9 +26,9 @@ pub fn render_github(diagnostics: &[Diagnostic], sources: &SourceMap, prefix: &s
         }
         props.push(format!("title={}", escape_property(d.code.name)));
         let mut message = d.message.clone();
-        if d.draft_error() {
+        if let Some(note) = d.draft_note() {
             message.push_str("\nnote: ");
-            message.push_str(crate::diagnostic::DRAFT_NOTE);
+            message.push_str(note);
         }
         if let Some(hint) = &d.hint {
             message.push_str("\nhelp: ");

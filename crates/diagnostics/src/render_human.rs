@@ -50,7 +50,7 @@ pub fn render_human(diagnostics: &[Diagnostic], sources: &SourceMap, color: Colo
     ));
     if summary.draft_errors > 0 {
         let n = summary.draft_errors;
-        out.push_str(&format!(" (of which {n} error{} in drafts, which stop nothing)", plural(n)));
+        out.push_str(&format!(" (of which {n} error{} about drafts, which stop nothing)", plural(n)));
     }
     out.push('\n');
     out
@@ -115,8 +115,8 @@ struct Prepared<'a> {
     message: Cow<'a, str>,
     parts: Vec<Part<'a>>,
     hint: Option<Cow<'a, str>>,
-    /// Whether it is an error in a draft left out (see [`Diagnostic::draft_error`]).
-    draft_error: bool,
+    /// Why an error stops nothing, when it concerns a draft (see [`Diagnostic::draft_note`]).
+    draft_note: Option<&'static str>,
 }
 
 /// One element under the title.
@@ -159,7 +159,7 @@ impl<'a> Prepared<'a> {
             message: printable(&d.message),
             parts,
             hint: d.hint.as_deref().map(printable),
-            draft_error: d.draft_error(),
+            draft_note: d.draft_note(),
         }
     }
 
@@ -186,8 +186,8 @@ impl<'a> Prepared<'a> {
                     .element(Level::NOTE.message(note.as_str())),
             };
         }
-        if self.draft_error {
-            group = group.element(Level::NOTE.message(crate::diagnostic::DRAFT_NOTE));
+        if let Some(note) = self.draft_note {
+            group = group.element(Level::NOTE.message(note));
         }
         if let Some(hint) = &self.hint {
             group = group.element(Level::HELP.message(hint.as_ref()));

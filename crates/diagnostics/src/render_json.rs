@@ -27,9 +27,9 @@ pub struct JsonDiagnostic<'a> {
     pub end_column: Option<usize>,
     /// How to fix it.
     pub hint: Option<&'a str>,
-    /// Whether it is in a draft the build leaves out, so it stops nothing (an error's
-    /// `severity` is then `warning`).
-    pub in_draft: bool,
+    /// How it concerns a draft (`inside` one the build leaves out, or `referenced` while drafts
+    /// are built), so that it stops nothing (an error's `severity` is then `warning`).
+    pub draft: Option<crate::Draft>,
     /// The text of the line the diagnostic starts on, unless it is longer than
     /// [`crate::LONG_LINE`] bytes.
     pub source_line: Option<&'a str>,
@@ -58,7 +58,7 @@ pub fn to_json<'a>(d: &'a Diagnostic, sources: &'a SourceMap, prefix: &str) -> J
         end_line: place.map(|p| p.2.line),
         end_column: place.map(|p| p.2.col),
         hint: d.hint.as_deref(),
-        in_draft: d.in_draft,
+        draft: d.draft,
         source_line: d.primary.as_ref().and_then(|p| {
             let file = sources.file(p.span.file);
             let line = file.line_text(file.line_col(p.span.range.start).line);

@@ -7,7 +7,7 @@ use crate::inputs::{Entry, Text, entry, read_input};
 use crate::load::{ContentFile, Loaded, Read, find, read};
 use crate::output::Output;
 use rayon::prelude::*;
-use shoko_diagnostics::{Diagnostic, FileId, Severity, SourceFile, SourceMap, Span};
+use shoko_diagnostics::{Diagnostic, Draft, FileId, Severity, SourceFile, SourceMap, Span};
 use shoko_model::Document;
 use shoko_model::SiteModel;
 use shoko_model::config::{Config, parse_config};
@@ -292,14 +292,16 @@ pub(crate) struct Linked {
     /// `validated`).
     pub diagnostics: Vec<Diagnostic>,
     /// The files of the drafts left out: a diagnostic pointing into one does not stop the build
-    /// (see `Diagnostic::in_draft`).
+    /// (see `Diagnostic::draft`).
     pub drafts: BTreeSet<FileId>,
 }
 
 /// Link the validated documents into the site. Drafts left out are linked twice: with the
 /// whole site, for their own findings and `ref/draft` (a published document pointing at one),
 /// and without them, for the site that is published and the findings about it. A reference
-/// `ref/draft` reports is not reported again as a missing page or claim of the published site.
+/// `ref/draft` reports is not reported again as a missing page or claim of the published site,
+/// and a finding both links make is reported once. While drafts are built, `ref/draft` stops
+/// nothing (the preview goes on; a build without `--drafts` refuses it).
 pub(crate) fn link_validated(
     root: &Path,
     inputs: &Inputs,
@@ -309,29 +311,49 @@ pub(crate) fn link_validated(
     let loaded = &inputs.loaded;
     let docs: Vec<Arc<Document>> = validated.iter().filter_map(|(d, _)| d.clone()).collect();
     let (published, drafts) = published(&docs, options);
-    let published = (!drafts.is_empty()).then_some(published);
     let (whole, mut linked) = link(docs, &loaded.files);
-    let mut others = crate::images::probe(image_source(root, inputs), &whole)?;
+    let is_draft_ref = |d: &Diagnostic| d.code.name == ref_draft::CODE.name;
+    if options.drafts {
+        linked.iter_mut().filter(|d| is_draft_ref(d)).for_each(|d| d.draft = Some(Draft::Referenced));
+    }
+    if drafts.is_empty() {
+        linked.extend(site_findings(root, inputs, &whole, None)?);
+        return Ok(Linked { site: whole, diagnostics: linked, drafts });
+    }
+    let (site, mut found) = link(published, &loaded.files);
+    let home = whole.pages().get(shoko_vocab::FOLDER_PAGE).map(|d| whole.doc(*d)).filter(|d| d.draft);
+    found.extend(site_findings(root, inputs, &site, home.map(|d| d.file))?);
+    let touches_draft = |d: &Diagnostic| d.files().any(|f| drafts.contains(&f));
+    // Images only drafts show.
+    linked.extend(crate::images::probe(image_source(root, inputs), &whole)?.into_iter().filter(touches_draft));
+    let drafted: Vec<&Span> =
+        linked.iter().filter(|d| is_draft_ref(d)).filter_map(|d| d.primary.as_ref()).map(|l| &l.span).collect();
+    found.retain(|d| d.primary.as_ref().is_none_or(|p| !drafted.contains(&&p.span)));
+    // The whole site's findings about published files alone are the published site's, found again.
+    linked.retain(|d| is_draft_ref(d) || touches_draft(d));
+    linked.retain(|d| !found.iter().any(|f| f.code.name == d.code.name && f.primary == d.primary));
+    linked.extend(found);
+    Ok(Linked { site, diagnostics: linked, drafts })
+}
+
+/// What is found about the site `site` besides the link stage: its images, a home page it
+/// lacks (none at all, or `draft_home`, a home page left out as a draft), static files at a
+/// path it generates.
+fn site_findings(
+    root: &Path,
+    inputs: &Inputs,
+    site: &SiteModel,
+    draft_home: Option<FileId>,
+) -> Result<Vec<Diagnostic>, IoError> {
+    let mut found = crate::images::probe(image_source(root, inputs), site)?;
     // Pages without a home to lead to (a site of logs alone is still being started).
-    let home = inputs.missing_home.filter(|_| !whole.pages().is_empty());
-    others.extend(home.map(|file| page_missing_home::diagnostic(Span::file_start(file))));
-    others.extend(inputs.statics.iter().filter_map(|(path, file)| {
-        let owner = shoko_render::generated_at(&whole, path)?;
+    let home = inputs.missing_home.or(draft_home).filter(|_| !site.pages().is_empty());
+    found.extend(home.map(|file| page_missing_home::diagnostic(Span::file_start(file))));
+    found.extend(inputs.statics.iter().filter_map(|(path, file)| {
+        let owner = shoko_render::generated_at(site, path)?;
         Some(file_generated_path::diagnostic(Span::file_start(*file), path, &owner))
     }));
-    let Some(published) = published else {
-        linked.extend(others);
-        return Ok(Linked { site: whole, diagnostics: linked, drafts });
-    };
-    let (site, found) = link(published, &loaded.files);
-    let is_draft_ref = |d: &Diagnostic| d.code.name == ref_draft::CODE.name;
-    let drafted: Vec<Span> =
-        linked.iter().filter(|d| is_draft_ref(d)).filter_map(|d| d.primary.clone()).map(|l| l.span).collect();
-    // The whole site's findings about published files alone are the published site's, found again.
-    linked.retain(|d| is_draft_ref(d) || d.files().any(|f| drafts.contains(&f)));
-    linked.extend(found.into_iter().filter(|d| d.primary.as_ref().is_none_or(|p| !drafted.contains(&p.span))));
-    linked.extend(others);
-    Ok(Linked { site, diagnostics: linked, drafts })
+    Ok(found)
 }
 
 /// Of `docs`, those the site is made of (all of them when drafts are built), and the files of
@@ -342,17 +364,12 @@ pub(crate) fn published(docs: &[Arc<Document>], options: &BuildOptions) -> (Vec<
     (docs.iter().filter(|d| !left_out(d)).cloned().collect(), drafts)
 }
 
-/// The content folder's path from the root of the git repository holding the site root `root`
-/// (canonical), ending in `/`: what edit links name files by. Outside a repository the site
-/// root stands for the repository's root.
+/// The content folder's path from the root of the repository holding the site root `root`,
+/// ending in `/`: what edit links name files by. Outside a repository (an export of one) the
+/// site root is taken for the repository's root; a site in a subfolder built so gets links
+/// without the subfolder (README: "Edit links and last change").
 pub(crate) fn content_in_repository(root: &Path) -> String {
-    let inside = shoko_history::work_tree(root)
-        .and_then(|tree| tree.canonicalize().ok())
-        .and_then(|tree| root.strip_prefix(tree).ok().map(Path::to_path_buf))
-        .unwrap_or_default();
-    let mut parts: Vec<String> = inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-    parts.push(shoko_vocab::layout::CONTENT_DIR.to_owned());
-    format!("{}/", parts.join("/"))
+    shoko_history::content_in_repository(root).unwrap_or_else(|| format!("{}/", shoko_vocab::layout::CONTENT_DIR))
 }
 
 /// Where the images of `inputs` are read from.

@@ -565,3 +565,23 @@ fn the_last_change_of_a_log_re_renders_the_pages_showing_its_claims() {
     assert!(shown(&session).contains("<time datetime=\"2026-02-03\">"), "the commit's day");
     assert_eq!(session_files(&session), full(root), "after the commit");
 }
+
+/// A page made a draft and published again under an engine kept from run to run (as a resumed
+/// `build` keeps it; `serve` builds drafts): the set of published documents changes while the
+/// set of files does not, and each run equals a full build.
+#[test]
+fn a_page_made_a_draft_and_published_again_matches_a_full_build() {
+    let tmp = site();
+    let root = tmp.path();
+    let page = "---\ntitle: { ja: \"メモ\", en: \"Notes\" }\n---\n\n:::ja\nメモ。\n:::\n\n:::en\nNotes.\n:::\n";
+    std::fs::write(root.join("content/zz-notes.md"), page).expect("write");
+    let mut session = Session::new(root, options());
+    rendered(&session.rebuild(&Change::Everything).expect("readable"));
+    let result = edit(&mut session, root, "content/zz-notes.md", |t| t.replacen("---\n", "---\ndraft: true\n", 1));
+    rendered(&result);
+    assert!(!session_files(&session).contains_key("en/zz-notes/index.html"), "the draft is left out");
+    assert_same_as_full(&session, root, "a page made a draft");
+    let result = edit(&mut session, root, "content/zz-notes.md", |t| t.replacen("draft: true\n", "", 1));
+    rendered(&result);
+    assert_same_as_full(&session, root, "a draft published again");
+}

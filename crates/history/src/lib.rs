@@ -119,8 +119,8 @@ pub struct History {
     pub commits: Vec<Commit>,
     /// By path relative to `content/`, as of `HEAD`.
     files: BTreeMap<String, FileState>,
-    /// By path relative to `content/`, as of `HEAD`: the commit that last changed the file
-    /// (index into `commits`) and the file's blob (hex id) then.
+    /// By path relative to `content/`, as of `HEAD`: the first-parent commit that last changed
+    /// the file (index into `commits`) and the file's blob (hex id) then.
     last: BTreeMap<String, (usize, String)>,
     /// Where the walk ended, to go on from.
     end: Option<End>,
@@ -241,6 +241,16 @@ pub fn head_files(root: &Path) -> Vec<std::path::PathBuf> {
     RefPlaces::of(root).map_or_else(Vec::new, |places| places.files())
 }
 
+/// The site's `content/` folder (of the site root `root`) as the repository holding it names it,
+/// `/` separated and ending in `/` (`content/` for a site at the repository's root); `None`
+/// outside a repository.
+pub fn content_in_repository(root: &Path) -> Option<String> {
+    let repo = gix::discover(root).ok()?;
+    let content = walk::content_in_repo(root, repo.workdir()?).ok()?;
+    let parts: Vec<String> = content.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    Some(format!("{}/", parts.join("/")))
+}
+
 /// The work tree of the git repository holding `root`, if there is one.
 pub fn work_tree(root: &Path) -> Option<std::path::PathBuf> {
     gix::discover(root).ok()?.workdir().map(Path::to_path_buf)
@@ -274,8 +284,9 @@ impl History {
     }
 
     /// When the file at `path` (relative to `content/`, whose bytes have the git id `blob`, see
-    /// [`blob_id`]) last changed: the day of the last commit that changed it, when the file is
-    /// as that commit left it; else that it changed since (or was never committed).
+    /// [`blob_id`]) last changed: the day of the last commit of the first-parent chain that
+    /// changed it (for a branch's change, the merge that brought it), when the file is as that
+    /// commit left it; else that it changed since (or was never committed).
     pub fn last_change(&self, path: &str, blob: Option<&str>) -> FileChange {
         match self.last.get(path) {
             Some((at, committed)) if blob == Some(committed.as_str()) => match self.commits.get(*at) {

@@ -113,6 +113,15 @@ pub(crate) fn read(
             continue;
         }
         let mut changes = changes_between(last_tree, folder)?;
+        // The day a file last changed is that of the first-parent commit that changed it, as
+        // `git log --first-parent` finds it: a merge for what a branch brought (the day it was
+        // published), nothing for what a merge left as the main line had it.
+        for change in &changes {
+            match change.new {
+                Some(new) => history.last.insert(change.path.clone(), (index, new.to_string())),
+                None => history.last.remove(&change.path),
+            };
+        }
         changes.retain(|c| applied.get(&c.path) != Some(&c.new));
         last_tree = folder;
         steps.push((index, unaffected(commit)?, changes));
@@ -340,14 +349,8 @@ impl Walker<'_> {
             }
         }
         for change in &changes {
-            match change.new {
-                None => {
-                    self.history.files.remove(&change.path);
-                    self.history.last.remove(&change.path);
-                }
-                Some(new) => {
-                    self.history.last.insert(change.path.clone(), (index, new.to_string()));
-                }
+            if change.new.is_none() {
+                self.history.files.remove(&change.path);
             }
         }
         for change in &changes {

@@ -170,10 +170,6 @@ pub fn parse_config(file: FileId, source: &SourceFile) -> (Config, Vec<Diagnosti
 fn edit_links(raw: &SiteConfig, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) -> Option<EditLinks> {
     let mut bad =
         |field: &str, value: &str, format| out.push(fm_bad_format::diagnostic(loc.field(field), field, value, format));
-    let branch = raw.branch.as_deref().unwrap_or("main");
-    if !is_branch(branch) {
-        bad("branch", branch, fm_bad_format::Format::Branch);
-    }
     if let Some(url) = &raw.edit_url {
         if is_edit_url(url) {
             return Some(EditLinks::pattern(url));
@@ -185,7 +181,12 @@ fn edit_links(raw: &SiteConfig, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) ->
         bad("repository", repository, fm_bad_format::Format::Repository);
         return None;
     }
-    is_branch(branch).then(|| EditLinks::github(repository, branch))
+    let branch = raw.branch.as_deref().unwrap_or("main");
+    if !is_branch(branch) {
+        bad("branch", branch, fm_bad_format::Format::Branch);
+        return None;
+    }
+    Some(EditLinks::github(repository, branch))
 }
 
 /// Whether `id` can name the site's feeds: a `urn:`, `tag:` or http(s) URI (RFC 4287 asks for

@@ -24,6 +24,7 @@ impl EditLinks {
     /// needed), on `branch`.
     pub fn github(repository: &str, branch: &str) -> EditLinks {
         let repository = repository.trim_end_matches('/');
+        let branch = encode(branch);
         EditLinks {
             edit: format!("{repository}/edit/{branch}/{PATH}"),
             line: Some(format!("{repository}/blob/{branch}/{PATH}#L{LINE}")),

@@ -103,7 +103,8 @@ pub struct Claim {
     pub superseded_by: Option<Ref>,
     /// Claims this one replaces.
     pub supersedes: Vec<Ref>,
-    /// Whether it is declared in a draft (see [`Document::draft`]).
+    /// Whether it is declared in a draft (see [`Document::draft`]): kept on the claim too, so that
+    /// what compares claims by value (what a change affects) sees a draft published.
     pub draft: bool,
 }
 

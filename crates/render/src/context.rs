@@ -123,18 +123,25 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    /// The edit page of the source of document `doc`, when the repository is known.
-    pub(crate) fn edit_href(&self, doc: &shoko_model::Document) -> Option<String> {
-        let at = self.sources_at?;
-        Some(at.links.edit(&format!("{}{}", at.content, doc.path)))
+    /// The edit page of the source of document `doc`, when the repository is known and the file
+    /// is in it (history, when read, knows it: a file never committed has no page there yet).
+    pub(crate) fn edit_href(&self, doc: DocId) -> Option<String> {
+        let at = self.sources_at.filter(|_| self.committed(doc))?;
+        Some(at.links.edit(&[at.content, &self.site.doc(doc).path].concat()))
     }
 
     /// Where claim `claim` is recorded (its ID's line in the file declaring it), when the
-    /// repository is known.
+    /// repository is known and the file is in it.
     pub(crate) fn record_href(&self, claim: &shoko_model::Claim) -> Option<String> {
         let at = self.sources_at?;
-        let path = &self.site.declaring(&claim.id)?.path;
-        Some(at.links.at_line(&format!("{}{path}", at.content), claim.id_line))
+        let declared = self.site.claims().get(&claim.id).filter(|d| self.committed(d.doc))?;
+        Some(at.links.at_line(&[at.content, &self.site.doc(declared.doc).path].concat(), claim.id_line))
+    }
+
+    /// Whether document `doc` is in the repository's history, as far as it was read (without
+    /// history nothing says it is not).
+    fn committed(&self, doc: DocId) -> bool {
+        !matches!(self.site.changes().get(&doc), Some(shoko_model::FileChange::Untracked))
     }
 
     /// The questions of observation logs about claim `id` (see [`Ctx::log_questions`]).

@@ -17,8 +17,9 @@
 //!   up counts as a changed claim (its card carries the notice wherever it is shown);
 //! - a source whose cited lines moved or changed upstream (or no longer do) counts as a change
 //!   of its claim;
-//! - a file whose last change (as history says) moved re-renders the pages that show the day:
-//!   itself, and those showing a claim it declares;
+//! - a file whose last change (as history says) moved re-renders the pages made of it (see
+//!   `SiteModel::made_of`): itself, those showing a claim or question it declares or a claim
+//!   one of its questions is about, and, for a data file, every page;
 //! - changed citations re-render the generated pages and feeds (they say where claims are shown);
 //! - a claim whose home moved (the first page to read that shows it: a page started or stopped
 //!   showing it, or became a deck or poster, or stopped being one) counts as changed;
@@ -127,9 +128,20 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
     let (a, b) = (old.changes(), new.changes());
     let moved: BTreeSet<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
     if !moved.is_empty() {
-        let declared_in_moved = |id: &&ClaimId| new.claims().get(*id).is_some_and(|c| moved.contains(&c.doc));
+        // Every page shows the data files; a claim or question shows its file's day wherever it
+        // is shown, and so does a log's question about a claim a page shows.
+        let data = moved.iter().any(|d| matches!(new.doc(*d).kind, DocKind::Targets { .. } | DocKind::Glossary(_)));
+        let ids: BTreeSet<&ClaimId> = moved
+            .iter()
+            .map(|d| new.doc(*d))
+            .flat_map(|doc| {
+                let questions =
+                    doc.questions.iter().flat_map(|q| std::iter::once(&q.id).chain(q.about.iter().map(|r| &r.id)));
+                doc.claims.iter().map(|c| &c.id).chain(questions)
+            })
+            .collect();
         for &d in new.pages().values() {
-            if moved.contains(&d) || mentions(new, new.doc(d)).iter().any(declared_in_moved) {
+            if data || moved.contains(&d) || mentions(new, new.doc(d)).iter().any(|id| ids.contains(id)) {
                 jobs.insert(Job::Page(d));
             }
         }

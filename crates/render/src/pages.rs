@@ -285,6 +285,7 @@ pub fn page_views<'a>(
         })
         .collect();
     let translated = |i: usize, lang: Lang| bodies[i].fallbacks == 0 && !page.title.get(lang).1;
+    let made_of = cx.site.made_of(id, cards.iter().map(|c| &c.id), questions.iter().map(|q| &q.id));
     let views = Lang::ALL
         .iter()
         .enumerate()
@@ -337,8 +338,8 @@ pub fn page_views<'a>(
             let card_page = CardPage { here, page: Some(id) };
             let view = PageView {
                 draft: doc.draft,
-                edit: cx.edit_href(doc),
-                changed: cx.site.last_change(id, cards.iter().map(|c| &c.id)).map(|day| day.to_string()),
+                edit: cx.edit_href(id),
+                changed: cx.site.last_change(&made_of).map(|day| day.to_string()),
                 previous: before.map(|d| cx.page_link(here, d, lang)),
                 next: after.map(|d| cx.page_link(here, d, lang)),
                 toc,

@@ -107,6 +107,9 @@ struct Current {
 /// What the last good render was made from.
 struct Good {
     site: Arc<SiteModel>,
+    /// The drafts it left out: a draft published or a page made one changes the site's set of
+    /// documents, which only a whole render follows.
+    drafts: BTreeSet<FileId>,
     /// Hash of everything but the content the render read: templates, strings, config, static files, images.
     global: blake3::Hash,
     /// The version of the output it was committed to.
@@ -307,7 +310,7 @@ impl Engine {
         });
         let every = Job::all(&current.site);
         let jobs = match (&self.good, &global) {
-            (Some(good), Some(global)) if !full && good.global == *global => {
+            (Some(good), Some(global)) if !full && good.global == *global && good.drafts == current.drafts => {
                 // Found by path among the documents, which are sorted by it (not by reading every
                 // document's path: at 10k pages that pass was a tenth of a one-page edit).
                 let docs = current.site.docs();
@@ -424,6 +427,7 @@ impl Engine {
         // record of this render would only cost memory.
         self.good = output.version().zip(global).map(|(output, global)| Good {
             site: Arc::clone(&current.site),
+            drafts: current.drafts.clone(),
             global,
             output,
         });
@@ -521,7 +525,7 @@ impl Engine {
                 n => format!(" and {} more", n - 1),
             };
             notes.push(format!(
-                "pages show no last-change day where a file they are made of is not committed as it is: {first}{more} (commit to show it)"
+                "no page made of these files shows a last-change day, as they are not committed as they are: {first}{more}"
             ));
         }
         notes
@@ -651,8 +655,9 @@ fn held_diagnostics(current: &Current) -> Vec<Diagnostic> {
     diagnostics.extend(current.validated.iter().flat_map(|(_, d)| d.iter().cloned()));
     diagnostics.extend(current.linked.iter().cloned());
     for d in &mut diagnostics {
-        let in_draft = d.files().any(|f| current.drafts.contains(&f));
-        d.in_draft = in_draft;
+        if d.files().any(|f| current.drafts.contains(&f)) {
+            d.draft = Some(shoko_diagnostics::Draft::Inside);
+        }
     }
     Diagnostic::sort(&mut diagnostics, &current.inputs.loaded.sources);
     diagnostics.dedup();

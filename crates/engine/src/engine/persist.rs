@@ -83,7 +83,7 @@ impl SavedDiagnostic {
             primary: self.primary,
             secondary: self.secondary,
             hint: self.hint,
-            in_draft: false,
+            draft: None,
         })
     }
 }
@@ -299,7 +299,8 @@ impl Engine {
             .collect();
         read_texts(&mut current, &shown).ok()?;
         self.diagnostics = held_diagnostics(&current);
-        self.good = Some(Good { site, global: blake3::Hash::from_bytes(saved.global), output: saved.output });
+        let drafts = current.drafts.clone();
+        self.good = Some(Good { site, drafts, global: blake3::Hash::from_bytes(saved.global), output: saved.output });
         self.current = Some(current);
         // The history walked last time: read again only if HEAD moved, and then only the commits since.
         self.history = saved.history.map(|(head, history)| (head, Ok(Arc::new(history))));

@@ -362,7 +362,7 @@ pub fn link(mut docs: Vec<Arc<Document>>, files: &BTreeSet<String>) -> (SiteMode
         &|out| check_page_links(site_ref, files, out),
         &|out| check_files(site_ref, files, out),
         &|out| check_callouts(site_ref, out),
-        &|out| drafts::check_references(site_ref, out),
+        &|out| drafts::check_draft_references(site_ref, out),
     ];
     let found: Vec<Vec<Diagnostic>> = checks
         .par_iter()

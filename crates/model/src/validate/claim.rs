@@ -45,11 +45,12 @@ pub(super) fn follows_from_set_aside(finding: &Diagnostic, set_aside: &[&str]) -
         .any(|(_, codes)| codes.iter().any(|code| code.name == finding.code.name))
 }
 
-/// Validate one claim located by `loc`; `text` is the whole file; `words` are the assertive
-/// words to look for in a claim that is not confirmed.
+/// Validate one claim located by `loc`, its ID written on line `id_line`; `text` is the whole
+/// file; `words` are the assertive words to look for in a claim that is not confirmed.
 pub fn validate_claim(
     record: &ClaimRecord,
     loc: &Locator<'_>,
+    id_line: usize,
     text: &str,
     today: jiff::civil::Date,
     words: &rules::claim_assertive_wording::AssertiveWords,
@@ -167,8 +168,7 @@ pub fn validate_claim(
     });
     let claim = Claim {
         id: ClaimId(record.id.clone()),
-        // Set by the document, which knows its lines (see `validate::items`).
-        id_line: 0,
+        id_line,
         id_span: loc.field("id"),
         class: record.class,
         class_span,

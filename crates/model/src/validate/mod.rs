@@ -247,13 +247,6 @@ struct Items {
     unreadable: Vec<crate::model::ClaimId>,
 }
 
-/// `claim` as its document declares it: a draft's, and with the line of its ID (the file's line
-/// index finds it, so a log of thousands of claims is not scanned once per claim).
-fn in_document(claim: crate::model::Claim, draft: bool, input: &DocumentInput<'_>) -> crate::model::Claim {
-    let id_line = input.source.line_col(claim.id_span.range.start).line;
-    crate::model::Claim { draft, id_line, ..claim }
-}
-
 /// The field of a page's front-matter or a log that lists its claims.
 pub(crate) const CLAIMS_FIELD: &str = "claims";
 
@@ -270,26 +263,28 @@ fn items(
     for (i, item) in claims.iter().enumerate() {
         let base = YamlPath::root().key(CLAIMS_FIELD).index(i);
         let at = loc.at(&base);
+        // From the file's line index: a log of thousands of claims is not scanned for each.
+        let id_line = input.source.line_col(at.field("id").range.start).line;
         match item {
             Item::Valid(record) => {
                 let (claim, diags) =
-                    claim::validate_claim(record, &at, &input.source.text, input.today, input.assertive);
+                    claim::validate_claim(record, &at, id_line, &input.source.text, input.today, input.assertive);
                 out.extend(diags);
-                valid_claims.push(in_document(claim, draft, input));
+                valid_claims.push(crate::model::Claim { draft, ..claim });
             }
             Item::Partly(errors, record) => {
                 // Every error of the claim at once: what did not read, then what the rules find
                 // in the claim as it was meant (nothing twice at one place).
                 let read: Vec<Diagnostic> = errors.iter().map(|e| de_error::diagnostic(e, &at)).collect();
                 let (claim, diags) =
-                    claim::validate_claim(record, &at, &input.source.text, input.today, input.assertive);
+                    claim::validate_claim(record, &at, id_line, &input.source.text, input.today, input.assertive);
                 let set_aside: Vec<&str> = errors.iter().flat_map(set_aside_names).collect();
                 let taken = |d: &Diagnostic| {
                     read.iter().any(|r| r.primary == d.primary) || claim::follows_from_set_aside(d, &set_aside)
                 };
                 out.extend(diags.into_iter().filter(|d| !taken(d)));
                 out.extend(read);
-                valid_claims.push(in_document(claim, draft, input));
+                valid_claims.push(crate::model::Claim { draft, ..claim });
             }
             Item::Invalid(errors, id) => {
                 out.extend(errors.iter().map(|e| de_error::diagnostic(e, &at)));
