@@ -113,15 +113,7 @@ pub(crate) fn read(
             continue;
         }
         let mut changes = changes_between(last_tree, folder)?;
-        // The day a file last changed is that of the first-parent commit that changed it, as
-        // `git log --first-parent` finds it: a merge for what a branch brought (the day it was
-        // published), nothing for what a merge left as the main line had it.
-        for change in &changes {
-            match change.new {
-                Some(new) => history.last.insert(change.path.clone(), (index, new.to_string())),
-                None => history.last.remove(&change.path),
-            };
-        }
+        note_last_changes(&mut history, index, &changes);
         changes.retain(|c| applied.get(&c.path) != Some(&c.new));
         last_tree = folder;
         steps.push((index, unaffected(commit)?, changes));
@@ -135,6 +127,19 @@ pub(crate) fn read(
     let mut history = walker.history;
     history.end = Some(End { commit: head.to_string(), tree: last_tree.map(|t| t.to_string()) });
     Ok(history)
+}
+
+/// Note `changes` (between a first-parent commit, `index`, and its parent) as the files' last.
+/// The day a file last changed is that of the first-parent commit that changed it, as `git log
+/// --first-parent` finds it: a merge for what a branch brought (the day it was published),
+/// nothing for what a merge left as the main line had it.
+fn note_last_changes(history: &mut History, index: usize, changes: &[Change]) {
+    for change in changes {
+        match change.new {
+            Some(new) => history.last.insert(change.path.clone(), (index, new.to_string())),
+            None => history.last.remove(&change.path),
+        };
+    }
 }
 
 /// Commit `id`, refused when it is larger than `limit` (it is read whole, its message too).

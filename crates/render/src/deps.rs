@@ -47,21 +47,57 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The jobs to re-run after the documents `changed` (ids valid in both `old` and `new`, which
 /// have the same documents in the same order) changed.
 pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>) -> Vec<Job> {
-    let mut jobs = BTreeSet::new();
-    let mut ids: BTreeSet<ClaimId> = BTreeSet::new();
-    let mut indexes = false;
+    let mut found = Affected::default();
     for &d in changed {
-        let (before, after) = (&old.doc(d), &new.doc(d));
-        if matches!(after.kind, DocKind::Targets { .. } | DocKind::Glossary(_))
-            || matches!(before.kind, DocKind::Targets { .. } | DocKind::Glossary(_))
-        {
+        if found.document(old, new, d).is_err() {
             return Job::all(new);
         }
+    }
+    let drifted = found.site_wide(old, new);
+    found.last_changes(old, new);
+    let pair_counts =
+        |doc: &Document| (doc.pairs.len(), doc.pairs.iter().filter(|p| p.sides.iter().any(|s| s.empty)).count());
+    if drifted
+        || old.history() != new.history()
+        || old.drift_unchecked() != new.drift_unchecked()
+        || changed.iter().any(|d| pair_counts(old.doc(*d)) != pair_counts(new.doc(*d)))
+    {
+        found.jobs.extend(Lang::ALL.map(|lang| Job::Site(SitePage::Translations, lang, 0)));
+    }
+    if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) || search::files(old) != search::files(new) {
+        // An index gained or lost a page, or a search index a file: its old file must go,
+        // which a full render does.
+        return Job::all(new);
+    }
+    found.finish(old, new, changed)
+}
+
+/// What a change affects, gathered rule by rule (see the module documentation).
+#[derive(Default)]
+struct Affected {
+    jobs: BTreeSet<Job>,
+    /// Claims that count as changed: every page mentioning one re-renders.
+    ids: BTreeSet<ClaimId>,
+    /// Whether the generated pages, the feeds and both search indexes change.
+    indexes: bool,
+}
+
+/// A change that only a whole render follows (a data file changed).
+struct Everything;
+
+impl Affected {
+    /// What document `d`'s change affects.
+    fn document(&mut self, old: &SiteModel, new: &SiteModel, d: DocId) -> Result<(), Everything> {
+        let (before, after) = (old.doc(d), new.doc(d));
+        let data = |doc: &Document| matches!(doc.kind, DocKind::Targets { .. } | DocKind::Glossary(_));
+        if data(before) || data(after) {
+            return Err(Everything);
+        }
         if after.page().is_some() {
-            jobs.insert(Job::Page(d));
+            self.jobs.insert(Job::Page(d));
         }
         if heading(before) != heading(after) {
-            indexes = true;
+            self.indexes = true;
             let tree = Tree::of(new);
             // Its parent lists it; its siblings name it in their previous/next links (and a
             // weight reorders them); the pages below it show it in their breadcrumbs; and every
@@ -71,14 +107,14 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             let top = tree.parent(d).unwrap_or(d);
             let at_top = new.pages().get(shoko_vocab::FOLDER_PAGE).is_none_or(|home| *home == top);
             if new.doc(top).page().is_some() {
-                jobs.insert(Job::Page(top));
+                self.jobs.insert(Job::Page(top));
             }
-            jobs.extend(
+            self.jobs.extend(
                 new.pages().values().filter(|p| at_top || tree.ancestors(**p).contains(&top)).map(|p| Job::Page(*p)),
             );
         }
         let changed_ids = changed_ids(before, after);
-        indexes |= !changed_ids.is_empty() || citations(before) != citations(after);
+        self.indexes |= !changed_ids.is_empty() || citations(before) != citations(after);
         // A claim whose home ([`SiteModel::home`]) moved, because this page stopped or started
         // showing it or became a deck or poster (or stopped being one), is found by search on
         // another page: it counts as changed, so both pages re-render.
@@ -88,46 +124,58 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             .filter(|id| old.home(id) != new.home(id))
             .cloned()
             .collect();
-        indexes |= !moved.is_empty();
-        ids.extend(moved);
-        ids.extend(changed_ids);
+        self.indexes |= !moved.is_empty();
+        self.ids.extend(moved);
+        self.ids.extend(changed_ids);
+        Ok(())
     }
-    // A claim whose review state changed shows it on its card, and the evidence page lists
-    // them: a premise's change reaches claims that rest on it through others.
-    let reviewed = differing_reviews(old, new);
-    indexes |= !reviewed.is_empty();
-    ids.extend(reviewed);
-    // A source whose lines changed upstream shows a notice on its claim's card, wherever it is.
-    let (a, b) = (old.upstream(), new.upstream());
-    let upstream: BTreeSet<ClaimId> =
-        a.keys().chain(b.keys()).filter(|at| a.get(*at) != b.get(*at)).map(|at| at.claim.clone()).collect();
-    indexes |= !upstream.is_empty();
-    ids.extend(upstream);
-    // A page whose translation fell behind or caught up shows or drops its notices; the
-    // translation status page counts pairs and lists what is behind.
-    let (a, b) = (old.drift(), new.drift());
-    let drifted: Vec<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
-    jobs.extend(drifted.iter().filter(|d| new.doc(**d).page().is_some()).map(|d| Job::Page(*d)));
-    // A claim card carries the notice of its text wherever it is shown (pages that cite it, the
-    // claims index), so a claim whose text drift changed counts as changed.
-    let text_drift = |drift: Option<&Vec<Drift>>, claim: &Claim| {
-        let name = pairs::claim_text(&claim.id.0);
-        drift.and_then(|all| all.iter().find(|d| d.pair == name)).cloned()
-    };
-    for d in &drifted {
-        let drifting: Vec<ClaimId> = new
-            .doc(*d)
-            .claims
-            .iter()
-            .filter(|c| text_drift(a.get(d), c) != text_drift(b.get(d), c))
-            .map(|c| c.id.clone())
-            .collect();
-        indexes |= !drifting.is_empty();
-        ids.extend(drifting);
+
+    /// What changed for the whole site beside the documents: reviews, sources upstream, drift.
+    /// Whether some page's drift changed.
+    fn site_wide(&mut self, old: &SiteModel, new: &SiteModel) -> bool {
+        // A claim whose review state changed shows it on its card, and the evidence page lists
+        // them: a premise's change reaches claims that rest on it through others.
+        let reviewed = differing_reviews(old, new);
+        self.indexes |= !reviewed.is_empty();
+        self.ids.extend(reviewed);
+        // A source whose lines changed upstream shows a notice on its claim's card, wherever it is.
+        let (a, b) = (old.upstream(), new.upstream());
+        let upstream: BTreeSet<ClaimId> =
+            a.keys().chain(b.keys()).filter(|at| a.get(*at) != b.get(*at)).map(|at| at.claim.clone()).collect();
+        self.indexes |= !upstream.is_empty();
+        self.ids.extend(upstream);
+        // A page whose translation fell behind or caught up shows or drops its notices; the
+        // translation status page counts pairs and lists what is behind.
+        let (a, b) = (old.drift(), new.drift());
+        let drifted: Vec<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
+        self.jobs.extend(drifted.iter().filter(|d| new.doc(**d).page().is_some()).map(|d| Job::Page(*d)));
+        // A claim card carries the notice of its text wherever it is shown (pages that cite it,
+        // the claims index), so a claim whose text drift changed counts as changed.
+        let text_drift = |drift: Option<&Vec<Drift>>, claim: &Claim| {
+            let name = pairs::claim_text(&claim.id.0);
+            drift.and_then(|all| all.iter().find(|d| d.pair == name)).cloned()
+        };
+        for d in &drifted {
+            let drifting: Vec<ClaimId> = new
+                .doc(*d)
+                .claims
+                .iter()
+                .filter(|c| text_drift(a.get(d), c) != text_drift(b.get(d), c))
+                .map(|c| c.id.clone())
+                .collect();
+            self.indexes |= !drifting.is_empty();
+            self.ids.extend(drifting);
+        }
+        !drifted.is_empty()
     }
-    let (a, b) = (old.changes(), new.changes());
-    let moved: BTreeSet<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
-    if !moved.is_empty() {
+
+    /// The pages made of a file whose last change (as history says) moved.
+    fn last_changes(&mut self, old: &SiteModel, new: &SiteModel) {
+        let (a, b) = (old.changes(), new.changes());
+        let moved: BTreeSet<DocId> = a.keys().chain(b.keys()).filter(|d| a.get(*d) != b.get(*d)).copied().collect();
+        if moved.is_empty() {
+            return;
+        }
         // Every page shows the data files; a claim or question shows its file's day wherever it
         // is shown, and so does a log's question about a claim a page shows.
         let data = moved.iter().any(|d| matches!(new.doc(*d).kind, DocKind::Targets { .. } | DocKind::Glossary(_)));
@@ -142,61 +190,52 @@ pub fn affected_jobs(old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>
             .collect();
         for &d in new.pages().values() {
             if data || moved.contains(&d) || mentions(new, new.doc(d)).iter().any(|id| ids.contains(id)) {
-                jobs.insert(Job::Page(d));
+                self.jobs.insert(Job::Page(d));
             }
         }
     }
-    let pair_counts =
-        |doc: &Document| (doc.pairs.len(), doc.pairs.iter().filter(|p| p.sides.iter().any(|s| s.empty)).count());
-    if !drifted.is_empty()
-        || old.history() != new.history()
-        || old.drift_unchecked() != new.drift_unchecked()
-        || changed.iter().any(|d| pair_counts(old.doc(*d)) != pair_counts(new.doc(*d)))
-    {
-        jobs.extend(Lang::ALL.map(|lang| Job::Site(SitePage::Translations, lang, 0)));
-    }
-    if SitePage::ALL.iter().any(|p| p.parts(old) != p.parts(new)) || search::files(old) != search::files(new) {
-        // An index gained or lost a page, or a search index a file: its old file must go,
-        // which a full render does.
-        return Job::all(new);
-    }
-    // A changed claim, question, title or citation may change what is found in both languages
-    // (and where); otherwise a page's records change only with its sections, summary and
-    // environment in each language, so an edit of one language's text leaves the other's index
-    // as it is.
-    if indexes || !ids.is_empty() {
-        jobs.extend(Lang::ALL.map(Job::Search));
-    } else {
-        for &d in changed {
-            let (before, after) = (&old.doc(d), &new.doc(d));
-            let differs = |lang: &Lang| searched(old, before, *lang) != searched(new, after, *lang);
-            jobs.extend(Lang::ALL.iter().filter(|lang| differs(lang)).map(|lang| Job::Search(*lang)));
+
+    /// The jobs: with the search indexes, the pages mentioning a changed claim, the generated
+    /// pages and the feeds where they change.
+    fn finish(mut self, old: &SiteModel, new: &SiteModel, changed: &BTreeSet<DocId>) -> Vec<Job> {
+        // A changed claim, question, title or citation may change what is found in both
+        // languages (and where); otherwise a page's records change only with its sections,
+        // summary and environment in each language, so an edit of one language's text leaves
+        // the other's index as it is.
+        if self.indexes || !self.ids.is_empty() {
+            self.jobs.extend(Lang::ALL.map(Job::Search));
+        } else {
+            for &d in changed {
+                let (before, after) = (old.doc(d), new.doc(d));
+                let differs = |lang: &Lang| searched(old, before, *lang) != searched(new, after, *lang);
+                self.jobs.extend(Lang::ALL.iter().filter(|lang| differs(lang)).map(|lang| Job::Search(*lang)));
+            }
         }
-    }
-    if !ids.is_empty() {
-        // Added or removed claims move others to another page of the claims index, which
-        // changes the links to them.
-        ids.extend(
-            new.claims()
-                .iter()
-                .filter(|(id, d)| {
-                    old.claims().get(*id).map(|o| o.ordinal / INDEX_PAGE_SIZE) != Some(d.ordinal / INDEX_PAGE_SIZE)
-                })
-                .map(|(id, _)| id.clone()),
-        );
-        for site in [old, new] {
-            for (&d, doc) in site.pages().values().map(|d| (d, site.doc(*d))) {
-                if mentions(site, doc).iter().any(|id| ids.contains(*id)) {
-                    jobs.insert(Job::Page(d));
+        if !self.ids.is_empty() {
+            // Added or removed claims move others to another page of the claims index, which
+            // changes the links to them.
+            self.ids.extend(
+                new.claims()
+                    .iter()
+                    .filter(|(id, d)| {
+                        old.claims().get(*id).map(|o| o.ordinal / INDEX_PAGE_SIZE) != Some(d.ordinal / INDEX_PAGE_SIZE)
+                    })
+                    .map(|(id, _)| id.clone()),
+            );
+            for site in [old, new] {
+                for (&d, doc) in site.pages().values().map(|d| (d, site.doc(*d))) {
+                    if mentions(site, doc).iter().any(|id| self.ids.contains(*id)) {
+                        self.jobs.insert(Job::Page(d));
+                    }
                 }
             }
         }
+        if self.indexes {
+            self.jobs.extend(Job::site_pages(new));
+            self.jobs.insert(Job::Feeds);
+        }
+        self.jobs.into_iter().collect()
     }
-    if indexes {
-        jobs.extend(Job::site_pages(new));
-        jobs.insert(Job::Feeds);
-    }
-    jobs.into_iter().collect()
 }
 
 /// The claims whose review state differs between `old` and `new`.

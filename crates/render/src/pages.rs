@@ -300,23 +300,13 @@ pub fn page_views<'a>(
                 cx.layout(lang, here, other, title, translated(1 - i, lang.other()), anchors, None, breadcrumbs);
             layout.sidebar = crate::sidebar::sidebar(cx, tree, here, Some(id), lang);
             layout.json_ld = Some(json_ld);
-            let mut toc: Vec<TocEntryView> = bodies[i]
-                .headings
-                .iter()
-                .filter(|h| (2..=3).contains(&h.level))
-                .map(|h| TocEntryView { id: h.id.clone(), text: h.text.clone(), level: h.level })
-                .collect();
             let sections = [
                 (!tree.children(id).is_empty(), anchors::CHILDREN_ID, "section-pages"),
                 (!cards.is_empty(), anchors::CLAIMS_ID, "claims-title"),
                 (!questions.is_empty(), anchors::QUESTIONS_ID, "questions-title"),
                 (!page.does_not_claim.is_empty(), anchors::DOES_NOT_CLAIM_ID, "does-not-claim-title"),
             ];
-            toc.extend(sections.into_iter().filter(|(shown, _, _)| *shown).map(|(_, id, key)| TocEntryView {
-                id: id.to_owned(),
-                text: cx.t(lang, key),
-                level: 2,
-            }));
+            let toc = contents(cx, &bodies[i], &sections, lang);
             let (before, after) = tree.neighbours(id);
             // A deck or poster without a `##` section is shown as a page.
             let cut = page.layout.presents().then(|| crate::present::sections(&bodies[i].html));
@@ -364,6 +354,20 @@ pub fn page_views<'a>(
         })
         .collect();
     (views, pcx.errors.into_inner())
+}
+
+/// A page's contents: its headings of levels 2 and 3, then the `sections` the template adds
+/// that it shows (whether shown, anchor, UI string of the title).
+fn contents(cx: &Ctx<'_>, body: &RenderedBody, sections: &[(bool, &str, &str)], lang: Lang) -> Vec<TocEntryView> {
+    let headings = body.headings.iter().filter(|h| (2..=3).contains(&h.level));
+    let mut toc: Vec<TocEntryView> =
+        headings.map(|h| TocEntryView { id: h.id.clone(), text: h.text.clone(), level: h.level }).collect();
+    toc.extend(sections.iter().filter(|(shown, _, _)| *shown).map(|(_, id, key)| TocEntryView {
+        id: (*id).to_owned(),
+        text: cx.t(lang, key),
+        level: 2,
+    }));
+    toc
 }
 
 /// Counts of each class among the current `claims` of the page at `here` (every class listed,

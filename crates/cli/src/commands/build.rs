@@ -22,6 +22,54 @@ pub struct Settings {
     pub drafts: bool,
 }
 
+/// How long each stage took (the fingerprint first, the saving of the cache last, when it was
+/// saved), and the processor time.
+fn print_timings(engine: &Engine, fingerprinted: std::time::Duration, saved_in: Option<std::time::Duration>) {
+    // One line per figure: its label, its milliseconds, and what follows them.
+    let line = |label: &str, took: std::time::Duration, after: &str| {
+        eprintln!("{label:>28}: {:>7.1} ms{after}", took.as_secs_f64() * 1000.0);
+    };
+    let stages = engine.timings().stages.iter().map(|(stage, took)| (*stage, *took));
+    let saved = saved_in.map(|took| ("save the cache", took));
+    for (stage, took) in [("fingerprint the inputs", fingerprinted)].into_iter().chain(stages).chain(saved) {
+        line(stage, took, "");
+    }
+    // Processor time (user and system, every thread): what the work cost, where the stages
+    // above give how long it was waited for.
+    if let Some(processor) = shoko_engine::processor::process_time() {
+        line("processor time, in all", processor, "");
+        if let Some(search) = engine.timings().search_processor {
+            let share = 100.0 * search.as_secs_f64() / processor.as_secs_f64().max(f64::EPSILON);
+            line("  of it, the search indexes", search, &format!(" ({share:.1}%)"));
+        }
+    }
+}
+
+/// Say what the build did to the output shown as `shown` in `took` milliseconds; the exit code.
+fn say_what_was_built(rebuilt: Rebuilt, shown: &str, took: u128) -> u8 {
+    match rebuilt {
+        Rebuilt::Rendered { written, full: true, .. } => {
+            eprintln!("Built {} files into {shown} in {took} ms", written.len());
+            OK
+        }
+        Rebuilt::Rendered { written, .. } if written.is_empty() => {
+            eprintln!("Nothing to update in {shown}: no change affects what it shows (checked in {took} ms)");
+            OK
+        }
+        Rebuilt::Rendered { written, .. } => {
+            eprintln!(
+                "Updated {shown} in {took} ms: {} files rendered again for what changed (--force builds everything)",
+                written.len()
+            );
+            OK
+        }
+        Rebuilt::Failed => {
+            eprintln!("Nothing written: fix the errors above ({shown} left as it was)");
+            CONTENT_ERRORS
+        }
+    }
+}
+
 /// Run `build`.
 pub fn run(root: &Path, settings: Settings) -> u8 {
     let started = Instant::now();
@@ -109,54 +157,15 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
                 }
             }
             if settings.timings {
-                // One line per figure: its label, its milliseconds, and what follows them.
-                let line = |label: &str, took: std::time::Duration, after: &str| {
-                    eprintln!("{label:>28}: {:>7.1} ms{after}", took.as_secs_f64() * 1000.0);
-                };
-                let stages = engine.timings().stages.iter().map(|(stage, took)| (*stage, *took));
-                let saved = saved_in.map(|took| ("save the cache", took));
-                for (stage, took) in [("fingerprint the inputs", fingerprinted)].into_iter().chain(stages).chain(saved)
-                {
-                    line(stage, took, "");
-                }
-                // Processor time (user and system, every thread): what the work cost, where the
-                // stages above give how long it was waited for.
-                if let Some(processor) = shoko_engine::processor::process_time() {
-                    line("processor time, in all", processor, "");
-                    if let Some(search) = engine.timings().search_processor {
-                        let share = 100.0 * search.as_secs_f64() / processor.as_secs_f64().max(f64::EPSILON);
-                        line("  of it, the search indexes", search, &format!(" ({share:.1}%)"));
-                    }
-                }
+                print_timings(&engine, fingerprinted, saved_in);
             }
-            let took = started.elapsed().as_millis();
             let public_url = given_url || engine.config().is_some_and(|c| c.base_url.is_some());
             if matches!(rebuilt, Rebuilt::Rendered { .. }) && !public_url {
                 eprintln!(
                     "note: no Atom feeds and no sitemap written, and citations and posters give addresses relative to the site: they need its public URL (give --base-url URL, or base_url in shoko.yaml)"
                 );
             }
-            match rebuilt {
-                Rebuilt::Rendered { written, full: true, .. } => {
-                    eprintln!("Built {} files into {shown} in {took} ms", written.len());
-                    OK
-                }
-                Rebuilt::Rendered { written, .. } if written.is_empty() => {
-                    eprintln!("Nothing to update in {shown}: no change affects what it shows (checked in {took} ms)");
-                    OK
-                }
-                Rebuilt::Rendered { written, .. } => {
-                    eprintln!(
-                        "Updated {shown} in {took} ms: {} files rendered again for what changed (--force builds everything)",
-                        written.len()
-                    );
-                    OK
-                }
-                Rebuilt::Failed => {
-                    eprintln!("Nothing written: fix the errors above ({shown} left as it was)");
-                    CONTENT_ERRORS
-                }
-            }
+            say_what_was_built(rebuilt, &shown, started.elapsed().as_millis())
         }
         Err(e) => {
             super::print_error(e);

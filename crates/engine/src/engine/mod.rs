@@ -285,22 +285,14 @@ impl Engine {
             current.statics =
                 Some(load_static(&self.root, &current.inputs.statics, current.inputs.config.max_file_bytes)?);
         }
-        let source = image_source(&self.root, &current.inputs);
-        let structure = current.site.structure();
-        let images = match &current.images {
-            Some(images) if current.images_for.as_ref() == Some(&structure) => Arc::clone(images),
-            Some(images) if images.info.keys().eq(crate::images::used_paths(source, &current.site).iter()) => {
-                Arc::clone(images)
-            }
-            _ => Arc::new(crate::images::process(source, &current.site)?),
-        };
+        let images = current_images(&self.root, current)?;
         self.timings.lap("static, images");
         if !images.diagnostics.is_empty() {
             report(&mut self.diagnostics, current, images.diagnostics.iter().cloned())?;
             return Ok(Rebuilt::Failed);
         }
         current.images = Some(Arc::clone(&images));
-        current.images_for = Some(structure);
+        current.images_for = Some(current.site.structure());
         // What the render is made from besides the content, only for an output that can be
         // patched next time (for any other, hashing static files and images would be work for
         // nothing).
@@ -309,24 +301,13 @@ impl Engine {
             images_hash(inputs_hash(&current.inputs, statics), &images)
         });
         let every = Job::all(&current.site);
-        let jobs = match (&self.good, &global) {
-            (Some(good), Some(global)) if !full && good.global == *global && good.drafts == current.drafts => {
-                // Found by path among the documents, which are sorted by it (not by reading every
-                // document's path: at 10k pages that pass was a tenth of a one-page edit).
-                let docs = current.site.docs();
-                let changed: BTreeSet<DocId> = current
-                    .dirty
-                    .iter()
-                    .filter_map(|path| docs.binary_search_by(|d| d.path.as_str().cmp(path)).ok())
-                    .map(DocId)
-                    .collect();
-                let jobs = affected_jobs(&good.site, &current.site, &changed);
-                // The output's version last: checking a folder on disk against its record is
-                // work for nothing when the change is too large to patch anyway.
-                let small = output.patch_limit().is_some_and(|limit| jobs.len() <= limit);
-                if small && output.version() == Some(good.output) { jobs } else { every.clone() }
-            }
-            _ => every.clone(),
+        let patch = self
+            .good
+            .as_ref()
+            .filter(|good| !full && global.as_ref() == Some(&good.global) && good.drafts == current.drafts);
+        let jobs = match patch {
+            Some(good) => patch_jobs(good, current, output).unwrap_or_else(|| every.clone()),
+            None => every.clone(),
         };
         let all = jobs.len() == every.len();
         let pages: Vec<FileId> = jobs
@@ -632,6 +613,39 @@ impl Engine {
             };
         validation_options(&self.options, readable)
     }
+}
+
+/// The images of the current site: those processed last while the site shows the same ones,
+/// else processed again.
+fn current_images(root: &Path, current: &Current) -> Result<Arc<Images>, IoError> {
+    let source = image_source(root, &current.inputs);
+    Ok(match &current.images {
+        Some(images) if current.images_for.as_ref() == Some(&current.site.structure()) => Arc::clone(images),
+        Some(images) if images.info.keys().eq(crate::images::used_paths(source, &current.site).iter()) => {
+            Arc::clone(images)
+        }
+        _ => Arc::new(crate::images::process(source, &current.site)?),
+    })
+}
+
+/// The jobs of a patch of the output `good` was committed to, made from the same inputs but
+/// the content: those the changed documents affect, when they are few enough to patch and the
+/// output still holds that version; else `None` (render everything).
+fn patch_jobs(good: &Good, current: &Current, output: &dyn Output) -> Option<Vec<Job>> {
+    // Found by path among the documents, which are sorted by it (not by reading every
+    // document's path: at 10k pages that pass was a tenth of a one-page edit).
+    let docs = current.site.docs();
+    let changed: BTreeSet<DocId> = current
+        .dirty
+        .iter()
+        .filter_map(|path| docs.binary_search_by(|d| d.path.as_str().cmp(path)).ok())
+        .map(DocId)
+        .collect();
+    let jobs = affected_jobs(&good.site, &current.site, &changed);
+    // The output's version last: checking a folder on disk against its record is work for
+    // nothing when the change is too large to patch anyway.
+    let small = output.patch_limit().is_some_and(|limit| jobs.len() <= limit);
+    (small && output.version() == Some(good.output)).then_some(jobs)
 }
 
 /// `mutex` locked, even after a panic elsewhere (what it guards stays whole).

@@ -25,6 +25,18 @@ const GITIGNORE: &str = ".gitignore";
 const WORKFLOW: &str = ".github/workflows/pages.yml";
 /// The workflow's text: `{version}` and `{repository}` are this release's.
 const WORKFLOW_TEXT: &str = include_str!("pages.yml");
+/// The first page, citing the first claim: `{schema}` is the schema's path from the site root,
+/// `{today}` the day `init` ran.
+const STARTER_PAGE: &str = include_str!("index.md");
+/// The first observation log (placeholders as in [`STARTER_PAGE`]).
+const STARTER_LOG: &str = include_str!("first.yaml");
+/// The GPU target the first claim is scoped to (placeholders as in [`STARTER_PAGE`]).
+const STARTER_TARGETS: &str = include_str!("targets.yaml");
+
+/// A starter file's text: its placeholders filled in.
+fn starter(text: &str, today: &str) -> String {
+    text.replace("{schema}", EVIDENCE_SCHEMA).replace("{today}", today)
+}
 
 /// Whether a folder entry named `name` is one a new repository holds.
 fn repository_file(name: &str) -> bool {
@@ -138,7 +150,7 @@ fn feed_id() -> String {
 
 /// The files of a new site, by path, its feeds named by `feed_id`.
 fn files(feed_id: &str) -> Vec<(String, String)> {
-    let today = today();
+    let today = today().to_string();
     let (content, output) = (CONTENT_DIR, OUTPUT_DIR);
     vec![
         (
@@ -157,74 +169,9 @@ fn files(feed_id: &str) -> Vec<(String, String)> {
             ),
         ),
         (GITIGNORE.to_owned(), format!("/{output}/\n/.{output}.cache/\n/.{output}.stamp\n")),
-        (
-            format!("{content}/index.md"),
-            format!(
-                r#"---
-# yaml-language-server: $schema=../{EVIDENCE_SCHEMA}
-title:
-  ja: "観測の記録"
-  en: "Observation record"
-gain:
-  ja: "何を観測し、どこまで言えるかが分かります。"
-  en: "What was observed, and how far it can be said."
----
-
-:::ja
-最初の観測では、[対象の GPU が認識された](claim:first-observation)（{today}）。
-:::
-
-:::en
-In the first observation, [the GPU was detected](claim:first-observation) ({today}).
-:::
-"#
-            ),
-        ),
-        (
-            format!("{content}/logs/first.yaml"),
-            format!(
-                r#"# yaml-language-server: $schema=../../{EVIDENCE_SCHEMA}
-title:
-  ja: "最初の観測"
-  en: "First observation"
-date: "{today}"
-claims:
-  - id: first-observation
-    class: confirmed
-    text:
-      ja: "rocminfo が GPU を一台認識した。"
-      en: "rocminfo detected one GPU."
-    scope: {{ gfx: [gfx1201], observed: "{today}" }}
-    sources:
-      - basis: runtime
-        command: "rocminfo"
-        output: "Name: gfx1201"
-        date: "{today}"
-    history:
-      - {{ date: "{today}", from: null, to: confirmed, reason: {{ ja: "初回観測", en: "First observation" }} }}
-"#
-            ),
-        ),
-        (
-            format!("{content}/{DATA_DIR}/{TARGETS_FILE}"),
-            format!(
-                r#"# yaml-language-server: $schema=../../{EVIDENCE_SCHEMA}
-# The GPU targets the site observes (a claim's scope.gfx names one of them). Family labels
-# follow LLVM's AMDGPU processor table. Targets claims name without the site observing them go
-# under `mentioned:` (gfx, family, products).
-targets:
-  - gfx: gfx1201
-    family: RDNA 4
-    generation: RDNA4
-    products: [Radeon RX 9070 XT]
-    worldview:
-      ja: "この世代で何が観測でき、何が観測できないか。"
-      en: "What can and cannot be observed on this generation."
-    status: active
-    status_text: {{ ja: "観測中", en: "Observing" }}
-"#
-            ),
-        ),
+        (format!("{content}/index.md"), starter(STARTER_PAGE, &today)),
+        (format!("{content}/logs/first.yaml"), starter(STARTER_LOG, &today)),
+        (format!("{content}/{DATA_DIR}/{TARGETS_FILE}"), starter(STARTER_TARGETS, &today)),
         // The site's name; every other string stays built in until a key is added here.
         (
             strings_file(Lang::Ja),
