@@ -45,20 +45,8 @@ pub(crate) fn read(
     // A history read with another limit is read anew: what it could not check may be checkable.
     let since = since.filter(|h| h.limit == limit);
     let until = since.and_then(|h| h.end.as_ref()).and_then(|end| ObjectId::from_hex(end.commit.as_bytes()).ok());
-    let mut chain = Vec::new();
-    let mut next = Some(head.detach());
-    let mut base = None;
-    while let Some(id) = next {
-        if until == Some(id) {
-            base = since;
-            break;
-        }
-        let commit = find_commit(&repo, id, limit)?;
-        next = commit.parent_ids().next().map(|p| p.detach());
-        chain.push(commit);
-    }
-    chain.reverse();
-    let mut history = base.cloned().unwrap_or_default();
+    let (chain, reached) = first_parents(&repo, head.detach(), until, limit)?;
+    let mut history = since.filter(|_| reached).cloned().unwrap_or_default();
     history.git_dir = Some(git_dir);
     history.limit = limit;
     let mut last_tree = match history.end.as_ref().and_then(|end| end.tree.as_ref()) {
@@ -127,6 +115,29 @@ pub(crate) fn read(
     let mut history = walker.history;
     history.end = Some(End { commit: head.to_string(), tree: last_tree.map(|t| t.to_string()) });
     Ok(history)
+}
+
+/// The first-parent chain from `head` back to the root, or to `until` (left out), oldest first;
+/// whether `until` was reached.
+fn first_parents(
+    repo: &gix::Repository,
+    head: ObjectId,
+    until: Option<ObjectId>,
+    limit: u64,
+) -> Result<(Vec<gix::Commit<'_>>, bool), Unavailable> {
+    let mut chain = Vec::new();
+    let mut next = Some(head);
+    while let Some(id) = next {
+        if until == Some(id) {
+            chain.reverse();
+            return Ok((chain, true));
+        }
+        let commit = find_commit(repo, id, limit)?;
+        next = commit.parent_ids().next().map(|p| p.detach());
+        chain.push(commit);
+    }
+    chain.reverse();
+    Ok((chain, false))
 }
 
 /// Note `changes` (between a first-parent commit, `index`, and its parent) as the files' last.

@@ -308,14 +308,7 @@ pub fn page_views<'a>(
             ];
             let toc = contents(cx, &bodies[i], &sections, lang);
             let (before, after) = tree.neighbours(id);
-            // A deck or poster without a `##` section is shown as a page.
-            let cut = page.layout.presents().then(|| crate::present::sections(&bodies[i].html));
-            let cut = cut.filter(|(_, parts)| !parts.is_empty());
-            let (deck, poster) = match (page.layout, cut) {
-                (PageLayout::Slides, Some(cut)) => (Some(cut), None),
-                (PageLayout::Poster, Some(cut)) => (None, Some(cut)),
-                _ => (None, None),
-            };
+            let (deck, poster) = cut(page.layout, &bodies[i].html);
             layout.deck_js = deck.is_some().then(|| relative_href(here, &cx.assets.deck_js));
             if deck.is_some() || poster.is_some() {
                 layout.print_size = crate::present::print_size(page.layout);
@@ -354,6 +347,20 @@ pub fn page_views<'a>(
         })
         .collect();
     (views, pcx.errors.into_inner())
+}
+
+/// A body cut into what precedes its first `##` section and the sections.
+type Cut = Option<(String, Vec<String>)>;
+
+/// The body `html` of a page laid out as `layout`, cut as a deck or as a poster; neither for a
+/// page to read, or for a deck or poster without a `##` section (shown as a page).
+fn cut(layout: PageLayout, html: &str) -> (Cut, Cut) {
+    let cut = layout.presents().then(|| crate::present::sections(html)).filter(|(_, parts)| !parts.is_empty());
+    match (layout, cut) {
+        (PageLayout::Slides, Some(cut)) => (Some(cut), None),
+        (PageLayout::Poster, Some(cut)) => (None, Some(cut)),
+        _ => (None, None),
+    }
 }
 
 /// A page's contents: its headings of levels 2 and 3, then the `sections` the template adds

@@ -338,36 +338,7 @@ fn run_job(
                 file(templates, "translations.html", dir(page, lang), &sitewide::translations(cx, lang), ui(lang))
             }
         }],
-        Job::Root => {
-            // A server shows the 404 page at whatever address was asked for: its links start
-            // from the site's root where it is known, else from the address the page is at
-            // (right one level below the root, where most mistyped addresses are).
-            let site_root = match (&cx.base_url, input.base_path) {
-                (Some(url), _) => format!("{url}/"),
-                (None, Some(path)) => path.to_owned(),
-                (None, None) => String::new(),
-            };
-            let root = RootView {
-                ja: cx.ui.strings(Lang::Ja),
-                en: cx.ui.strings(Lang::En),
-                css: cx.assets.css.clone(),
-                theme_js: cx.assets.theme_js.clone(),
-                js: cx.assets.js.clone(),
-                icon: cx.assets.icon.clone(),
-            };
-            let not_found = NotFoundView {
-                ja: cx.ui.strings(Lang::Ja),
-                en: cx.ui.strings(Lang::En),
-                css: [site_root.as_str(), &cx.assets.css].concat(),
-                theme_js: [site_root.as_str(), &cx.assets.theme_js].concat(),
-                icon: [site_root.as_str(), &cx.assets.icon].concat(),
-                root: site_root,
-            };
-            vec![
-                file(templates, "root.html", INDEX_PAGE.into(), &root, None),
-                file(templates, "404.html", NOT_FOUND_PAGE.into(), &not_found, None),
-            ]
-        }
+        Job::Root => root_pages(cx, input),
         Job::Feeds => {
             let mut files = vec![Ok((ROBOTS.to_owned(), feeds::robots(cx).into_bytes()))];
             files.extend(feeds::sitemap(cx).map(|s| Ok((SITEMAP.to_owned(), s.into_bytes()))));
@@ -386,6 +357,38 @@ fn run_job(
             files
         }
     }
+}
+
+/// The language chooser at the site's root and the 404 page.
+fn root_pages(cx: &Ctx<'_>, input: &RenderInput<'_>) -> Vec<Rendered> {
+    // A server shows the 404 page at whatever address was asked for: its links start from the
+    // site's root where it is known, else from the address the page is at (right one level
+    // below the root, where most mistyped addresses are).
+    let site_root = match (&cx.base_url, input.base_path) {
+        (Some(url), _) => format!("{url}/"),
+        (None, Some(path)) => path.to_owned(),
+        (None, None) => String::new(),
+    };
+    let root = RootView {
+        ja: cx.ui.strings(Lang::Ja),
+        en: cx.ui.strings(Lang::En),
+        css: cx.assets.css.clone(),
+        theme_js: cx.assets.theme_js.clone(),
+        js: cx.assets.js.clone(),
+        icon: cx.assets.icon.clone(),
+    };
+    let not_found = NotFoundView {
+        ja: cx.ui.strings(Lang::Ja),
+        en: cx.ui.strings(Lang::En),
+        css: [site_root.as_str(), &cx.assets.css].concat(),
+        theme_js: [site_root.as_str(), &cx.assets.theme_js].concat(),
+        icon: [site_root.as_str(), &cx.assets.icon].concat(),
+        root: site_root,
+    };
+    vec![
+        file(input.templates, "root.html", INDEX_PAGE.into(), &root, None),
+        file(input.templates, "404.html", NOT_FOUND_PAGE.into(), &not_found, None),
+    ]
 }
 
 fn file<T: serde::Serialize>(

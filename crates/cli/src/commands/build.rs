@@ -22,6 +22,19 @@ pub struct Settings {
     pub drafts: bool,
 }
 
+/// The output folder: `out`, else the site root's own `site/`, which is never a link (a link
+/// there is the repository's, not the user's; a link given as --out is the user's choice).
+fn output(root: &Path, out: Option<PathBuf>) -> Result<DiskOutput, String> {
+    let default_out = Path::new(shoko_vocab::layout::OUTPUT_DIR);
+    if out.is_none() && shoko_files::read::entry(root, default_out).ok() == Some(shoko_files::read::Entry::Link) {
+        return Err(format!(
+            "{} is a symbolic link; the default output is written only into a real folder of the site root (give --out to build where you mean)",
+            root.join(default_out).display()
+        ));
+    }
+    DiskOutput::new(root, &out.unwrap_or_else(|| root.join(default_out))).map_err(|e| e.to_string())
+}
+
 /// How long each stage took (the fingerprint first, the saving of the cache last, when it was
 /// saved), and the processor time.
 fn print_timings(engine: &Engine, fingerprinted: std::time::Duration, saved_in: Option<std::time::Duration>) {
@@ -79,20 +92,7 @@ pub fn run(root: &Path, settings: Settings) -> u8 {
         ));
         return USAGE_OR_IO;
     }
-    // The default output is the site root's own `site/`: a link there is the repository's, not
-    // the user's, and is never followed (a link given as --out is the user's choice).
-    let default_out = Path::new(shoko_vocab::layout::OUTPUT_DIR);
-    if settings.out.is_none()
-        && shoko_files::read::entry(root, default_out).ok() == Some(shoko_files::read::Entry::Link)
-    {
-        super::print_error(format!(
-            "{} is a symbolic link; the default output is written only into a real folder of the site root (give --out to build where you mean)",
-            root.join(default_out).display()
-        ));
-        return USAGE_OR_IO;
-    }
-    let out = settings.out.unwrap_or_else(|| root.join(default_out));
-    let mut output = match DiskOutput::new(root, &out) {
+    let mut output = match output(root, settings.out) {
         Ok(output) => output,
         Err(e) => {
             super::print_error(e);

@@ -127,29 +127,7 @@ pub(super) fn stream(
             }
             Ok((written, errors))
         },
-        || -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
-            let mut pending: Option<RenderPlan> = None;
-            let (mut written, mut errors) = (Vec::new(), Vec::new());
-            for chunk in chunks(&small).into_iter().map(Some).chain([None]) {
-                let to_write = pending.take();
-                let render = |jobs: &[Job]| match texts {
-                    Some(texts) => texts.render(&renderer, input.site, jobs),
-                    None => Ok(renderer.render(jobs)),
-                };
-                let (wrote, rendered) =
-                    rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(render).transpose());
-                wrote?;
-                match rendered? {
-                    Some(Ok(plan)) => {
-                        written.extend(plan.files.keys().cloned());
-                        pending = Some(plan);
-                    }
-                    Some(Err(e)) => errors.extend(e),
-                    None => {}
-                }
-            }
-            Ok((written, errors))
-        },
+        || in_chunks(&renderer, input.site, &small, texts, &write),
     );
     // A UI string the generator asked for and the files lack: not published. Taken before any
     // write error is passed on, so a later run never reports this run's misses.
@@ -165,6 +143,39 @@ pub(super) fn stream(
     written.sort();
     let search_took = search_took.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     Ok(Streamed { written, errors, search_took, spilled })
+}
+
+/// Render the `small` jobs chunk by chunk, each written (`write`) while the next renders, each
+/// page from its text in `texts` when the caller withheld them; the paths written and the
+/// errors of the render.
+fn in_chunks(
+    renderer: &Renderer<'_>,
+    site: &shoko_model::SiteModel,
+    small: &[Job],
+    texts: Option<&Withheld>,
+    write: &(dyn Fn(&RenderPlan) -> Result<(), IoError> + Sync),
+) -> Result<(Vec<String>, Vec<Diagnostic>), IoError> {
+    let mut pending: Option<RenderPlan> = None;
+    let (mut written, mut errors) = (Vec::new(), Vec::new());
+    for chunk in chunks(small).into_iter().map(Some).chain([None]) {
+        let to_write = pending.take();
+        let render = |jobs: &[Job]| match texts {
+            Some(texts) => texts.render(renderer, site, jobs),
+            None => Ok(renderer.render(jobs)),
+        };
+        let (wrote, rendered) =
+            rayon::join(|| to_write.as_ref().map_or(Ok(()), write), || chunk.map(render).transpose());
+        wrote?;
+        match rendered? {
+            Some(Ok(plan)) => {
+                written.extend(plan.files.keys().cloned());
+                pending = Some(plan);
+            }
+            Some(Err(e)) => errors.extend(e),
+            None => {}
+        }
+    }
+    Ok((written, errors))
 }
 
 /// The staging of a render as the [`Sink`] of its streams: each file goes into the staging as
