@@ -1,7 +1,7 @@
 //! `shoko.yaml`, the optional site configuration, read through the same YAML boundary and
 //! reported with the same diagnostics as content files.
 
-use crate::edit_links::{EditLinks, is_branch, is_edit_url};
+use crate::edit_links::{EditLinks, is_branch, with_a_path};
 use crate::locate::Locator;
 use crate::rules::{fm_bad_format, fm_bad_value};
 use crate::schema::{CloneRecord, RawHtml, SiteConfig};
@@ -171,7 +171,7 @@ fn edit_links(raw: &SiteConfig, loc: &Locator<'_>, out: &mut Vec<Diagnostic>) ->
     let mut bad =
         |field: &str, value: &str, format| out.push(fm_bad_format::diagnostic(loc.field(field), field, value, format));
     if let Some(url) = &raw.edit_url {
-        if is_edit_url(url) {
+        if with_a_path(url).is_some_and(|url| is_base_url(&url)) {
             return Some(EditLinks::pattern(url));
         }
         bad("edit_url", url, fm_bad_format::Format::EditUrl);

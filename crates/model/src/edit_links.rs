@@ -56,10 +56,10 @@ pub fn is_branch(branch: &str) -> bool {
     !branch.is_empty() && !branch.chars().any(|c| c.is_control() || c.is_whitespace() || "\"'<>\\`?#{}".contains(c))
 }
 
-/// Whether `url` is an edit pattern: an http(s) address (see [`crate::config::is_base_url`])
-/// with `{path}` in it.
-pub fn is_edit_url(url: &str) -> bool {
-    url.contains(PATH) && crate::config::is_base_url(&url.replace(PATH, "p"))
+/// `url` with a path where its `{path}` is, when it has one: an edit pattern is an address
+/// (`shoko.yaml`'s reading checks it as `base_url` is checked) once a path is put in.
+pub fn with_a_path(url: &str) -> Option<String> {
+    url.contains(PATH).then(|| url.replace(PATH, "p"))
 }
 
 /// What a part of a path keeps as it is: letters, digits and `-._~` (RFC 3986's unreserved).
@@ -93,7 +93,7 @@ mod tests {
     fn what_can_be_a_branch_or_an_edit_pattern() {
         assert!(is_branch("main") && is_branch("release/1.2"));
         assert!(!is_branch("") && !is_branch("a b") && !is_branch("x#y"));
-        assert!(is_edit_url("https://git.example.org/{path}"));
-        assert!(!is_edit_url("https://git.example.org/edit") && !is_edit_url("ftp://x/{path}"));
+        assert_eq!(with_a_path("https://git.example.org/{path}").as_deref(), Some("https://git.example.org/p"));
+        assert_eq!(with_a_path("https://git.example.org/edit"), None);
     }
 }

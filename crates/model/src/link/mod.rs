@@ -9,6 +9,7 @@
 //! those about pages, their links, files and data in [`pages`], what published documents may
 //! not point at in [`drafts`].
 
+mod changes;
 mod claims;
 mod drafts;
 mod pages;
