@@ -6,7 +6,7 @@
 use super::texts::{self, Unread};
 use super::{Current, Engine, all_diagnostics, persist};
 use crate::IoError;
-use crate::load::{Decoded, read_text};
+use crate::inputs::{Decoded, read_text};
 use crate::pipeline::{Left, Validated, link_validated, read_inputs, validate_all};
 use rayon::prelude::*;
 use shoko_model::link::{is_page_link_problem, page_link_problems};

@@ -11,7 +11,7 @@
 
 use super::{Current, lock};
 use crate::IoError;
-use crate::load::{Decoded, read_text};
+use crate::inputs::{Decoded, read_text};
 use rayon::prelude::*;
 use shoko_diagnostics::{Diagnostic, FileId};
 use shoko_model::SiteModel;
