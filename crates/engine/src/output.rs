@@ -563,7 +563,11 @@ impl Staging for DiskPatch<'_> {
         let DiskPatch { dir, previous, fingerprint, files, version } = *self;
         let touched: Vec<String> = files
             .par_iter()
-            .filter(|(path, bytes)| std::fs::read(dir.join(path)).map_or(true, |old| old != **bytes))
+            // Through the one reader: a link at an output's name is never followed, only replaced.
+            .filter(|(path, bytes)| {
+                let old = shoko_files::read::bytes(&dir.join(path), bytes.len() as u64);
+                !matches!(old, Ok(shoko_files::read::Bytes::Read(old)) if old == **bytes)
+            })
             .map(|(path, _)| path.clone())
             .collect();
         let pid = std::process::id();
