@@ -281,18 +281,12 @@ impl Engine {
         if has_errors || current.inputs.templates.is_none() || current.inputs.ui.is_none() {
             return Ok(Rebuilt::Failed);
         }
-        if current.statics.is_none() {
-            current.statics =
-                Some(load_static(&self.root, &current.inputs.statics, current.inputs.config.max_file_bytes)?);
-        }
-        let images = current_images(&self.root, current)?;
+        let images = statics_and_images(&self.root, current)?;
         self.timings.lap("static, images");
         if !images.diagnostics.is_empty() {
             report(&mut self.diagnostics, current, images.diagnostics.iter().cloned())?;
             return Ok(Rebuilt::Failed);
         }
-        current.images = Some(Arc::clone(&images));
-        current.images_for = Some(current.site.structure());
         // What the render is made from besides the content, only for an output that can be
         // patched next time (for any other, hashing static files and images would be work for
         // nothing).
@@ -300,31 +294,12 @@ impl Engine {
             let statics = current.statics.as_deref().unwrap_or_default();
             images_hash(inputs_hash(&current.inputs, statics), &images)
         });
-        let every = Job::all(&current.site);
         let patch = self
             .good
             .as_ref()
             .filter(|good| !full && global.as_ref() == Some(&good.global) && good.drafts == current.drafts);
-        let jobs = match patch {
-            Some(good) => patch_jobs(good, current, output).unwrap_or_else(|| every.clone()),
-            None => every.clone(),
-        };
-        let all = jobs.len() == every.len();
-        let pages: Vec<FileId> = jobs
-            .iter()
-            .filter_map(|job| match job {
-                Job::Page(doc) => Some(current.site.doc(*doc).file),
-                _ => None,
-            })
-            .collect();
-        // A full render hands each chunk its pages' texts and drops them after (see `texts`); a
-        // patch reads the few it needs now.
-        let withheld = if all {
-            Some(Withheld::take(current, &pages, &self.diagnostics))
-        } else {
-            read_texts(current, &pages)?;
-            None
-        };
+        let (jobs, all) = choose_jobs(patch, current, output);
+        let withheld = texts_for(current, &jobs, all, &self.diagnostics)?;
         self.timings.lap("choose the jobs");
         let (Some(static_files), Some(templates), Some(ui)) =
             (&current.statics, &current.inputs.templates, &current.inputs.ui)
@@ -339,15 +314,8 @@ impl Engine {
         if persist::read_search_memos(&mut self.search_saved, &self.search_memos, &jobs, all) {
             self.timings.lap("read the search memos");
         }
-        let content_at =
-            current.inputs.config.edit.as_ref().map(|_| crate::pipeline::content_in_repository(&self.root));
-        let sources_at = current
-            .inputs
-            .config
-            .edit
-            .as_ref()
-            .zip(content_at.as_deref())
-            .map(|(links, content)| shoko_render::SourcesAt { links, content });
+        let edit = current.inputs.config.edit.as_ref();
+        let content_at = edit.map(|links| (links, crate::pipeline::content_in_repository(&self.root)));
         let input = RenderInput {
             site: &current.site,
             sources: &current.inputs.loaded.sources,
@@ -366,7 +334,7 @@ impl Engine {
             feed_id: current.inputs.config.feed_id.as_deref(),
             base_path: Some(self.options.base_path.as_deref().unwrap_or(&current.inputs.config.base_path))
                 .filter(|base| self.options.served || *base != "/"),
-            sources_at,
+            sources_at: content_at.as_ref().map(|(links, content)| shoko_render::SourcesAt { links, content }),
         };
         let clean = self.diagnostics.is_empty();
         // Only a whole render's indexes spill, and only when a save will write the state (see
@@ -382,23 +350,12 @@ impl Engine {
             if committed { memo.commit() } else { memo.discard() }
         }
         let Streamed { written, errors, search_took: search, spilled } = streamed?;
-        // What this render wrote replaces what an earlier one did (no state lists those files);
-        // not committed, it is removed.
-        for (slot, new) in self.spilled.iter_mut().zip(spilled) {
-            let Some(cache) = spill.filter(|_| new.is_some()) else { continue };
-            let hash = |s: &Option<Result<persist::Spilled, IoError>>| s.as_ref()?.as_ref().ok().map(|s| s.hash);
-            let same = hash(slot) == hash(&new);
-            let gone = if committed { std::mem::replace(slot, new) } else { new };
-            if !same {
-                persist::unspill(cache, [gone.and_then(Result::ok)]);
-            }
+        if let Some(cache) = spill {
+            keep_spilled(&mut self.spilled, spilled, cache, committed);
         }
         self.timings.lap("render, write, record");
         if let Some(took) = search {
-            self.timings.beside("  of which search indexes", took.wall);
-            // A patch's index update makes its token files in parallel: its thread's clock
-            // would count other work (see `SearchTook`).
-            self.timings.search_processor = took.processor.filter(|_| all);
+            took.record(&mut self.timings, all);
         }
         if !errors.is_empty() {
             report(&mut self.diagnostics, current, errors)?;
@@ -615,17 +572,80 @@ impl Engine {
     }
 }
 
-/// The images of the current site: those processed last while the site shows the same ones,
-/// else processed again.
-fn current_images(root: &Path, current: &Current) -> Result<Arc<Images>, IoError> {
+/// The texts of the pages `jobs` render: a full render (`all`) takes them from the state, to
+/// hand each chunk its pages' texts and drop them after (see `texts`); a patch reads the few it
+/// needs now.
+fn texts_for(
+    current: &mut Current,
+    jobs: &[Job],
+    all: bool,
+    shown: &[Diagnostic],
+) -> Result<Option<Withheld>, IoError> {
+    let pages: Vec<FileId> = jobs
+        .iter()
+        .filter_map(|job| match job {
+            Job::Page(doc) => Some(current.site.doc(*doc).file),
+            _ => None,
+        })
+        .collect();
+    if all {
+        return Ok(Some(Withheld::take(current, &pages, shown)));
+    }
+    read_texts(current, &pages)?;
+    Ok(None)
+}
+
+/// The search builds a render wrote into the cache (`spilled`, by the position of their memo)
+/// in place of those `kept` held: what an earlier render wrote is removed when this one's is
+/// kept (no state lists those files), and this one's when it is not (`committed`).
+fn keep_spilled(
+    kept: &mut [Option<Result<persist::Spilled, IoError>>; 2],
+    spilled: [Option<Result<persist::Spilled, IoError>>; 2],
+    cache: &Path,
+    committed: bool,
+) {
+    for (slot, new) in kept.iter_mut().zip(spilled) {
+        if new.is_none() {
+            continue;
+        }
+        let hash = |s: &Option<Result<persist::Spilled, IoError>>| s.as_ref()?.as_ref().ok().map(|s| s.hash);
+        let same = hash(slot) == hash(&new);
+        let gone = if committed { std::mem::replace(slot, new) } else { new };
+        if !same {
+            persist::unspill(cache, [gone.and_then(Result::ok)]);
+        }
+    }
+}
+
+/// The static files, read at the first render, and the images of the current site: those
+/// processed last while the site shows the same ones, else processed again (kept unless they
+/// have diagnostics).
+fn statics_and_images(root: &Path, current: &mut Current) -> Result<Arc<Images>, IoError> {
+    if current.statics.is_none() {
+        current.statics = Some(load_static(root, &current.inputs.statics, current.inputs.config.max_file_bytes)?);
+    }
     let source = image_source(root, &current.inputs);
-    Ok(match &current.images {
+    let images = match &current.images {
         Some(images) if current.images_for.as_ref() == Some(&current.site.structure()) => Arc::clone(images),
         Some(images) if images.info.keys().eq(crate::images::used_paths(source, &current.site).iter()) => {
             Arc::clone(images)
         }
         _ => Arc::new(crate::images::process(source, &current.site)?),
-    })
+    };
+    if images.diagnostics.is_empty() {
+        current.images = Some(Arc::clone(&images));
+        current.images_for = Some(current.site.structure());
+    }
+    Ok(images)
+}
+
+/// The jobs to render, and whether they are all of them: those of a patch of `patch`'s output
+/// when it may be patched (see [`patch_jobs`]), else every job.
+fn choose_jobs(patch: Option<&Good>, current: &Current, output: &dyn Output) -> (Vec<Job>, bool) {
+    let every = Job::all(&current.site);
+    let jobs = patch.and_then(|good| patch_jobs(good, current, output)).unwrap_or_else(|| every.clone());
+    let all = jobs.len() == every.len();
+    (jobs, all)
 }
 
 /// The jobs of a patch of the output `good` was committed to, made from the same inputs but

@@ -58,6 +58,16 @@ pub(super) struct SearchTook {
     pub(super) processor: Option<std::time::Duration>,
 }
 
+impl SearchTook {
+    /// Add it to `timings`: beside the render, and as the search's processor time for a whole
+    /// render (a patch's index update makes its token files in parallel: its thread's clock
+    /// would count other work).
+    pub(super) fn record(self, timings: &mut crate::pipeline::Timings, whole: bool) {
+        timings.beside("  of which search indexes", self.wall);
+        timings.search_processor = self.processor.filter(|_| whole);
+    }
+}
+
 /// Render `jobs` into a new version of `output` (started in `mode`), writing the files of each
 /// chunk of pages while the next chunk renders; the large jobs (the feeds, whose `claims.json`
 /// grows with the site, and the search indexes) run beside the chunks instead of holding one up.
