@@ -250,3 +250,53 @@ fn a_home_page_left_out_as_a_draft_is_reported() {
     let check = run(root, &["check"]);
     assert!(check.stderr.contains("[page/missing-home]"), "{}", check.stderr);
 }
+
+#[test]
+fn a_target_page_that_is_a_draft_is_a_reference_to_a_draft() {
+    let tmp = real_site();
+    let root = tmp.path();
+    let targets = std::fs::read_to_string(root.join("content/_data/targets.yaml")).expect("read");
+    let page = targets
+        .lines()
+        .find_map(|l| l.split_once("page: ").map(|(_, p)| p.trim().trim_end_matches('}').trim().to_owned()));
+    let page = page.expect("a target with a page");
+    let path = format!("content/{page}");
+    let text = std::fs::read_to_string(root.join(&path)).expect("read");
+    write(root, &path, &drafted(&path, &text));
+    let check = run(root, &["check", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
+    let at_targets = report["diagnostics"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .any(|d| d["code"] == "ref/draft" && d["file"].as_str() == Some("content/_data/targets.yaml"));
+    assert!(at_targets, "the target's page is a draft: {}", check.stderr);
+}
+
+#[test]
+fn a_static_file_at_a_drafts_address_stops_nothing_and_a_shared_finding_is_the_published_ones() {
+    let tmp = real_site();
+    let root = tmp.path();
+    write(root, "content/notes.md", DRAFT_PAGE);
+    write(root, "content/logs/zz-draft.yaml", &DRAFT_LOG.replace("    depends_on: [no-such-claim]\n", ""));
+    // A static file where the draft's page would be written.
+    write(root, "static/en/notes/index.html", "<p>mine</p>");
+    let out = tempfile::tempdir().expect("temp dir");
+    let built = build(root, out.path(), &[]);
+    assert_eq!(built.code, 0, "the draft is not published, so nothing collides:\n{}", built.stderr);
+    // A published page and a draft cite the same unknown claim: one error, at the published page.
+    std::fs::remove_file(root.join("static/en/notes/index.html")).expect("remove");
+    let home = std::fs::read_to_string(root.join("content/index.md")).expect("read");
+    write(root, "content/index.md", &format!("{home}\n[gone](claim:no-such-claim)\n"));
+    write(root, "content/notes.md", &DRAFT_PAGE.replace("In progress.", "In progress. [gone](claim:no-such-claim)"));
+    let check = run(root, &["check", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
+    let unknown: Vec<(&str, &str)> = report["diagnostics"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter(|d| d["code"] == "ref/unknown-claim")
+        .map(|d| (d["file"].as_str().unwrap_or(""), d["severity"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(unknown, [("content/index.md", "error")], "{}", check.stderr);
+}

@@ -211,3 +211,21 @@ fn a_merged_change_is_dated_by_its_merge_and_a_change_the_merge_left_out_by_noth
     git_on(repo, "2026-05-10", &["merge", "-q", "--no-ff", "-s", "ours", "-m", "Merge, keeping ours", "second"]);
     assert_eq!(built(&site).as_deref(), Some("2026-04-10"), "the page is as the first merge left it");
 }
+
+/// The data files are part of every page: a later commit of `targets.yaml` moves every page's
+/// day. A page never committed gets no edit link (no such file on the branch) and no day.
+#[test]
+fn data_files_date_every_page_and_a_file_never_committed_has_no_edit_link() {
+    let tmp = repository("repository: https://github.com/owner/notes\n");
+    let (repo, site) = (tmp.path(), tmp.path().join("site"));
+    write(&site, "content/_data/targets.yaml", &TARGETS.replace("混在", "混在する"));
+    git_on(repo, "2026-06-01", &["commit", "-q", "-am", "Reword a target"]);
+    write(&site, "content/new.md", &OTHER.replace("Other", "New"));
+    let out = tempfile::tempdir().expect("temp dir");
+    let run = shoko_with_history(&site, &["build", "--root", ".", "--out", &out.path().display().to_string()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(day(&page(out.path(), "en/other/index.html")).as_deref(), Some("2026-06-01"), "the data file's day");
+    let new = page(out.path(), "en/new/index.html");
+    assert!(!new.contains("Edit this page") && day(&new).is_none(), "a page never committed: no link, no day");
+    assert!(run.stderr.contains("content/new.md"), "the note names it:\n{}", run.stderr);
+}
