@@ -182,6 +182,36 @@ fn header(root: &Path, options: &BuildOptions) -> Vec<u8> {
     text.into_bytes()
 }
 
+/// The state saved in `cache`, when its head is `expected` and its bytes are whole.
+fn read_state(cache: &Path, expected: &[u8]) -> Option<(Saved, SavedTail)> {
+    let bytes = read_cached(cache, STATE_FILE)?;
+    let rest = bytes.strip_prefix(expected)?.strip_prefix(b"\n")?;
+    let (body, hash) = rest.split_at_checked(rest.len().checked_sub(32)?)?;
+    if blake3::hash(body).as_bytes() != hash {
+        return None;
+    }
+    let (body, tail) = body.split_at_checked(body.len().checked_sub(SavedTail::LEN)?)?;
+    let tail = SavedTail::read(tail)?;
+    Some((rmp_serde::from_slice(body).ok()?, tail))
+}
+
+/// The content files (under `root`) whose state in `inputs` differs from the state `saved`
+/// recorded; `None` when the set of input files differs, or any other input changed.
+fn changed_content(root: &Path, saved: &Saved, inputs: &Inputs) -> Option<Vec<PathBuf>> {
+    if !saved.inputs.keys().eq(inputs.files.keys()) {
+        return None;
+    }
+    let content_prefix = format!("{CONTENT_DIR}/");
+    let mut changed = Vec::new();
+    for (path, state) in &inputs.files {
+        if saved.inputs.get(path) != Some(state.as_bytes()) {
+            let rel = path.strip_prefix(&content_prefix)?;
+            changed.push(root.join(CONTENT_DIR).join(rel));
+        }
+    }
+    Some(changed)
+}
+
 impl Engine {
     /// An engine for `root` that starts from the state saved in `cache` (see [`Engine::save`])
     /// when it can, with the change that brings it up to date with `inputs` (the state of the
@@ -203,28 +233,9 @@ impl Engine {
     /// cannot be used.
     fn restore(&mut self, cache: &Path, inputs: &Inputs) -> Option<Change> {
         self.timings = Timings::start();
-        let bytes = read_cached(cache, STATE_FILE)?;
-        let expected = header(&self.root, &self.options);
-        let rest = bytes.strip_prefix(expected.as_slice())?.strip_prefix(b"\n")?;
-        let (body, hash) = rest.split_at_checked(rest.len().checked_sub(32)?)?;
-        if blake3::hash(body).as_bytes() != hash {
-            return None;
-        }
-        let (body, tail) = body.split_at_checked(body.len().checked_sub(SavedTail::LEN)?)?;
-        let tail = SavedTail::read(tail)?;
-        let saved: Saved = rmp_serde::from_slice(body).ok()?;
+        let (saved, tail) = read_state(cache, &header(&self.root, &self.options))?;
         self.timings.lap("read the cache");
-        if !saved.inputs.keys().eq(inputs.files.keys()) {
-            return None;
-        }
-        let content_prefix = format!("{CONTENT_DIR}/");
-        let mut changed = Vec::new();
-        for (path, state) in &inputs.files {
-            if saved.inputs.get(path) != Some(state.as_bytes()) {
-                let rel = path.strip_prefix(&content_prefix)?;
-                changed.push(self.root.join(CONTENT_DIR).join(rel));
-            }
-        }
+        let changed = changed_content(&self.root, &saved, inputs)?;
         let (content, files) = (saved.content, saved.files);
         let mut timings = std::mem::take(&mut self.timings);
         let mut loaded_inputs = read_inputs_with(&self.root, &mut timings, || {
