@@ -44,6 +44,19 @@ fn run(root: &Path, args: &[&str]) -> common::Run {
     shoko_in(root, &all)
 }
 
+/// `check --format json` on the site at `root`: the run and its diagnostics.
+fn findings(root: &Path) -> (common::Run, Vec<serde_json::Value>) {
+    let check = run(root, &["check", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
+    let found = report["diagnostics"].as_array().expect("list").clone();
+    (check, found)
+}
+
+/// A diagnostic's code and file.
+fn code_and_file(d: &serde_json::Value) -> (&str, &str) {
+    (d["code"].as_str().unwrap_or(""), d["file"].as_str().unwrap_or(""))
+}
+
 fn build(root: &Path, out: &Path, extra: &[&str]) -> common::Run {
     let out = out.display().to_string();
     let mut args = vec!["build", "--out", &out, "--base-url", URL];
@@ -70,6 +83,9 @@ fn drafts_are_checked_left_out_of_the_published_site_and_built_marked_with_draft
     {
         assert!(check.stderr.contains(expected), "check says {expected:?}:\n{}", check.stderr);
     }
+    let (_, found) = findings(root);
+    let premise = found.iter().find(|d| d["code"] == "ref/unknown-claim").expect("the draft's unknown premise");
+    assert_eq!((&premise["severity"], &premise["draft"]), (&"warning".into(), &"inside".into()), "{premise}");
     let strict = run(root, &["check", "--drafts"]);
     assert_eq!(strict.code, 1, "--drafts counts their errors:\n{}", strict.stderr);
     assert!(strict.stderr.contains("error[ref/unknown-claim]") && strict.stderr.contains("error[fm/yaml-syntax]"));
@@ -108,18 +124,11 @@ fn a_published_page_pointing_at_a_draft_is_reported_once_at_the_reference() {
     write(root, "content/logs/zz-draft.yaml", &DRAFT_LOG.replace("    depends_on: [no-such-claim]\n", ""));
     let home = std::fs::read_to_string(root.join("content/index.md")).expect("read");
     write(root, "content/index.md", &format!("{home}\n[Notes](notes.md), [claim](claim:zz-draft-claim)\n"));
-    let check = run(root, &["check", "--format", "json"]);
+    let (check, found) = findings(root);
     assert_eq!(check.code, 1, "{}", check.stderr);
-    let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
-    let found: Vec<(String, String)> = report["diagnostics"]
-        .as_array()
-        .expect("list")
-        .iter()
-        .filter(|d| d["severity"] == "error")
-        .map(|d| (d["code"].as_str().unwrap_or("").to_owned(), d["file"].as_str().unwrap_or("").to_owned()))
-        .collect();
-    let at_home = ("ref/draft".to_owned(), "content/index.md".to_owned());
-    assert_eq!(found, vec![at_home.clone(), at_home], "the page link and the citation, nothing else");
+    let errors: Vec<(&str, &str)> = found.iter().filter(|d| d["severity"] == "error").map(code_and_file).collect();
+    let at_home = ("ref/draft", "content/index.md");
+    assert_eq!(errors, [at_home, at_home], "the page link and the citation, nothing else");
 }
 
 /// Insert `draft: true` at the top of a content file's YAML.
@@ -145,10 +154,8 @@ fn each_file_of_the_real_site_made_a_draft_is_left_out_whole_or_its_references_a
         let root = tmp.path();
         let text = std::fs::read_to_string(root.join(file)).expect("read");
         write(root, file, &drafted(file, &text));
-        let check = run(root, &["check", "--format", "json"]);
-        let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
-        let errors: Vec<&serde_json::Value> =
-            report["diagnostics"].as_array().expect("list").iter().filter(|d| d["severity"] == "error").collect();
+        let (check, found) = findings(root);
+        let errors: Vec<&serde_json::Value> = found.iter().filter(|d| d["severity"] == "error").collect();
         if errors.is_empty() {
             // Left out whole: the published site is the site without the file.
             assert_eq!(check.code, 0, "{file}: {}", check.stderr);
@@ -233,10 +240,8 @@ fn a_claim_a_draft_rewrites_under_its_id_is_still_the_published_ones() {
         "content/logs/a-rewrite.yaml",
         &DRAFT_LOG.replace("zz-draft-claim", "gfx900-family").replace("    depends_on: [no-such-claim]\n", ""),
     );
-    let check = run(root, &["check", "--format", "json"]);
-    let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
-    let codes: Vec<&str> =
-        report["diagnostics"].as_array().expect("list").iter().filter_map(|d| d["code"].as_str()).collect();
+    let (check, found) = findings(root);
+    let codes: Vec<&str> = found.iter().filter_map(|d| d["code"].as_str()).collect();
     assert!(!codes.contains(&"ref/draft"), "the citations lead to the published claim: {codes:?}");
     assert_eq!(check.code, 0, "the duplicate concerns the draft only: {}", check.stderr);
 }
@@ -263,13 +268,8 @@ fn a_target_page_that_is_a_draft_is_a_reference_to_a_draft() {
     let path = format!("content/{page}");
     let text = std::fs::read_to_string(root.join(&path)).expect("read");
     write(root, &path, &drafted(&path, &text));
-    let check = run(root, &["check", "--format", "json"]);
-    let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
-    let at_targets = report["diagnostics"]
-        .as_array()
-        .expect("list")
-        .iter()
-        .any(|d| d["code"] == "ref/draft" && d["file"].as_str() == Some("content/_data/targets.yaml"));
+    let (check, found) = findings(root);
+    let at_targets = found.iter().map(code_and_file).any(|d| d == ("ref/draft", "content/_data/targets.yaml"));
     assert!(at_targets, "the target's page is a draft: {}", check.stderr);
 }
 
@@ -289,11 +289,8 @@ fn a_static_file_at_a_drafts_address_stops_nothing_and_a_shared_finding_is_the_p
     let home = std::fs::read_to_string(root.join("content/index.md")).expect("read");
     write(root, "content/index.md", &format!("{home}\n[gone](claim:no-such-claim)\n"));
     write(root, "content/notes.md", &DRAFT_PAGE.replace("In progress.", "In progress. [gone](claim:no-such-claim)"));
-    let check = run(root, &["check", "--format", "json"]);
-    let report: serde_json::Value = serde_json::from_str(&check.stdout).expect("json");
-    let unknown: Vec<(&str, &str)> = report["diagnostics"]
-        .as_array()
-        .expect("list")
+    let (check, found) = findings(root);
+    let unknown: Vec<(&str, &str)> = found
         .iter()
         .filter(|d| d["code"] == "ref/unknown-claim")
         .map(|d| (d["file"].as_str().unwrap_or(""), d["severity"].as_str().unwrap_or("")))

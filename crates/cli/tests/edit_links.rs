@@ -34,17 +34,8 @@ const LOG: &str = r#"claims:
 
 /// Commit everything in `repo` on `day` (author and committer).
 fn commit(repo: &Path, day: &str, message: &str) {
-    for args in [vec!["add", "-A"], vec!["commit", "-q", "-m", message]] {
-        let status = Command::new("git")
-            .args(["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"])
-            .args(&args)
-            .current_dir(repo)
-            .env("GIT_AUTHOR_DATE", format!("{day}T12:00:00Z"))
-            .env("GIT_COMMITTER_DATE", format!("{day}T12:00:00Z"))
-            .status()
-            .expect("git runs");
-        assert!(status.success(), "git {args:?}");
-    }
+    git_on(repo, day, &["add", "-A"]);
+    git_on(repo, day, &["commit", "-q", "-m", message]);
 }
 
 /// A repository holding a site in `site/`, committed on 2026-01-02, its log changed again on

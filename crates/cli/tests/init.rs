@@ -12,6 +12,11 @@ fn a_new_site_builds_clean_and_nothing_is_overwritten() {
     let dir = tmp.path().join("record");
     let run = shoko_in(tmp.path(), &["init", "record"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("Created a site in record. Next: `shoko serve --root record`"), "{}", run.stderr);
+    let here = tmp.path().join("here");
+    std::fs::create_dir(&here).expect("folder");
+    let run = shoko_in(&here, &["init"]);
+    assert!(run.stderr.contains("Created a site in this folder. Next: `shoko serve` to preview"), "{}", run.stderr);
     let check = shoko_in(&dir, &["check"]);
     assert_eq!(check.code, 0, "{}", check.stderr);
     assert!(check.stderr.starts_with("0 errors, 0 warnings"), "{}", check.stderr);

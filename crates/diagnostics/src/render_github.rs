@@ -68,4 +68,19 @@ mod tests {
         let nested = render_github(&[d], &sources, "docs/site/");
         assert!(nested.starts_with("::error file=docs/site/content/a%2Cb.md,"), "{nested}");
     }
+
+    #[test]
+    fn an_error_about_a_draft_is_a_warning_that_says_why() {
+        let mut sources = SourceMap::new();
+        let file = sources.add(
+            "content/draft.md",
+            "x
+",
+        );
+        let mut d = Diagnostic::new(&CODE, "no source", Span::new(file, 0..1));
+        d.draft = Some(crate::Draft::Inside);
+        let out = render_github(&[d], &sources, "");
+        assert!(out.starts_with("::warning file=content/draft.md,"), "{out}");
+        assert!(out.contains("%0Anote: an error in a draft: "), "{out}");
+    }
 }

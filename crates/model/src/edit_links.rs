@@ -85,6 +85,8 @@ mod tests {
             links.at_line("content/logs/観測.yaml", 12),
             "https://github.com/o/n/blob/main/content/logs/%E8%A6%B3%E6%B8%AC.yaml#L12"
         );
+        let branch = EditLinks::github("https://github.com/o/n", "release/1+x");
+        assert_eq!(branch.edit("content/a.md"), "https://github.com/o/n/edit/release/1%2Bx/content/a.md");
         let other = EditLinks::pattern("https://git.example.org/o/n/-/edit/trunk/{path}");
         assert_eq!(other.at_line("content/x.yaml", 3), "https://git.example.org/o/n/-/edit/trunk/content/x.yaml");
     }

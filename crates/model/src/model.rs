@@ -478,6 +478,12 @@ pub struct Document {
 }
 
 impl Document {
+    /// Whether it is a data file (`_data/targets.yaml`, `_data/glossary.yaml`), which every
+    /// page may show.
+    pub fn is_data(&self) -> bool {
+        matches!(self.kind, DocKind::Targets { .. } | DocKind::Glossary(_))
+    }
+
     /// The page, if the document is one.
     pub fn page(&self) -> Option<&Page> {
         match &self.kind {

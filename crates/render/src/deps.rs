@@ -89,8 +89,7 @@ impl Affected {
     /// What document `d`'s change affects.
     fn document(&mut self, old: &SiteModel, new: &SiteModel, d: DocId) -> Result<(), Everything> {
         let (before, after) = (old.doc(d), new.doc(d));
-        let data = |doc: &Document| matches!(doc.kind, DocKind::Targets { .. } | DocKind::Glossary(_));
-        if data(before) || data(after) {
+        if before.is_data() || after.is_data() {
             return Err(Everything);
         }
         if after.page().is_some() {
@@ -178,7 +177,7 @@ impl Affected {
         }
         // Every page shows the data files; a claim or question shows its file's day wherever it
         // is shown, and so does a log's question about a claim a page shows.
-        let data = moved.iter().any(|d| matches!(new.doc(*d).kind, DocKind::Targets { .. } | DocKind::Glossary(_)));
+        let data = moved.iter().any(|d| new.doc(*d).is_data());
         let ids: BTreeSet<&ClaimId> = moved
             .iter()
             .map(|d| new.doc(*d))
